@@ -1,0 +1,161 @@
+/**
+ * The syntax tree of the card language.
+ *
+ * Every node is a member of a discriminated union keyed by `kind` and carries
+ * its `span` inside the field text, so any stage can point a diagnostic at the
+ * exact characters. Words are kept as written (`Word`): giving them meaning
+ * (is `fule` a resource?) is the checker's job, not the parser's.
+ */
+
+/** Character offsets inside one ability string; `end` is exclusive. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface Word {
+  readonly text: string;
+  readonly span: Span;
+}
+
+export interface Num {
+  readonly value: number;
+  readonly span: Span;
+}
+
+/** `3 scrap`, `1 card`, `2 x 1 vp` (tokens: 2, amount: 1, word: vp). */
+export interface QuantityAsset {
+  readonly kind: "quantity";
+  readonly tokens?: Num;
+  readonly amount: Num;
+  readonly word: Word;
+  readonly span: Span;
+}
+
+/** `contact conquest 2`, `2 x contact universal 1`. */
+export interface ContactAsset {
+  readonly kind: "contact";
+  readonly tokens?: Num;
+  readonly colour: Word;
+  readonly range: Num;
+  readonly span: Span;
+}
+
+export type Asset = QuantityAsset | ContactAsset;
+
+/** `steal 1 resource`. */
+export interface StealEffect {
+  readonly kind: "steal";
+  readonly amount: Num;
+  readonly word: Word;
+  readonly span: Span;
+}
+
+/** `redevelop` or `redevelop any type`. */
+export interface RedevelopEffect {
+  readonly kind: "redevelop";
+  readonly anyType: boolean;
+  readonly span: Span;
+}
+
+export type Effect = Asset | StealEffect | RedevelopEffect;
+
+export interface GainStatement {
+  readonly kind: "gain";
+  readonly assets: readonly Asset[];
+  readonly span: Span;
+}
+
+export interface ProduceStatement {
+  readonly kind: "produce";
+  readonly assets: readonly Asset[];
+  readonly span: Span;
+}
+
+export interface OnceStatement {
+  readonly kind: "once";
+  readonly assets: readonly Asset[];
+  readonly span: Span;
+}
+
+export interface KeepStatement {
+  readonly kind: "keep";
+  readonly amount?: Num;
+  readonly span: Span;
+}
+
+export type ActionOption =
+  | { readonly kind: "workers"; readonly amount: Num; readonly word: Word; readonly span: Span }
+  | { readonly kind: "repeatable"; readonly span: Span };
+
+export interface ActionStatement {
+  readonly kind: "action";
+  readonly options: readonly ActionOption[];
+  readonly cost: readonly Asset[];
+  readonly effects: readonly Effect[];
+  readonly span: Span;
+}
+
+export interface SlotsStatement {
+  readonly kind: "slots";
+  readonly amount: Num;
+  readonly holds: Word;
+  readonly span: Span;
+}
+
+export interface ConvertStatement {
+  readonly kind: "convert";
+  readonly cost: readonly Asset[];
+  readonly gains: readonly Effect[];
+  readonly span: Span;
+}
+
+export interface EachStatement {
+  readonly kind: "each";
+  readonly cardType: Word;
+  readonly gains: readonly Asset[];
+  readonly span: Span;
+}
+
+export interface DepotStatement {
+  readonly kind: "depot";
+  readonly amount: Num;
+  readonly span: Span;
+}
+
+export interface ComboStatement {
+  readonly kind: "combo";
+  readonly resources: readonly Word[];
+  readonly gains: readonly Asset[];
+  readonly span: Span;
+}
+
+export interface LookoutStatement {
+  readonly kind: "lookout";
+  readonly ability: Word;
+  readonly span: Span;
+}
+
+export interface AfterStatement {
+  readonly kind: "after";
+  readonly trigger: Word;
+  readonly cardType?: Word;
+  readonly gains: readonly Asset[];
+  readonly span: Span;
+}
+
+export type Statement =
+  | GainStatement
+  | ProduceStatement
+  | OnceStatement
+  | KeepStatement
+  | ActionStatement
+  | SlotsStatement
+  | ConvertStatement
+  | EachStatement
+  | DepotStatement
+  | ComboStatement
+  | LookoutStatement
+  | AfterStatement;
+
+export type StatementKind = Statement["kind"];

@@ -1,0 +1,254 @@
+/**
+ * The grammar of the card language, as a chevrotain CST parser.
+ *
+ * This file holds syntax only: no action builds a value here. The CST it
+ * produces is turned into the typed AST by ast-builder.ts, and words are given
+ * meaning by the checker (src/check). The grammar is drawn as a railroad
+ * diagram in docs/grammar.html.
+ *
+ *   statements  := statement (";" statement)* ";"?
+ *   statement   := gain | produce | once | keep | action | slots | convert
+ *                | each | depot | combo | lookout | after
+ *   assetList   := asset ("," asset)*
+ *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer)
+ *   effectList  := effect ("," effect)*
+ *   effect      := asset | "steal" Integer counted | "redevelop" ("any" "type")?
+ */
+import { CstParser, EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
+import * as t from "./lexer.js";
+
+function describe(token: IToken): string {
+  return token.tokenType === EOF ? "the end of the text" : `"${token.image}"`;
+}
+
+function label(type: TokenType): string {
+  return String(type.LABEL ?? type.name);
+}
+
+function alternatives(paths: TokenType[][]): string {
+  const firsts = [...new Set(paths.map((p) => (p[0] ? label(p[0]) : "the end")))];
+  return firsts.length > 1 ? `${firsts.slice(0, -1).join(", ")} or ${firsts[firsts.length - 1]}` : firsts[0] ?? "something else";
+}
+
+/** Messages in the designer's terms: what was expected, what was found. */
+const errorMessages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage: ({ expected, actual }) => `expected ${label(expected)} but found ${describe(actual)}`,
+  buildNotAllInputParsedMessage: ({ firstRedundant }) =>
+    `unexpected ${describe(firstRedundant)}; separate statements with ";" and items with ","`,
+  buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) =>
+    `expected ${ruleName === "statement" ? "a statement" : alternatives(expectedPathsPerAlt.flat())} but found ${describe(actual[0]!)}`,
+  buildEarlyExitMessage: ({ expectedIterationPaths, actual }) =>
+    `expected ${alternatives(expectedIterationPaths)} but found ${describe(actual[0]!)}`,
+};
+
+export class AbilityParser extends CstParser {
+  constructor() {
+    super(t.allTokens, { maxLookahead: 3, errorMessageProvider: errorMessages, recoveryEnabled: false });
+    this.performSelfAnalysis();
+  }
+
+  /** Entry rule for ability, spoils, agreement and production fields. */
+  public statements = this.RULE("statements", () => {
+    this.SUBRULE(this.statement);
+    this.MANY(() => {
+      this.CONSUME(t.Semicolon);
+      this.OPTION(() => this.SUBRULE2(this.statement));
+    });
+  });
+
+  /** Entry rule for plain lists of assets: a contact's price, a leader's resources. */
+  public assetListOnly = this.RULE("assetListOnly", () => {
+    this.SUBRULE(this.assetList);
+  });
+
+  public statement = this.RULE("statement", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.gain) },
+      { ALT: () => this.SUBRULE(this.produce) },
+      { ALT: () => this.SUBRULE(this.once) },
+      { ALT: () => this.SUBRULE(this.keep) },
+      { ALT: () => this.SUBRULE(this.action) },
+      { ALT: () => this.SUBRULE(this.slots) },
+      { ALT: () => this.SUBRULE(this.convert) },
+      { ALT: () => this.SUBRULE(this.each) },
+      { ALT: () => this.SUBRULE(this.depot) },
+      { ALT: () => this.SUBRULE(this.combo) },
+      { ALT: () => this.SUBRULE(this.lookout) },
+      { ALT: () => this.SUBRULE(this.after) },
+    ]);
+  });
+
+  /** `gain 3 scrap`: the red (Spoils) and blue (Agreement) parts. */
+  public gain = this.RULE("gain", () => {
+    this.CONSUME(t.Gain);
+    this.SUBRULE(this.assetList);
+  });
+
+  /** `produce 1 fuel, 1 worker`: production patterns and Bases. */
+  public produce = this.RULE("produce", () => {
+    this.CONSUME(t.Produce);
+    this.SUBRULE(this.assetList);
+  });
+
+  /** `once: 2 scrap`: the one-time-only icon, received when the card is played. */
+  public once = this.RULE("once", () => {
+    this.CONSUME(t.Once);
+    this.CONSUME(t.Colon);
+    this.SUBRULE(this.assetList);
+  });
+
+  /** `keep` or `keep 3`: the keep icon. */
+  public keep = this.RULE("keep", () => {
+    this.CONSUME(t.Keep);
+    this.OPTION(() => this.CONSUME(t.Integer));
+  });
+
+  /** `action(2 workers): pay 1 weapons -> 2 vp`: a worker action. */
+  public action = this.RULE("action", () => {
+    this.CONSUME(t.Action);
+    this.OPTION(() => {
+      this.CONSUME(t.LParen);
+      this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.actionOption) });
+      this.CONSUME(t.RParen);
+    });
+    this.CONSUME(t.Colon);
+    this.OPTION2(() => {
+      this.CONSUME(t.Pay);
+      this.SUBRULE(this.assetList);
+      this.CONSUME(t.Arrow);
+    });
+    this.SUBRULE(this.effectList);
+  });
+
+  /** `2 workers` or `repeatable` inside an action's parentheses. */
+  public actionOption = this.RULE("actionOption", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.Integer);
+          this.CONSUME(t.Word);
+        },
+      },
+      { ALT: () => this.CONSUME(t.Repeatable) },
+    ]);
+  });
+
+  /** `slots 3 deals`: room for three more Spoils/Agreements. */
+  public slots = this.RULE("slots", () => {
+    this.CONSUME(t.Slots);
+    this.CONSUME(t.Integer);
+    this.CONSUME(t.Word);
+  });
+
+  /** `convert 1 fuel -> contact cooperation 3`: discard X to gain Y. */
+  public convert = this.RULE("convert", () => {
+    this.CONSUME(t.Convert);
+    this.SUBRULE(this.assetList);
+    this.CONSUME(t.Arrow);
+    this.SUBRULE(this.effectList);
+  });
+
+  /** `each fuel card -> 1 vp`: per card of a type in your area. */
+  public each = this.RULE("each", () => {
+    this.CONSUME(t.Each);
+    this.CONSUME(t.Word);
+    this.CONSUME(t.Card);
+    this.CONSUME(t.Arrow);
+    this.SUBRULE(this.assetList);
+  });
+
+  /** `depot 3`: a resource depot. */
+  public depot = this.RULE("depot", () => {
+    this.CONSUME(t.Depot);
+    this.CONSUME(t.Integer);
+  });
+
+  /** `combo scrap fuel weapons -> 2 vp`: a resource combo cashed in by a worker. */
+  public combo = this.RULE("combo", () => {
+    this.CONSUME(t.Combo);
+    this.AT_LEAST_ONE(() => this.CONSUME(t.Word));
+    this.CONSUME(t.Arrow);
+    this.SUBRULE(this.assetList);
+  });
+
+  /** `lookout take-leftover`: one of the Lookout abilities. */
+  public lookout = this.RULE("lookout", () => {
+    this.CONSUME(t.Lookout);
+    this.CONSUME(t.Word);
+  });
+
+  /** `after conquer -> 1 vp`, `after play fuel card -> 1 vp`: a Leader's trigger. */
+  public after = this.RULE("after", () => {
+    this.CONSUME(t.After);
+    this.OR([{ ALT: () => this.CONSUME(t.Redevelop) }, { ALT: () => this.CONSUME(t.Word) }]);
+    this.OPTION(() => {
+      this.CONSUME2(t.Word);
+      this.CONSUME(t.Card);
+    });
+    this.CONSUME(t.Arrow);
+    this.SUBRULE(this.assetList);
+  });
+
+  public assetList = this.RULE("assetList", () => {
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.asset) });
+  });
+
+  public effectList = this.RULE("effectList", () => {
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.effect) });
+  });
+
+  public effect = this.RULE("effect", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.asset) },
+      { ALT: () => this.SUBRULE(this.steal) },
+      { ALT: () => this.SUBRULE(this.redevelop) },
+    ]);
+  });
+
+  /** `steal 1 resource`: take a resource token from an opponent. */
+  public steal = this.RULE("steal", () => {
+    this.CONSUME(t.Steal);
+    this.CONSUME(t.Integer);
+    this.SUBRULE(this.counted);
+  });
+
+  /** `redevelop` or `redevelop any type`. */
+  public redevelop = this.RULE("redevelop", () => {
+    this.CONSUME(t.Redevelop);
+    this.OPTION(() => {
+      this.CONSUME(t.Any);
+      this.CONSUME(t.Type);
+    });
+  });
+
+  /** `3 scrap`, `2 x 1 vp`, `contact conquest 2`, `2 x contact universal 1`. */
+  public asset = this.RULE("asset", () => {
+    this.OPTION(() => {
+      this.CONSUME(t.Integer, { LABEL: "tokens" });
+      this.CONSUME(t.Times);
+    });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME2(t.Integer, { LABEL: "amount" });
+          this.SUBRULE(this.counted);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.Contact);
+          this.CONSUME(t.Word, { LABEL: "colour" });
+          this.CONSUME3(t.Integer, { LABEL: "range" });
+        },
+      },
+    ]);
+  });
+
+  /** The thing counted: a vocabulary word, or `card`/`cards`. */
+  public counted = this.RULE("counted", () => {
+    this.OR([{ ALT: () => this.CONSUME(t.Word) }, { ALT: () => this.CONSUME(t.Card) }]);
+  });
+}
+
+/** One parser instance serves every field: chevrotain parsers are reusable via `input =`. */
+export const abilityParser = new AbilityParser();

@@ -1,0 +1,394 @@
+/**
+ * The rules a card must obey, kind by kind: which statements each field may
+ * hold, how a Location's ability must fit its pattern, the limits of the
+ * rulebook (slots and depots hold at most 3, Leaders' triggers, contact
+ * ranges). Each function turns a parsed card into its model form or reports
+ * why it cannot.
+ */
+import type * as A from "../../grammar/ast.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { fieldReporter, type Report } from "../diagnostics/field-report.js";
+import type { ParsedCard } from "../parse/parse-cards.js";
+import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
+import type * as M from "./model.js";
+import { checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
+import { isBasicResource, type Vocabulary } from "./vocabulary.js";
+
+export interface CardContext {
+  readonly card: ParsedCard;
+  readonly vocabulary: Vocabulary;
+  readonly out: Diagnostic[];
+}
+
+function resolver(ctx: CardContext, field: string): Resolver {
+  return { vocabulary: ctx.vocabulary, report: fieldReporter(ctx.card.file, [...ctx.card.path, field], ctx.out) };
+}
+
+/** A statement in a field that cannot hold it, with a hint at where it belongs. */
+const misplacedHints: Partial<Record<A.StatementKind, string>> = {
+  gain: 'a card\'s grey part produces ("produce …") or gives once ("once: …"); "gain" is for spoils and agreements',
+  after: '"after" triggers are Leader abilities',
+  produce: "produce belongs to production Locations and Bases",
+};
+
+function misplaced(r: Resolver, s: A.Statement, where: string): void {
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, misplacedHints[s.kind]);
+}
+
+/** Statements that make no sense twice in one field. */
+const single: ReadonlySet<A.StatementKind> = new Set(["produce", "once", "keep", "action", "combo", "slots", "depot"]);
+
+function reportRepeats(r: Resolver, statements: readonly A.Statement[]): void {
+  const seen = new Set<A.StatementKind>();
+  for (const s of statements) {
+    if (single.has(s.kind) && seen.has(s.kind)) r.report("S51-E311", s.span, `"${s.kind}" appears twice in this field`, "merge them into one statement");
+    seen.add(s.kind);
+  }
+}
+
+function atMostThree(r: Resolver, n: A.Num, what: string): boolean {
+  if (n.value >= 1 && n.value <= 3) return true;
+  r.report("S51-E306", n.span, `${what} holds 1 to 3, not ${n.value}`, "the three-slot rule: at most 3");
+  return false;
+}
+
+// ---- shared statement resolvers -------------------------------------------
+
+function assets(r: Resolver, list: readonly A.Asset[]): M.Asset[] | undefined {
+  return resolveAll(list, (a) => resolveAsset(r, a));
+}
+
+function costs(r: Resolver, list: readonly A.Asset[]): M.Cost[] | undefined {
+  return resolveAll(list, (a) => resolveCost(r, a));
+}
+
+function effects(r: Resolver, list: readonly A.Effect[]): M.Effect[] | undefined {
+  return resolveAll(list, (e) => resolveEffect(r, e));
+}
+
+function workerAction(r: Resolver, s: A.ActionStatement, allowed: { workers: readonly number[]; repeatable: boolean }): M.WorkerAction | undefined {
+  let workers = 1;
+  let repeatable = false;
+  let ok = true;
+  for (const o of s.options) {
+    if (o.kind === "repeatable") {
+      repeatable = true;
+      if (!allowed.repeatable) {
+        r.report("S51-E309", o.span, "only a Leader's action may be repeatable", "a Location's action may be used at most twice a turn");
+        ok = false;
+      }
+      continue;
+    }
+    if (r.vocabulary.words.tokens.get(o.word.text)?.id !== "worker") {
+      r.report("S51-E301", o.word.span, `unknown action option "${o.word.text}"`, 'write "(2 workers)"');
+      ok = false;
+    }
+    workers = o.amount.value;
+  }
+  if (!allowed.workers.includes(workers)) {
+    const span = s.options.find((o) => o.kind === "workers")?.span ?? s.span;
+    r.report("S51-E309", span, `this action cannot take ${workers} worker${workers === 1 ? "" : "s"}`, `allowed: ${allowed.workers.join(" or ")}`);
+    ok = false;
+  }
+  const cost = costs(r, s.cost);
+  const gains = effects(r, s.effects);
+  return ok && cost && gains ? { kind: "action", workers, repeatable, cost, effects: gains } : undefined;
+}
+
+function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
+  let ok = true;
+  if (s.resources.length < 2 || s.resources.length > 3) {
+    r.report("S51-E306", s.span, `a combo holds 2 or 3 resources, not ${s.resources.length}`);
+    ok = false;
+  }
+  const resources = resolveAll(s.resources, (w) => {
+    const id = resolveTerm(r, w, "resources");
+    if (id && !isBasicResource(r.vocabulary, id)) {
+      r.report("S51-E313", w.span, `a combo holds basic resources, not ${id}`);
+      return undefined;
+    }
+    return id;
+  });
+  const gains = assets(r, s.gains);
+  return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
+}
+
+function trait(r: Resolver, s: A.Statement): M.Trait | undefined {
+  switch (s.kind) {
+    case "slots": {
+      const holds = r.vocabulary.words.tokens.get(s.holds.text)?.id;
+      const deal = holds === "spoils" || holds === "agreement" || holds === "deal" ? holds : undefined;
+      if (!deal) r.report("S51-E301", s.holds.span, `slots hold spoils, agreements or deals, not "${s.holds.text}"`);
+      return atMostThree(r, s.amount, "a card's slots") && deal ? { kind: "slots", amount: s.amount.value, holds: deal } : undefined;
+    }
+    case "depot":
+      return atMostThree(r, s.amount, "a depot") ? { kind: "depot", amount: s.amount.value } : undefined;
+    case "convert": {
+      const cost = costs(r, s.cost);
+      const gains = effects(r, s.gains);
+      return cost && gains ? { kind: "convert", cost, gains } : undefined;
+    }
+    case "each": {
+      const cardType = resolveTerm(r, s.cardType, "cardTypes");
+      const gains = assets(r, s.gains);
+      return cardType && gains ? { kind: "each", cardType, gains } : undefined;
+    }
+    case "lookout": {
+      const known = r.vocabulary.lookoutAbilities;
+      if (known.has(s.ability.text)) return { kind: "lookout", ability: s.ability.text };
+      resolveLookoutFailure(r, s.ability, [...known.keys()]);
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function resolveLookoutFailure(r: Resolver, word: A.Word, known: string[]): void {
+  const close = known.find((k) => k.startsWith(word.text.split("-")[0] ?? ""));
+  r.report("S51-E301", word.span, `unknown Lookout ability "${word.text}"`, close ? `did you mean "${close}"?` : `one of: ${known.join(", ")}`);
+}
+
+const traitKinds: ReadonlySet<A.StatementKind> = new Set(["slots", "depot", "convert", "each", "lookout"]);
+
+// ---- Locations -------------------------------------------------------------
+
+function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Asset[] | undefined {
+  const r = resolver(ctx, field);
+  const statements = ctx.card.statements[field] ?? [];
+  const lists = statements.map((s) => {
+    if (s.kind === "gain") return assets(r, s.assets);
+    r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
+    return undefined;
+  });
+  return lists.every((l) => l !== undefined) ? lists.flat() : undefined;
+}
+
+const patternAdvice = {
+  action: "an action card has one worker action (\"action: …\" or \"combo …\")",
+  production: "a production card produces (\"produce …\") and has no worker action or trait",
+  trait: "a trait card has traits (slots, convert, each, depot, lookout) and no worker action",
+};
+
+function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Asset[]; keep?: M.Keep } | undefined {
+  const r = resolver(ctx, "ability");
+  const statements = ctx.card.statements.ability ?? [];
+  reportRepeats(r, statements);
+  let ok = true;
+  const fail = (s: A.Statement | undefined, message: string, hint: string): void => {
+    r.report("S51-E303", s?.span, message, hint);
+    ok = false;
+  };
+  let once: M.Asset[] = [];
+  let keep: M.Keep | undefined;
+  const produce: M.Asset[] = [];
+  const traits: M.Trait[] = [];
+  let work: M.WorkerAction | M.Combo | undefined;
+  const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
+  for (const s of statements) {
+    switch (s.kind) {
+      case "once": {
+        const got = assets(r, s.assets);
+        if (got) once = got;
+        else ok = false;
+        break;
+      }
+      case "keep":
+        keep = s.amount ? { limit: s.amount.value } : {};
+        if (s.amount && !atMostThree(r, s.amount, "a keep icon")) ok = false;
+        break;
+      case "produce": {
+        if (!isProduction) fail(s, `a ${data.pattern} card does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
+        const got = assets(r, s.assets);
+        if (got) produce.push(...got);
+        else ok = false;
+        break;
+      }
+      case "action":
+      case "combo": {
+        if (data.pattern !== "action") {
+          fail(s, `a ${data.pattern} card has no worker action`, `make the pattern action, or ${isProduction ? patternAdvice.production : patternAdvice.trait}`);
+          break;
+        }
+        work = s.kind === "action" ? workerAction(r, s, { workers: [1, 2], repeatable: false }) : combo(r, s);
+        if (!work) ok = false;
+        break;
+      }
+      case "gain":
+      case "after":
+        misplaced(r, s, "a Location's ability");
+        ok = false;
+        break;
+      default: {
+        if (data.pattern !== "trait") {
+          fail(s, `"${s.kind}" is a trait, but this is a ${data.pattern} card`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
+          break;
+        }
+        const t = trait(r, s);
+        if (t) traits.push(t);
+        else ok = false;
+      }
+    }
+  }
+  if (isProduction && produce.length === 0 && !statements.some((s) => s.kind === "produce")) {
+    r.report("S51-E304", undefined, `a ${data.pattern} card must produce something`, 'add "produce …", or change the pattern');
+    ok = false;
+  }
+  if (data.pattern === "action" && !statements.some((s) => s.kind === "action" || s.kind === "combo")) {
+    fail(undefined, "an action card needs a worker action", 'add "action: …" or "combo …", or change the pattern');
+  }
+  if (data.pattern === "trait" && !statements.some((s) => traitKinds.has(s.kind))) {
+    fail(undefined, "a trait card needs a trait", 'add slots, convert, each, depot or lookout, or change the pattern');
+  }
+  if (!ok) return undefined;
+  const ability: M.LocationAbility =
+    data.pattern === "action"
+      ? { pattern: "action", work: work! }
+      : data.pattern === "trait"
+        ? { pattern: "trait", traits }
+        : { pattern: data.pattern, produce };
+  return { ability, once, ...(keep ? { keep } : {}) };
+}
+
+function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
+  const out: string[] = [];
+  let ok = true;
+  data.types.forEach((type, i) => {
+    const r = resolver(ctx, `types`);
+    const report: Resolver = { vocabulary: r.vocabulary, report: fieldReporter(ctx.card.file, [...ctx.card.path, "types", i], ctx.out) };
+    const id = resolveTerm(report, { text: type, span: { start: 0, end: type.length } }, "cardTypes");
+    if (!id) ok = false;
+    else if (out.includes(id)) {
+      report.report("S51-E311", undefined, `card type "${id}" is listed twice`);
+      ok = false;
+    } else out.push(id);
+  });
+  return ok ? out : undefined;
+}
+
+export function checkLocation(ctx: CardContext, data: LocationData, common: CommonFields): M.LocationCard | undefined {
+  const types = cardTypes(ctx, data);
+  const spoils = spoilsOrAgreement(ctx, "spoils");
+  const agreement = spoilsOrAgreement(ctx, "agreement");
+  const grey = locationAbility(ctx, data);
+  if (!types || !spoils || !agreement || !grey) return undefined;
+  return { ...common, kind: "location", distance: data.distance as 1 | 2 | 3, types, spoils, agreement, ...grey };
+}
+
+// ---- Bases, Leaders, Contacts ---------------------------------------------
+
+export type CommonFields = Pick<M.BaseCard, "id" | "name" | "set" | "origin">;
+
+function faction(ctx: CardContext, value: string): string | undefined {
+  const r: Resolver = { vocabulary: ctx.vocabulary, report: fieldReporter(ctx.card.file, [...ctx.card.path, "faction"], ctx.out) };
+  return resolveTerm(r, { text: value, span: { start: 0, end: value.length } }, "factions");
+}
+
+export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields): M.BaseCard | undefined {
+  const r = resolver(ctx, "ability");
+  const statements = ctx.card.statements.ability ?? [];
+  reportRepeats(r, statements);
+  let produce: M.Asset[] | undefined = [];
+  let slots = 3;
+  let ok = true;
+  for (const s of statements) {
+    if (s.kind === "produce") produce = assets(r, s.assets);
+    else if (s.kind === "slots") {
+      const t = trait(r, s);
+      if (t?.kind === "slots" && t.holds === "deal") slots = t.amount;
+      else if (t) r.report("S51-E313", s.holds.span, "a Base's slots hold deals (Spoils or Agreements)", 'write "slots 3 deals"');
+      if (!t || t.kind !== "slots" || t.holds !== "deal") ok = false;
+    } else {
+      misplaced(r, s, "a Base's ability");
+      ok = false;
+    }
+  }
+  if (!statements.some((s) => s.kind === "produce")) {
+    r.report("S51-E304", undefined, "a Base must produce something", 'add "produce 3 workers, 1 <resource>"');
+    ok = false;
+  }
+  const f = faction(ctx, data.faction);
+  return ok && produce && f ? { ...common, kind: "base", faction: f, produce, slots } : undefined;
+}
+
+function trigger(r: Resolver, s: A.AfterStatement): M.Trigger | undefined {
+  const id = resolveTerm(r, s.trigger, "triggers");
+  if (!id) return undefined;
+  const takesType = r.vocabulary.triggers.get(id)?.takesCardType === true;
+  if (takesType && !s.cardType) {
+    r.report("S51-E313", s.trigger.span, `"after ${id}" needs a card type`, `e.g. "after ${id} fuel card -> 1 vp"`);
+    return undefined;
+  }
+  if (!takesType && s.cardType) {
+    r.report("S51-E313", s.cardType.span, `"after ${id}" takes no card type`);
+    return undefined;
+  }
+  if (s.cardType) {
+    const cardType = resolveTerm(r, s.cardType, "cardTypes");
+    return cardType ? { kind: "play", cardType } : undefined;
+  }
+  return { kind: id as "conquer" | "cooperate" | "incorporate" | "redevelop" };
+}
+
+export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFields): M.LeaderCard | undefined {
+  const r = resolver(ctx, "ability");
+  const statements = ctx.card.statements.ability ?? [];
+  reportRepeats(r, statements);
+  let ok = true;
+  let once: M.Asset[] = [];
+  const abilities: M.LeaderCard["ability"][] = [];
+  for (const s of statements) {
+    if (s.kind === "once") {
+      const got = assets(r, s.assets);
+      if (got) once = got;
+      else ok = false;
+    } else if (s.kind === "after") {
+      const t = trigger(r, s);
+      const gains = assets(r, s.gains);
+      if (t && gains) abilities.push({ kind: "after", trigger: t, gains });
+      else ok = false;
+    } else if (s.kind === "action") {
+      const a = workerAction(r, s, { workers: [0], repeatable: true });
+      if (a) abilities.push(a);
+      else ok = false;
+    } else {
+      misplaced(r, s, "a Leader's ability");
+      ok = false;
+    }
+  }
+  if (abilities.length !== 1) {
+    r.report("S51-E303", undefined, `a Leader has one ability ("after …" or a repeatable action), found ${abilities.length}`);
+    ok = false;
+  }
+  const rr = resolver(ctx, "resources");
+  const resources = assets(rr, ctx.card.assets.resources ?? []);
+  const nonResource = resources?.find((a) => a.kind !== "resource");
+  if (nonResource) {
+    rr.report("S51-E313", undefined, "a Leader's resources field holds resources only", 'other gains go in the ability ("once: …")');
+    ok = false;
+  }
+  return ok && resources ? { ...common, kind: "leader", resources, once, ability: abilities[0]! } : undefined;
+}
+
+export function checkContact(ctx: CardContext, data: ContactData, common: CommonFields): M.ContactCard | undefined {
+  let ok = true;
+  const at = (field: string): Resolver => resolver(ctx, field);
+  const colour = resolveTerm(at("colour"), { text: data.colour, span: { start: 0, end: data.colour.length } }, "contactColours");
+  if (colour && !checkRange(at("range"), colour, data.range, undefined)) ok = false;
+  let factionId: string | undefined;
+  if (data.use === "permanent") {
+    if (data.faction === undefined) {
+      at("use").report("S51-E310", undefined, "a permanent contact belongs to a faction", 'add "faction: <faction>"');
+      ok = false;
+    } else {
+      factionId = faction(ctx, data.faction);
+      if (!factionId) ok = false;
+    }
+  } else if (data.faction !== undefined) {
+    at("faction").report("S51-E310", undefined, "a one-time contact belongs to no faction", 'remove "faction", or make it "use: permanent"');
+    ok = false;
+  }
+  const price = costs(at("price"), ctx.card.assets.price ?? []);
+  if (!ok || !colour || !price) return undefined;
+  return { ...common, kind: "contact", use: data.use, ...(factionId ? { faction: factionId } : {}), colour, range: data.range, price };
+}

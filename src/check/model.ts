@@ -1,0 +1,127 @@
+/**
+ * The checked card set: what the compiler, the text renderers and the engine
+ * consume. Every word is resolved to a vocabulary id, every number is within
+ * the rules, and each Location's shape follows its pattern, so a consumer
+ * never has to re-check what the checker already proved.
+ */
+import type { LocalName, Pattern } from "../schema/card-file.js";
+
+/** Something a card gives: tokens taken from the pool, cards drawn, VP. */
+export type Asset =
+  | { readonly kind: "resource"; readonly resource: string; readonly amount: number }
+  | { readonly kind: "worker"; readonly amount: number }
+  /** Cards from the top of the draw deck. */
+  | { readonly kind: "card"; readonly amount: number }
+  /** Count and value apart: the three-slot rule counts tokens, the score adds values. */
+  | { readonly kind: "vp"; readonly tokens: number; readonly value: 1 | 2 }
+  | { readonly kind: "contactToken"; readonly colour: string; readonly range: number; readonly tokens: number }
+  | { readonly kind: "redevelopmentToken"; readonly amount: number };
+
+/** Something a player gives up: resources, workers, cards from hand, deals in play. */
+export type Cost =
+  | { readonly kind: "resource"; readonly resource: string; readonly amount: number }
+  | { readonly kind: "worker"; readonly amount: number }
+  /** Cards discarded from the player's hand. */
+  | { readonly kind: "card"; readonly amount: number }
+  /** Spoils and/or Agreements discarded from play. */
+  | { readonly kind: "deal"; readonly deal: DealKind; readonly amount: number };
+
+export type DealKind = "spoils" | "agreement" | "deal";
+
+export type Effect =
+  | Asset
+  /** `resource` is a resource id, or "any" for any resource token. */
+  | { readonly kind: "steal"; readonly amount: number; readonly resource: string }
+  | { readonly kind: "redevelop"; readonly anyType: boolean };
+
+export type Trigger =
+  | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }
+  | { readonly kind: "play"; readonly cardType: string };
+
+export interface WorkerAction {
+  readonly kind: "action";
+  /** Workers for the first use; a second use in a turn costs one more. */
+  readonly workers: number;
+  /** Baby Swift: any number of times a turn. */
+  readonly repeatable: boolean;
+  readonly cost: readonly Cost[];
+  readonly effects: readonly Effect[];
+}
+
+export interface Combo {
+  readonly kind: "combo";
+  readonly resources: readonly string[];
+  readonly gains: readonly Asset[];
+}
+
+export type Trait =
+  | { readonly kind: "slots"; readonly amount: number; readonly holds: DealKind }
+  | { readonly kind: "convert"; readonly cost: readonly Cost[]; readonly gains: readonly Effect[] }
+  | { readonly kind: "each"; readonly cardType: string; readonly gains: readonly Asset[] }
+  | { readonly kind: "depot"; readonly amount: number }
+  | { readonly kind: "lookout"; readonly ability: string };
+
+/** The keep icon: resources on the card stay through Clean-up (up to `limit`, if given). */
+export interface Keep {
+  readonly limit?: number;
+}
+
+/** Where a card was written, for reports that point back at it. */
+export interface Origin {
+  readonly file: string;
+  readonly line: number;
+}
+
+interface CardCommon {
+  readonly id: string;
+  readonly name: LocalName;
+  readonly set: string;
+  readonly origin: Origin;
+}
+
+export interface BaseCard extends CardCommon {
+  readonly kind: "base";
+  readonly faction: string;
+  readonly produce: readonly Asset[];
+  /** Deals (Spoils/Agreements) the Base holds. */
+  readonly slots: number;
+}
+
+export interface ContactCard extends CardCommon {
+  readonly kind: "contact";
+  readonly use: "permanent" | "one-time";
+  readonly faction?: string;
+  readonly colour: string;
+  readonly range: number;
+  readonly price: readonly Cost[];
+}
+
+export interface LeaderCard extends CardCommon {
+  readonly kind: "leader";
+  /** Placed on the Leader when played; kept until spent or the Leader leaves. */
+  readonly resources: readonly Asset[];
+  readonly once: readonly Asset[];
+  readonly ability: { readonly kind: "after"; readonly trigger: Trigger; readonly gains: readonly Asset[] } | WorkerAction;
+}
+
+/** The grey part, shaped by the card's pattern. */
+export type LocationAbility =
+  | { readonly pattern: "action"; readonly work: WorkerAction | Combo }
+  | { readonly pattern: "open-production" | "closed-production"; readonly produce: readonly Asset[] }
+  | { readonly pattern: "trait"; readonly traits: readonly Trait[] };
+
+export interface LocationCard extends CardCommon {
+  readonly kind: "location";
+  readonly distance: 1 | 2 | 3;
+  readonly types: readonly string[];
+  readonly spoils: readonly Asset[];
+  readonly agreement: readonly Asset[];
+  readonly ability: LocationAbility;
+  /** The one-time-only icon: received once, when the card comes into play. */
+  readonly once: readonly Asset[];
+  readonly keep?: Keep;
+}
+
+export type Card = BaseCard | ContactCard | LeaderCard | LocationCard;
+
+export type { Pattern };

@@ -1,0 +1,146 @@
+/**
+ * Gives meaning to the words of an ability: each asset, cost and effect of
+ * the syntax tree is looked up in the vocabulary and turned into its typed
+ * model form, or reported (unknown word, wrong kind of word, bad number).
+ */
+import type * as A from "../../grammar/ast.js";
+import { didYouMean } from "../diagnostics/suggest.js";
+import type * as M from "./model.js";
+import type { Report } from "../diagnostics/field-report.js";
+import { namespaceNoun, type Namespace, type Term, type Vocabulary } from "./vocabulary.js";
+
+export interface Resolver {
+  readonly vocabulary: Vocabulary;
+  readonly report: Report;
+}
+
+/** Finds a written word in the given namespaces, first match wins. */
+function lookup(r: Resolver, word: A.Word, namespaces: readonly Namespace[]): Term | undefined {
+  for (const n of namespaces) {
+    const term = r.vocabulary.words[n].get(word.text);
+    if (term) return term;
+  }
+  return undefined;
+}
+
+function writtenWords(r: Resolver, namespaces: readonly Namespace[], tokenIds?: readonly string[]): string[] {
+  return namespaces.flatMap((n) =>
+    [...r.vocabulary.words[n].entries()].filter(([, t]) => n !== "tokens" || !tokenIds || tokenIds.includes(t.id)).map(([w]) => w),
+  );
+}
+
+function unknownWord(r: Resolver, word: A.Word, noun: string, candidates: string[]): undefined {
+  const hint = didYouMean(word.text, candidates) ?? (candidates.length <= 12 ? `expected one of: ${candidates.join(", ")}` : undefined);
+  r.report("S51-E301", word.span, `unknown ${noun} "${word.text}"`, hint);
+  return undefined;
+}
+
+/** Resolves one word in one namespace (a card type, a colour, a faction…). */
+export function resolveTerm(r: Resolver, word: A.Word, namespace: Namespace): string | undefined {
+  const term = r.vocabulary.words[namespace].get(word.text);
+  return term ? term.id : unknownWord(r, word, namespaceNoun[namespace], writtenWords(r, [namespace]));
+}
+
+function positive(r: Resolver, n: A.Num, what: string): boolean {
+  if (n.value >= 1) return true;
+  r.report("S51-E312", n.span, `${what} must be at least 1, not ${n.value}`);
+  return false;
+}
+
+/** `x` multiplies tokens whose value matters apart from their count: VP and contact tokens. */
+function noMultiplier(r: Resolver, a: A.QuantityAsset, term: Term): boolean {
+  if (!a.tokens) return true;
+  r.report("S51-E313", a.tokens.span, `"x" counts VP or contact tokens, not ${term.id}`, `write "${a.tokens.value * a.amount.value} ${a.word.text}"`);
+  return false;
+}
+
+const gainTokens = ["worker", "card", "vp", "redevelopment"];
+
+function contactToken(r: Resolver, a: A.ContactAsset): M.Asset | undefined {
+  const colour = resolveTerm(r, a.colour, "contactColours");
+  const tokens = a.tokens?.value ?? 1;
+  if (a.tokens && !positive(r, a.tokens, "the token count")) return undefined;
+  if (!colour || !checkRange(r, colour, a.range.value, a.range.span)) return undefined;
+  return { kind: "contactToken", colour, range: a.range.value, tokens };
+}
+
+/** Contact ranges: 1 to 3, and universal ranges are 1 or 3 (rulebook, "Card icons summary"). */
+export function checkRange(r: Resolver, colour: string, range: number, span: A.Span | undefined): boolean {
+  const allowed = colour === "universal" ? [1, 3] : [1, 2, 3];
+  if (allowed.includes(range)) return true;
+  r.report("S51-E308", span, `a ${colour} range is ${allowed.join(" or ")}, not ${range}`);
+  return false;
+}
+
+/** An asset a card gives (gain, produce, once, effects, leader resources). */
+export function resolveAsset(r: Resolver, a: A.Asset): M.Asset | undefined {
+  if (a.kind === "contact") return contactToken(r, a);
+  const term = lookup(r, a.word, ["resources", "tokens"]);
+  if (!term) return unknownWord(r, a.word, "resource or token", writtenWords(r, ["resources", "tokens"], gainTokens));
+  if (!positive(r, a.amount, "an amount")) return undefined;
+  const amount = a.amount.value;
+  if (term.namespace === "resources") return noMultiplier(r, a, term) ? { kind: "resource", resource: term.id, amount } : undefined;
+  switch (term.id) {
+    case "worker":
+      return noMultiplier(r, a, term) ? { kind: "worker", amount } : undefined;
+    case "card":
+      return noMultiplier(r, a, term) ? { kind: "card", amount } : undefined;
+    case "redevelopment":
+      return noMultiplier(r, a, term) ? { kind: "redevelopmentToken", amount } : undefined;
+    case "vp": {
+      if (a.tokens && !positive(r, a.tokens, "the token count")) return undefined;
+      if (amount !== 1 && amount !== 2) {
+        r.report("S51-E305", a.amount.span, `a VP token is worth 1 or 2, not ${amount}`, amount > 2 ? `for ${amount} tokens worth 1 write "${amount} x 1 vp"` : undefined);
+        return undefined;
+      }
+      return { kind: "vp", tokens: a.tokens?.value ?? 1, value: amount };
+    }
+    default:
+      r.report("S51-E313", a.word.span, `"${a.word.text}" is not something a card gives`, `a card gives resources, ${gainTokens.join(", ")} or contact tokens`);
+      return undefined;
+  }
+}
+
+const dealTokens: Record<string, M.DealKind> = { spoils: "spoils", agreement: "agreement", deal: "deal" };
+
+/** Something paid (pay … ->, convert's left side, a contact's price). */
+export function resolveCost(r: Resolver, a: A.Asset): M.Cost | undefined {
+  if (a.kind === "contact") {
+    r.report("S51-E313", a.span, "a contact token cannot be paid as a cost");
+    return undefined;
+  }
+  const costTokens = ["worker", "card", "spoils", "agreement", "deal"];
+  const term = lookup(r, a.word, ["resources", "tokens"]);
+  if (!term) return unknownWord(r, a.word, "resource or cost", writtenWords(r, ["resources", "tokens"], costTokens));
+  if (!positive(r, a.amount, "an amount") || !noMultiplier(r, a, term)) return undefined;
+  const amount = a.amount.value;
+  if (term.namespace === "resources") return { kind: "resource", resource: term.id, amount };
+  if (term.id === "worker") return { kind: "worker", amount };
+  if (term.id === "card") return { kind: "card", amount };
+  const deal = dealTokens[term.id];
+  if (deal) return { kind: "deal", deal, amount };
+  r.report("S51-E313", a.word.span, `"${a.word.text}" cannot be paid`, `a cost is resources, ${costTokens.join(", ")}`);
+  return undefined;
+}
+
+export function resolveEffect(r: Resolver, e: A.Effect): M.Effect | undefined {
+  switch (e.kind) {
+    case "redevelop":
+      return { kind: "redevelop", anyType: e.anyType };
+    case "steal": {
+      if (!positive(r, e.amount, "an amount")) return undefined;
+      const term = lookup(r, e.word, ["resources", "tokens"]);
+      if (term?.namespace === "resources") return { kind: "steal", amount: e.amount.value, resource: term.id };
+      if (term?.id === "resource") return { kind: "steal", amount: e.amount.value, resource: "any" };
+      return unknownWord(r, e.word, "resource to steal", [...writtenWords(r, ["resources"]), "resource"]);
+    }
+    default:
+      return resolveAsset(r, e);
+  }
+}
+
+/** Resolves a list, dropping (already reported) failures; `undefined` if any item failed. */
+export function resolveAll<T, U>(items: readonly T[], resolve: (item: T) => U | undefined): U[] | undefined {
+  const out = items.map(resolve);
+  return out.every((x) => x !== undefined) ? (out as U[]) : undefined;
+}

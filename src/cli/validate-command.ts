@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { validatePaths } from "../pipeline/validate.js";
+import { formatDiagnostic, jsonReport, summaryLine } from "./format-diagnostics.js";
+
+export type Format = "text" | "json";
+
+function readQuietly(path: string): string | undefined {
+  try {
+    return readFileSync(resolve(path), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `state51 validate`; returns the exit code (0 clean, 1 errors). */
+export function runValidate(paths: readonly string[], format: Format, write: (s: string) => void): number {
+  const result = validatePaths(paths);
+  if (format === "json") {
+    write(jsonReport(result.cards, result.diagnostics) + "\n");
+  } else {
+    const texts = new Map<string, string | undefined>();
+    for (const d of result.diagnostics) {
+      if (!texts.has(d.file)) texts.set(d.file, readQuietly(d.file));
+      write(formatDiagnostic(d, texts.get(d.file)) + "\n\n");
+    }
+    write(summaryLine(result.cards, result.diagnostics) + "\n");
+  }
+  return hasErrors(result.diagnostics) ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+/**
+ * Every diagnostic code state51 can print, with its stage and a one-line
+ * summary. Codes are stable: a designer's CI or editor may match on them. The
+ * README's table is checked against this list by a test.
+ */
+export const codes = {
+  "S51-E001": { stage: "load", summary: "the file cannot be read" },
+  "S51-E002": { stage: "load", summary: "the file is not UTF-8 text (binary?)" },
+  "S51-E003": { stage: "load", summary: "the file is too large for a card file" },
+  "S51-E004": { stage: "load", summary: "YAML syntax error" },
+  "S51-E005": { stage: "load", summary: "duplicate key in a YAML mapping" },
+  "S51-E006": { stage: "load", summary: "too many YAML aliases (an alias bomb)" },
+  "S51-E007": { stage: "load", summary: "the file is empty" },
+  "S51-E008": { stage: "load", summary: "more than one YAML document in a file" },
+  "S51-E101": { stage: "schema", summary: "a field has the wrong type" },
+  "S51-E102": { stage: "schema", summary: "unknown field" },
+  "S51-E103": { stage: "schema", summary: "missing required field" },
+  "S51-E104": { stage: "schema", summary: "value not allowed (not one of the choices, or badly formed)" },
+  "S51-E105": { stage: "schema", summary: "number or list size out of range" },
+  "S51-E201": { stage: "parse", summary: "unexpected character in an ability" },
+  "S51-E202": { stage: "parse", summary: "syntax error in an ability" },
+  "S51-E203": { stage: "parse", summary: "an ability ends too early (or is empty)" },
+  "S51-E301": { stage: "check", summary: "unknown word (resource, card type, colour, faction, …)" },
+  "S51-E302": { stage: "check", summary: "statement not allowed in this field" },
+  "S51-E303": { stage: "check", summary: "ability does not fit the card's pattern" },
+  "S51-E304": { stage: "check", summary: "a production card or Base produces nothing" },
+  "S51-E305": { stage: "check", summary: "a VP token is worth 1 or 2" },
+  "S51-E306": { stage: "check", summary: "slots, depots and combos hold at most 3" },
+  "S51-E307": { stage: "check", summary: "duplicate id" },
+  "S51-E308": { stage: "check", summary: "contact range not allowed for its colour" },
+  "S51-E309": { stage: "check", summary: "wrong worker count for an action" },
+  "S51-E310": { stage: "check", summary: "faction rule broken (permanent contacts and Bases name a faction)" },
+  "S51-E311": { stage: "check", summary: "the same statement twice in one field" },
+  "S51-E312": { stage: "check", summary: "an amount must be at least 1" },
+  "S51-E313": { stage: "check", summary: "a known word used where it means nothing" },
+  "S51-E314": { stage: "check", summary: "vocabulary entry defined twice" },
+} as const satisfies Record<string, { stage: string; summary: string }>;
+
+export type Code = keyof typeof codes;

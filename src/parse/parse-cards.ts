@@ -1,0 +1,77 @@
+/**
+ * The parse stage: runs the card language's parser over each ability field
+ * of each card the schema accepted, mapping syntax errors to the exact
+ * character of the YAML file.
+ */
+import { parseAssets, parseStatements, type Asset, type Statement, type SyntaxErrorKind } from "../../grammar/index.js";
+import type { Code } from "../diagnostics/codes.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "../diagnostics/suggest.js";
+import { keywordTexts } from "../../grammar/lexer.js";
+import type { DataPath, SourceFile } from "../load/source-file.js";
+import type { CardData } from "../schema/card-file.js";
+import { fieldReporter } from "../diagnostics/field-report.js";
+
+/** Which fields hold statements and which hold plain lists of assets. */
+const statementFields = ["ability", "spoils", "agreement"] as const;
+const assetFields = ["price", "resources"] as const;
+
+export type StatementField = (typeof statementFields)[number];
+export type AssetField = (typeof assetFields)[number];
+
+export interface ParsedCard {
+  readonly data: CardData;
+  readonly set: string;
+  readonly file: SourceFile;
+  /** Where the card sits in its file, e.g. ["cards", 4]. */
+  readonly path: DataPath;
+  readonly statements: Partial<Record<StatementField, readonly Statement[]>>;
+  readonly assets: Partial<Record<AssetField, readonly Asset[]>>;
+}
+
+const syntaxCodes: Record<SyntaxErrorKind, Code> = {
+  "unexpected-character": "S51-E201",
+  "unexpected-token": "S51-E202",
+  "unexpected-end": "S51-E203",
+};
+
+/** A hint for the commonest slip: a misspelled or capitalised statement keyword. */
+function keywordHint(text: string, start: number): string | undefined {
+  const word = /^[A-Za-z][A-Za-z-]*/.exec(text.slice(start))?.[0];
+  if (!word) return undefined;
+  if (keywordTexts.includes(word.toLowerCase())) {
+    return word === word.toLowerCase() ? undefined : `the card language is lower case: "${word.toLowerCase()}"`;
+  }
+  return didYouMean(word, keywordTexts);
+}
+
+export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
+  const fields = data as unknown as Record<string, unknown>;
+  const statements: ParsedCard["statements"] = {};
+  const assets: ParsedCard["assets"] = {};
+  let ok = true;
+  const parseField = <T>(field: string, text: string, parse: (t: string) => import("../../grammar/index.js").ParseResult<T>): T | undefined => {
+    const result = parse(text);
+    if (result.ok) return result.value;
+    ok = false;
+    const report = fieldReporter(file, [...path, field], out);
+    for (const e of result.errors) {
+      const hint = e.kind === "unexpected-end" ? undefined : keywordHint(text, e.span.start);
+      report(syntaxCodes[e.kind], e.span, e.message, hint);
+    }
+    return undefined;
+  };
+  for (const field of statementFields) {
+    const text = fields[field];
+    if (typeof text !== "string") continue;
+    const value = parseField(field, text, parseStatements);
+    if (value) statements[field] = value;
+  }
+  for (const field of assetFields) {
+    const text = fields[field];
+    if (typeof text !== "string") continue;
+    const value = parseField(field, text, parseAssets);
+    if (value) assets[field] = value;
+  }
+  return ok ? { data, set, file, path, statements, assets } : undefined;
+}

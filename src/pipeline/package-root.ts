@@ -1,0 +1,18 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The state51 package folder, found from this module's location so the same
+ * code works from src/ (tests) and from the bundled dist/ (the CLI).
+ */
+export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "state51") return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`state51's package.json not found above ${from}`);
+    dir = parent;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * load → schema → parse → check, over a list of files and folders.
+ *
+ * Each stage returns diagnostics instead of throwing, and hands on only what
+ * passed: a file that is not YAML is not schema-checked, a card the schema
+ * rejects is not parsed, a card whose ability does not parse is not checked.
+ */
+import { join, resolve } from "node:path";
+import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { checkCards, reportDuplicateIds } from "../check/check-set.js";
+import type { Card } from "../check/model.js";
+import { buildVocabulary, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
+import { displayPath, findCardFiles } from "../load/find-files.js";
+import { parseYaml } from "../load/parse-yaml.js";
+import { readCardFile } from "../load/read-file.js";
+import { keyRange, type SourceFile } from "../load/source-file.js";
+import { parseCard, type ParsedCard } from "../parse/parse-cards.js";
+import type { CardFileData } from "../schema/card-file.js";
+import { validateSchema } from "../schema/validate-schema.js";
+import { packageRoot } from "./package-root.js";
+
+export interface ValidationResult {
+  readonly cards: Card[];
+  readonly vocabulary: Vocabulary;
+  readonly diagnostics: Diagnostic[];
+  readonly files: string[];
+}
+
+export interface ValidateOptions {
+  readonly cwd?: string;
+}
+
+/** The base set's folder: what `state51 validate` checks when given no paths. */
+export function defaultCardsDir(): string {
+  return join(packageRoot(), "cards");
+}
+
+/** The vocabulary every set builds on, loaded even when only an expansion file is named. */
+function baseVocabularyFile(): string {
+  return join(defaultCardsDir(), "vocabulary.yaml");
+}
+
+interface LoadedFile {
+  readonly file: SourceFile;
+  readonly data: CardFileData;
+  readonly rejectedCards: ReadonlySet<number>;
+}
+
+function loadFile(path: string, cwd: string, out: Diagnostic[]): LoadedFile | undefined {
+  const shown = displayPath(path, cwd);
+  const read = readCardFile(path, shown);
+  if (!read.ok) {
+    out.push(read.diagnostic);
+    return undefined;
+  }
+  const yaml = parseYaml(shown, read.text);
+  if (!yaml.ok) {
+    out.push(...yaml.diagnostics);
+    return undefined;
+  }
+  const schema = validateSchema(yaml.file, yaml.data);
+  out.push(...schema.diagnostics);
+  return schema.data ? { file: yaml.file, data: schema.data, rejectedCards: schema.rejectedCards } : undefined;
+}
+
+function vocabularySource(loaded: LoadedFile, out: Diagnostic[]): VocabularySource | undefined {
+  const data = loaded.data.vocabulary;
+  if (!data) return undefined;
+  return {
+    data,
+    duplicate: (namespace, index, id) =>
+      out.push(
+        diagnostic(loaded.file.path, keyRange(loaded.file, ["vocabulary", namespace, index, "id"]), "S51-E314", `${namespace} "${id}" is already defined`, "an expansion adds new words; it cannot redefine the base set's"),
+      ),
+  };
+}
+
+export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
+  const cwd = options.cwd ?? process.cwd();
+  const diagnostics: Diagnostic[] = [];
+  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
+  const found = findCardFiles(requested);
+  for (const missing of found.missing) {
+    diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", "no such file or folder"));
+  }
+  const base = baseVocabularyFile();
+  const files = [base, ...found.files.filter((f) => f !== base)];
+  const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics) ?? []);
+
+  const vocabulary = buildVocabulary(loaded.flatMap((l) => vocabularySource(l, diagnostics) ?? []));
+  const accepted = loaded.flatMap(({ file, data, rejectedCards }) =>
+    (data.cards ?? []).flatMap((card, index) =>
+      rejectedCards.has(index) ? [] : [{ id: card.id, card, set: data.set, file, path: ["cards", index] as const }],
+    ),
+  );
+  const duplicates = reportDuplicateIds(accepted, diagnostics);
+  const parsed: ParsedCard[] = accepted.flatMap((a) =>
+    duplicates.has(a) ? [] : (parseCard(a.card, a.set, a.file, a.path, diagnostics) ?? []),
+  );
+  const cards = checkCards(parsed, vocabulary, diagnostics);
+  return { cards, vocabulary, diagnostics: diagnostics.sort(compareDiagnostics), files: files.map((f) => displayPath(f, cwd)) };
+}

@@ -1,0 +1,97 @@
+/**
+ * The shape of a card file once the JSON Schema (grammar/cards.schema.json)
+ * has accepted it. Ability fields are still strings here; src/parse turns them
+ * into syntax trees.
+ */
+export interface LocalName {
+  readonly en: string;
+  readonly fr: string;
+}
+
+export interface EnForms {
+  readonly one: string;
+  readonly other: string;
+}
+
+export type Gender = "masculine" | "feminine";
+
+export interface FrForms extends EnForms {
+  readonly gender: Gender;
+  readonly elision: boolean;
+}
+
+export interface TermData {
+  readonly id: string;
+  readonly words?: readonly string[];
+  readonly basic?: boolean;
+  readonly action?: string;
+  readonly takesCardType?: boolean;
+  readonly en: EnForms;
+  readonly fr: FrForms;
+}
+
+export interface SentenceData {
+  readonly id: string;
+  readonly text: LocalName;
+}
+
+export interface VocabularyData {
+  readonly resources?: readonly TermData[];
+  readonly cardTypes?: readonly TermData[];
+  readonly contactColours?: readonly TermData[];
+  readonly factions?: readonly TermData[];
+  readonly tokens?: readonly TermData[];
+  readonly triggers?: readonly TermData[];
+  readonly lookoutAbilities?: readonly SentenceData[];
+}
+
+export type Pattern = "action" | "open-production" | "closed-production" | "trait";
+
+export interface BaseData {
+  readonly id: string;
+  readonly kind: "base";
+  readonly name: LocalName;
+  readonly faction: string;
+  readonly ability: string;
+}
+
+export interface ContactData {
+  readonly id: string;
+  readonly kind: "contact";
+  readonly name: LocalName;
+  readonly use: "permanent" | "one-time";
+  readonly faction?: string;
+  readonly colour: string;
+  readonly range: number;
+  readonly price?: string;
+}
+
+export interface LeaderData {
+  readonly id: string;
+  readonly kind: "leader";
+  readonly name: LocalName;
+  readonly resources?: string;
+  readonly ability: string;
+}
+
+export interface LocationData {
+  readonly id: string;
+  readonly kind: "location";
+  readonly name: LocalName;
+  readonly distance: number;
+  readonly types: readonly string[];
+  readonly spoils: string;
+  readonly agreement: string;
+  readonly pattern: Pattern;
+  readonly ability: string;
+}
+
+export type CardData = BaseData | ContactData | LeaderData | LocationData;
+export type CardKind = CardData["kind"];
+export const cardKinds: readonly CardKind[] = ["base", "contact", "leader", "location"];
+
+export interface CardFileData {
+  readonly set: string;
+  readonly vocabulary?: VocabularyData;
+  readonly cards?: readonly CardData[];
+}

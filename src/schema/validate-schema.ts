@@ -1,0 +1,137 @@
+/**
+ * The schema stage: checks a file's data against grammar/cards.schema.json
+ * with ajv and turns ajv's errors into designer-facing diagnostics pointing
+ * at the offending key or value.
+ */
+import { Ajv, type ErrorObject } from "ajv";
+import schema from "../../grammar/cards.schema.json" with { type: "json" };
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "../diagnostics/suggest.js";
+import { keyRange, valueRange, type DataPath, type SourceFile } from "../load/source-file.js";
+import type { CardFileData } from "./card-file.js";
+
+const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
+const validateCardFile = ajv.compile<CardFileData>(schema);
+
+function toPath(instancePath: string): DataPath {
+  if (instancePath === "") return [];
+  return instancePath
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function fieldName(path: DataPath): string {
+  const last = path[path.length - 1];
+  return typeof last === "string" ? `\`${last}\`` : path.length > 0 ? `item ${Number(last) + 1}` : "the file";
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "nothing (null)";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnostic | undefined {
+  const path = toPath(e.instancePath);
+  const at = valueRange(file, path);
+  const name = fieldName(path);
+  const value = path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], data);
+  const parent = (e.parentSchema ?? {}) as { properties?: Record<string, { description?: string }>; enum?: unknown[] };
+  switch (e.keyword) {
+    case "additionalProperties": {
+      const extra = String(e.params["additionalProperty"]);
+      const allowed = Object.keys(parent.properties ?? {});
+      return diagnostic(
+        file.path,
+        keyRange(file, [...path, extra]),
+        "S51-E102",
+        `unknown field \`${extra}\``,
+        didYouMean(extra, allowed) ?? `allowed here: ${allowed.join(", ")}`,
+      );
+    }
+    case "required": {
+      const missing = String(e.params["missingProperty"]);
+      const about = parent.properties?.[missing]?.description;
+      return diagnostic(file.path, at, "S51-E103", `missing field \`${missing}\``, about);
+    }
+    case "type":
+      return diagnostic(file.path, at, "S51-E101", `${name} must be ${e.params["type"]}, found ${describeValue(value)}`);
+    case "enum": {
+      const allowed = (e.params["allowedValues"] as unknown[]).map(String);
+      return diagnostic(
+        file.path,
+        at,
+        "S51-E104",
+        `${name} cannot be ${JSON.stringify(value)}`,
+        didYouMean(String(value), allowed) ?? `one of: ${allowed.join(", ")}`,
+      );
+    }
+    case "pattern":
+      return diagnostic(
+        file.path,
+        at,
+        "S51-E104",
+        `${name} ${JSON.stringify(value)} is not a valid id`,
+        "ids are lower-case words joined by hyphens, e.g. old-factory",
+      );
+    case "discriminator": {
+      if (e.params["error"] === "mapping") {
+        const kinds = ["base", "contact", "leader", "location"];
+        return diagnostic(
+          file.path,
+          valueRange(file, [...path, "kind"]),
+          "S51-E104",
+          `unknown card kind ${JSON.stringify(e.params["tagValue"])}`,
+          didYouMean(String(e.params["tagValue"]), kinds) ?? `one of: ${kinds.join(", ")}`,
+        );
+      }
+      return diagnostic(file.path, valueRange(file, [...path, "kind"]), "S51-E101", "`kind` must be a string: base, contact, leader or location");
+    }
+    case "minimum":
+    case "maximum":
+    case "minItems":
+    case "maxItems":
+    case "minLength":
+      return diagnostic(file.path, at, "S51-E105", `${name} ${e.message ?? "is out of range"}`);
+    case "oneOf":
+    case "const":
+      // Reported through the discriminator, which names the offending kind.
+      return undefined;
+    default:
+      return diagnostic(file.path, at, "S51-E104", `${name} ${e.message ?? "is not allowed"}`);
+  }
+}
+
+/**
+ * A file whose top level (set, vocabulary) is wrong is rejected whole; a file
+ * with some bad cards keeps its good ones, so one typo does not hide every
+ * other problem in the set.
+ */
+export interface SchemaResult {
+  readonly data: CardFileData | undefined;
+  readonly rejectedCards: ReadonlySet<number>;
+  readonly diagnostics: Diagnostic[];
+}
+
+export function validateSchema(file: SourceFile, data: unknown): SchemaResult {
+  if (validateCardFile(data)) return { data, rejectedCards: new Set(), diagnostics: [] };
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const rejectedCards = new Set<number>();
+  let fileRejected = false;
+  for (const e of validateCardFile.errors ?? []) {
+    const path = toPath(e.instancePath);
+    if (path[0] === "cards" && typeof path[1] === "number") rejectedCards.add(path[1]);
+    else fileRejected = true;
+    const d = toDiagnostic(file, data, e);
+    const key = d && `${d.line}:${d.column}:${d.code}:${d.message}`;
+    if (d && key && !seen.has(key)) {
+      seen.add(key);
+      diagnostics.push(d);
+    }
+  }
+  return { data: fileRejected ? undefined : (data as CardFileData), rejectedCards, diagnostics };
+}
