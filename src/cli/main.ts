@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import { codes } from "../diagnostics/codes.js";
+import { writeGrammarDiagram } from "./grammar-command.js";
 import { runValidate, type Format } from "./validate-command.js";
 
 const codeTable = Object.entries(codes)
@@ -40,6 +41,14 @@ export function buildProgram(write: (s: string) => void, setExit: (code: number)
         codeTable,
     )
     .action((paths: string[], opts: { format: Format }) => setExit(runValidate(paths, opts.format, write)));
+
+  program
+    .command("grammar")
+    .description("write the card language's railroad diagram (HTML, viewable offline)")
+    .option("-o, --out <file>", "where to write the page", "docs/grammar.html")
+    .action((opts: { out: string }) => {
+      for (const f of writeGrammarDiagram(opts.out)) write(`wrote ${f}\n`);
+    });
 
   return program;
 }

@@ -2,14 +2,16 @@ import { closest, distance } from "fastest-levenshtein";
 
 /**
  * "Did you mean" for a misspelled word: the closest candidate, if it is close
- * enough to be a likely typo (at most a third of the word's letters differ).
+ * enough to be a likely typo: one edit for short words, two (a swapped pair
+ * of letters, "fule") or a third of the letters for longer ones.
  */
 export function suggest(word: string, candidates: Iterable<string>): string | undefined {
   const list = [...candidates];
   if (list.length === 0) return undefined;
   const lower = word.toLowerCase();
   const best = closest(lower, list);
-  const limit = Math.max(1, Math.floor(Math.max(lower.length, best.length) / 3));
+  const length = Math.max(lower.length, best.length);
+  const limit = length <= 3 ? 1 : Math.max(2, Math.floor(length / 3));
   return distance(lower, best) <= limit ? best : undefined;
 }
 
