@@ -90,4 +90,5 @@ export const keywordTexts: readonly string[] = allTokens
 export const abilityLexer = new Lexer(allTokens, {
   positionTracking: "onlyOffset",
   ensureOptimizations: true,
+  skipValidations: process.env.STATE51_BUNDLED === "1",
 });

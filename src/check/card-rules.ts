@@ -48,8 +48,13 @@ function reportRepeats(r: Resolver, statements: readonly A.Statement[]): void {
 
 function atMostThree(r: Resolver, n: A.Num, what: string): boolean {
   if (n.value >= 1 && n.value <= 3) return true;
-  r.report("S51-E306", n.span, `${what} holds 1 to 3, not ${n.value}`, "the three-slot rule: at most 3");
+  r.report("S51-E306", n.span, `${what} must be 1 to 3, not ${n.value}`, "the three-slot rule: at most 3");
   return false;
+}
+
+/** "an action card", "a trait card". */
+function aCard(pattern: string): string {
+  return `${/^[aeiou]/.test(pattern) ? "an" : "a"} ${pattern} card`;
 }
 
 // ---- shared statement resolvers -------------------------------------------
@@ -119,10 +124,10 @@ function trait(r: Resolver, s: A.Statement): M.Trait | undefined {
       const holds = r.vocabulary.words.tokens.get(s.holds.text)?.id;
       const deal = holds === "spoils" || holds === "agreement" || holds === "deal" ? holds : undefined;
       if (!deal) r.report("S51-E301", s.holds.span, `slots hold spoils, agreements or deals, not "${s.holds.text}"`);
-      return atMostThree(r, s.amount, "a card's slots") && deal ? { kind: "slots", amount: s.amount.value, holds: deal } : undefined;
+      return atMostThree(r, s.amount, "the number of slots") && deal ? { kind: "slots", amount: s.amount.value, holds: deal } : undefined;
     }
     case "depot":
-      return atMostThree(r, s.amount, "a depot") ? { kind: "depot", amount: s.amount.value } : undefined;
+      return atMostThree(r, s.amount, "a depot's size") ? { kind: "depot", amount: s.amount.value } : undefined;
     case "convert": {
       const cost = costs(r, s.cost);
       const gains = effects(r, s.gains);
@@ -175,9 +180,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   const statements = ctx.card.statements.ability ?? [];
   reportRepeats(r, statements);
   let ok = true;
+  let misfits = 0;
   const fail = (s: A.Statement | undefined, message: string, hint: string): void => {
     r.report("S51-E303", s?.span, message, hint);
     ok = false;
+    if (s) misfits++;
   };
   let once: M.Asset[] = [];
   let keep: M.Keep | undefined;
@@ -195,10 +202,10 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       }
       case "keep":
         keep = s.amount ? { limit: s.amount.value } : {};
-        if (s.amount && !atMostThree(r, s.amount, "a keep icon")) ok = false;
+        if (s.amount && !atMostThree(r, s.amount, "the number of resources kept")) ok = false;
         break;
       case "produce": {
-        if (!isProduction) fail(s, `a ${data.pattern} card does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
+        if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
         const got = assets(r, s.assets);
         if (got) produce.push(...got);
         else ok = false;
@@ -207,7 +214,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       case "action":
       case "combo": {
         if (data.pattern !== "action") {
-          fail(s, `a ${data.pattern} card has no worker action`, `make the pattern action, or ${isProduction ? patternAdvice.production : patternAdvice.trait}`);
+          fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${isProduction ? patternAdvice.production : patternAdvice.trait}`);
           break;
         }
         work = s.kind === "action" ? workerAction(r, s, { workers: [1, 2], repeatable: false }) : combo(r, s);
@@ -221,7 +228,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         break;
       default: {
         if (data.pattern !== "trait") {
-          fail(s, `"${s.kind}" is a trait, but this is a ${data.pattern} card`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
+          fail(s, `"${s.kind}" is a trait, but this is ${aCard(data.pattern)}`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
           break;
         }
         const t = trait(r, s);
@@ -230,8 +237,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       }
     }
   }
+  // A statement that fits another pattern was reported above; saying the card
+  // also lacks what its pattern needs would be the same mistake twice.
+  if (misfits > 0) return undefined;
   if (isProduction && produce.length === 0 && !statements.some((s) => s.kind === "produce")) {
-    r.report("S51-E304", undefined, `a ${data.pattern} card must produce something`, 'add "produce …", or change the pattern');
+    r.report("S51-E304", undefined, `${aCard(data.pattern)} must produce something`, 'add "produce …", or change the pattern');
     ok = false;
   }
   if (data.pattern === "action" && !statements.some((s) => s.kind === "action" || s.kind === "combo")) {

@@ -60,11 +60,29 @@ export function reportDuplicateIds<T extends CardPlace>(cards: readonly T[], out
   return duplicates;
 }
 
+/** Each faction has one Base card (rulebook, "Base cards"). */
+function reportSecondBases(cards: readonly ParsedCard[], checked: readonly Card[], out: Diagnostic[]): void {
+  const firstBase = new Map<string, ParsedCard>();
+  for (const card of checked) {
+    if (card.kind !== "base") continue;
+    const parsed = cards.find((p) => p.data.id === card.id)!;
+    const earlier = firstBase.get(card.faction);
+    if (!earlier) {
+      firstBase.set(card.faction, parsed);
+      continue;
+    }
+    out.push(
+      diagnostic(parsed.file.path, valueRange(parsed.file, [...parsed.path, "faction"]), "S51-E310", `faction "${card.faction}" already has a Base ("${earlier.data.id}")`, "each faction has exactly one Base card"),
+    );
+  }
+}
+
 export function checkCards(cards: readonly ParsedCard[], vocabulary: Vocabulary, out: Diagnostic[]): Card[] {
   const checked: Card[] = [];
   for (const card of cards) {
     const result = checkCard({ card, vocabulary, out });
     if (result) checked.push(result);
   }
+  reportSecondBases(cards, checked, out);
   return checked;
 }

@@ -3,15 +3,16 @@
  * with ajv and turns ajv's errors into designer-facing diagnostics pointing
  * at the offending key or value.
  */
-import { Ajv, type ErrorObject } from "ajv";
-import schema from "../../grammar/cards.schema.json" with { type: "json" };
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import { keyRange, valueRange, type DataPath, type SourceFile } from "../load/source-file.js";
 import type { CardFileData } from "./card-file.js";
+import { compileCardFileValidator } from "./card-file-validator.js";
 
-const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
-const validateCardFile = ajv.compile<CardFileData>(schema);
+let compiled: ValidateFunction<CardFileData> | undefined;
+const validateCardFile = (data: unknown): data is CardFileData => (compiled ??= compileCardFileValidator())(data);
+const lastErrors = (): ErrorObject[] => compiled?.errors ?? [];
 
 function toPath(instancePath: string): DataPath {
   if (instancePath === "") return [];
@@ -122,7 +123,7 @@ export function validateSchema(file: SourceFile, data: unknown): SchemaResult {
   const diagnostics: Diagnostic[] = [];
   const rejectedCards = new Set<number>();
   let fileRejected = false;
-  for (const e of validateCardFile.errors ?? []) {
+  for (const e of lastErrors()) {
     const path = toPath(e.instancePath);
     if (path[0] === "cards" && typeof path[1] === "number") rejectedCards.add(path[1]);
     else fileRejected = true;

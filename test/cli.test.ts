@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { locationYaml, runCli } from "./helpers.js";
+
+function tempCards(text: string): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), "state51-cli-"));
+  const file = join(dir, "expansion.yaml");
+  writeFileSync(file, text);
+  return { dir, file };
+}
+
+describe("state51 validate", () => {
+  it("accepts the base set: exit 0, 110 cards by kind in JSON", () => {
+    const r = runCli(["validate", "--format", "json"]);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toEqual({ cards: 110, byKind: { base: 4, contact: 26, leader: 8, location: 72 }, diagnostics: [] });
+  });
+
+  it("prints file:line:col, severity, code, message, a code frame and a hint; exits 1", () => {
+    const { dir } = tempCards(locationYaml({ spoils: "gain 3 fule" }));
+    const r = runCli(["validate", "expansion.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('expansion.yaml:8:20: error S51-E301: unknown resource or token "fule"');
+    expect(r.stdout).toContain("   8 |     spoils: gain 3 fule\n     |                    ^^^^\n");
+    expect(r.stdout).toContain('= hint: did you mean "fuel"?');
+    expect(r.stderr).toBe("");
+  });
+
+  it("checks an expansion file together with the base set, and reports ids clashing with it", () => {
+    const { file } = tempCards(locationYaml({ id: "old-factory" }));
+    const r = runCli(["validate", "cards", file, "--format", "json"]);
+    expect(r.status).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.cards).toBe(110);
+    expect(report.diagnostics).toMatchObject([{ code: "S51-E307", line: 3, column: 9, severity: "error" }]);
+    expect(report.diagnostics[0].hint).toMatch(/^first defined at cards\/locations\.yaml:\d+:\d+/);
+  });
+
+  it("lets an expansion add a card type in its own vocabulary", () => {
+    const vocab = [
+      "vocabulary:",
+      "  cardTypes:",
+      "    - id: vehicle",
+      "      en: { one: Vehicle, other: Vehicles }",
+      "      fr: { one: Véhicule, other: Véhicules, gender: masculine, elision: false }",
+    ].join("\n");
+    const { file } = tempCards(locationYaml({ types: "[vehicle, fuel]" }).replace("cards:", `${vocab}\ncards:`));
+    const r = runCli(["validate", file, "--format", "json"]);
+    expect(JSON.parse(r.stdout)).toMatchObject({ cards: 1, diagnostics: [] });
+    expect(r.status).toBe(0);
+  });
+
+  it("exits 2 on a usage error, without a stack trace", () => {
+    const r = runCli(["validate", "--format", "xml"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/invalid/i);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(runCli(["frobnicate"]).status).toBe(2);
+  });
+
+  it("reports a missing path as a diagnostic, exit 1", () => {
+    const r = runCli(["validate", "no-such-file.yaml", "--format", "json"]);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).diagnostics).toMatchObject([{ file: "no-such-file.yaml", code: "S51-E001", line: 1, column: 1 }]);
+  });
+
+  it("explains itself in --help", () => {
+    const top = runCli(["--help"]);
+    expect(top.status).toBe(0);
+    expect(top.stdout).toContain("validate");
+    const sub = runCli(["validate", "--help"]);
+    expect(sub.status).toBe(0);
+    expect(sub.stdout).toContain("--format");
+    expect(sub.stdout).toContain("Exit status: 0 no errors, 1 errors found, 2 usage error.");
+    expect(sub.stdout).toContain("S51-E301");
+  });
+});

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { diagramAssets, diagramAssetsDir, grammarDiagramHtml } from "../grammar/diagrams.js";
+import { codes } from "../src/diagnostics/codes.js";
+import { repoRoot } from "./helpers.js";
+
+const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+
+describe("README", () => {
+  it("starts with the two set-up commands: the main job and the tests", () => {
+    const firstBlock = readme.split("```")[1] ?? "";
+    expect(firstBlock).toContain("npm ci && npm run build");
+    expect(firstBlock).toContain("npm ci && npm test");
+  });
+
+  it("lists exactly the diagnostic codes the tool can print, with their stage", () => {
+    const rows = [...readme.matchAll(/^\| (S51-[EW]\d{3}) \| (\w+) \|/gm)].map((m) => [m[1], m[2]]);
+    expect(rows).toEqual(Object.entries(codes).map(([code, { stage }]) => [code, stage]));
+  });
+});
+
+describe("docs/grammar.html", () => {
+  it("is the railroad diagram of the current parser (run `npx state51 grammar` after changing the grammar)", () => {
+    expect(readFileSync(join(repoRoot, "docs/grammar.html"), "utf8")).toBe(grammarDiagramHtml());
+  });
+
+  it("loads its scripts from local files only", () => {
+    const html = readFileSync(join(repoRoot, "docs/grammar.html"), "utf8");
+    const sources = [...html.matchAll(/(?:src|href)='([^']+)'/g)].map((m) => m[1] ?? "");
+    expect(sources.length).toBeGreaterThan(0);
+    for (const s of sources) expect(s.startsWith(`./${diagramAssetsDir}/`), s).toBe(true);
+    for (const asset of diagramAssets) expect(() => readFileSync(join(repoRoot, "docs", diagramAssetsDir, asset))).not.toThrow();
+  });
+});

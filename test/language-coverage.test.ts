@@ -1,0 +1,121 @@
+/**
+ * The base set uses every construct of the card language at least once, so
+ * every construct is exercised by real cards (and, later, compiled, rendered
+ * in both languages and run by the engine).
+ */
+import { expect, it } from "vitest";
+import type { Asset, Card, Cost, Effect } from "../src/check/model.js";
+import { validatePaths } from "../src/pipeline/validate.js";
+
+function features(cards: readonly Card[]): Set<string> {
+  const seen = new Set<string>();
+  const asset = (a: Asset): void => {
+    switch (a.kind) {
+      case "resource":
+        seen.add(`asset resource ${a.resource}`);
+        break;
+      case "vp":
+        seen.add(`asset vp value ${a.value}`);
+        if (a.tokens > 1) seen.add("asset vp several tokens");
+        break;
+      case "contactToken":
+        seen.add(`asset contact ${a.colour}`);
+        if (a.colour === "universal") seen.add(`asset contact universal ${a.range}`);
+        break;
+      default:
+        seen.add(`asset ${a.kind}`);
+    }
+  };
+  const effect = (e: Effect): void => {
+    if (e.kind === "steal") seen.add("effect steal");
+    else if (e.kind === "redevelop") seen.add(e.anyType ? "effect redevelop any type" : "effect redevelop");
+    else asset(e);
+  };
+  const cost = (c: Cost): void => void seen.add(c.kind === "deal" ? `cost ${c.deal}` : `cost ${c.kind}`);
+  for (const card of cards) {
+    switch (card.kind) {
+      case "base":
+        card.produce.forEach(asset);
+        break;
+      case "contact":
+        card.price.forEach(cost);
+        seen.add(`contact ${card.use} ${card.colour}`);
+        break;
+      case "leader":
+        card.resources.forEach(asset);
+        card.once.forEach(asset);
+        if (card.once.length) seen.add("statement once");
+        if (card.ability.kind === "after") {
+          seen.add(`after ${card.ability.trigger.kind}`);
+          card.ability.gains.forEach(asset);
+        } else {
+          seen.add("action repeatable");
+          card.ability.cost.forEach(cost);
+          card.ability.effects.forEach(effect);
+        }
+        break;
+      case "location": {
+        card.spoils.forEach(asset);
+        card.agreement.forEach(asset);
+        card.once.forEach(asset);
+        if (card.once.length) seen.add("statement once");
+        if (card.keep) seen.add(card.keep.limit === undefined ? "statement keep" : "statement keep N");
+        seen.add(`pattern ${card.ability.pattern}`);
+        const ability = card.ability;
+        if (ability.pattern === "action") {
+          const work = ability.work;
+          if (work.kind === "combo") {
+            seen.add("statement combo");
+            work.gains.forEach(asset);
+          } else {
+            seen.add(`action ${work.workers} worker${work.workers === 1 ? "" : "s"}`);
+            seen.add(work.cost.length ? "action with pay" : "action without pay");
+            work.cost.forEach(cost);
+            work.effects.forEach(effect);
+          }
+        } else if (ability.pattern === "trait") {
+          for (const t of ability.traits) {
+            if (t.kind === "slots") seen.add(`slots ${t.holds}`);
+            else if (t.kind === "lookout") seen.add(`lookout ${t.ability}`);
+            else seen.add(`statement ${t.kind}`);
+            if (t.kind === "convert") {
+              t.cost.forEach(cost);
+              t.gains.forEach(effect);
+            }
+            if (t.kind === "each") {
+              t.gains.forEach(asset);
+              seen.add(t.gains.some((g) => g.kind === "vp") ? "each gives vp" : "each gives resources");
+            }
+          }
+        } else {
+          ability.produce.forEach(asset);
+        }
+      }
+    }
+  }
+  return seen;
+}
+
+const required = [
+  ...["scrap", "fuel", "weapons", "building-material", "universal"].map((r) => `asset resource ${r}`),
+  "asset worker", "asset card", "asset redevelopmentToken", "asset vp value 1", "asset vp value 2", "asset vp several tokens",
+  ...["conquest", "cooperation", "incorporation", "universal"].map((c) => `asset contact ${c}`),
+  "asset contact universal 1", "asset contact universal 3",
+  "effect steal", "effect redevelop", "effect redevelop any type",
+  "cost resource", "cost worker", "cost card", "cost spoils", "cost agreement", "cost deal",
+  "statement once", "statement keep", "statement keep N", "statement combo", "statement convert", "statement depot", "statement each",
+  "each gives vp", "each gives resources",
+  "slots spoils", "slots agreement", "slots deal",
+  "lookout take-leftover", "lookout draw-instead", "lookout draw-two-keep-one", "lookout discard-after-first",
+  "action 1 worker", "action 2 workers", "action with pay", "action without pay", "action repeatable",
+  "after conquer", "after cooperate", "after redevelop", "after play",
+  "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
+  ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
+];
+
+it("the base set uses every construct of the card language", () => {
+  const result = validatePaths([]);
+  expect(result.diagnostics).toEqual([]);
+  const seen = features(result.cards);
+  expect(required.filter((f) => !seen.has(f))).toEqual([]);
+});
