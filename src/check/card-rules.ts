@@ -20,8 +20,10 @@ export interface CardContext {
   readonly out: Diagnostic[];
 }
 
-function resolver(ctx: CardContext, field: string): Resolver {
-  return { vocabulary: ctx.vocabulary, report: fieldReporter(ctx.card.file, [...ctx.card.path, field], ctx.out) };
+/** A resolver reporting into one field (or one item of a list field) of the card. */
+function resolver(ctx: CardContext, field: string, index?: number): Resolver {
+  const path = index === undefined ? [...ctx.card.path, field] : [...ctx.card.path, field, index];
+  return { vocabulary: ctx.vocabulary, report: fieldReporter(ctx.card.file, path, ctx.out) };
 }
 
 /** A statement in a field that cannot hold it, with a hint at where it belongs. */
@@ -264,9 +266,8 @@ function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
   const out: string[] = [];
   let ok = true;
   data.types.forEach((type, i) => {
-    const r = resolver(ctx, `types`);
-    const report: Resolver = { vocabulary: r.vocabulary, report: fieldReporter(ctx.card.file, [...ctx.card.path, "types", i], ctx.out) };
-    const id = resolveTerm(report, { text: type, span: { start: 0, end: type.length } }, "cardTypes");
+    const report = resolver(ctx, "types", i);
+    const id = resolveTerm(report, fieldWord(type), "cardTypes");
     if (!id) ok = false;
     else if (out.includes(id)) {
       report.report("S51-E311", undefined, `card type "${id}" is listed twice`);
@@ -289,9 +290,13 @@ export function checkLocation(ctx: CardContext, data: LocationData, common: Comm
 
 export type CommonFields = Pick<M.BaseCard, "id" | "name" | "set" | "origin">;
 
+/** A YAML field holding one vocabulary word, resolved as if it were a word of an ability. */
+function fieldWord(value: string): A.Word {
+  return { text: value, span: { start: 0, end: value.length } };
+}
+
 function faction(ctx: CardContext, value: string): string | undefined {
-  const r: Resolver = { vocabulary: ctx.vocabulary, report: fieldReporter(ctx.card.file, [...ctx.card.path, "faction"], ctx.out) };
-  return resolveTerm(r, { text: value, span: { start: 0, end: value.length } }, "factions");
+  return resolveTerm(resolver(ctx, "faction"), fieldWord(value), "factions");
 }
 
 export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields): M.BaseCard | undefined {
@@ -383,7 +388,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
 export function checkContact(ctx: CardContext, data: ContactData, common: CommonFields): M.ContactCard | undefined {
   let ok = true;
   const at = (field: string): Resolver => resolver(ctx, field);
-  const colour = resolveTerm(at("colour"), { text: data.colour, span: { start: 0, end: data.colour.length } }, "contactColours");
+  const colour = resolveTerm(at("colour"), fieldWord(data.colour), "contactColours");
   if (colour && !checkRange(at("range"), colour, data.range, undefined)) ok = false;
   let factionId: string | undefined;
   if (data.use === "permanent") {

@@ -7,16 +7,23 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Card } from "../check/model.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
 
+/** How much of a long line the frame shows around the problem. */
+const frameWidth = 100;
+
 function codeFrame(d: Diagnostic, text: string | undefined): string[] {
-  if (text === undefined) return [];
-  const lines = text.split(/\r?\n/);
-  const line = lines[d.line - 1];
+  const line = text?.split(/\r?\n/)[d.line - 1];
   if (line === undefined) return [];
   const gutter = String(d.line).padStart(4);
-  const shown = line.length > 160 ? line.slice(0, 160) + "…" : line;
-  const width = d.endLine === d.line ? Math.max(1, d.endColumn - d.column) : Math.max(1, shown.length - d.column + 1);
-  const pad = shown.slice(0, d.column - 1).replace(/[^\t]/g, " ");
-  return [`${gutter} | ${shown}`, `     | ${pad}${"^".repeat(Math.min(width, Math.max(1, shown.length - d.column + 2)))}`];
+  // Long lines (a minified file, a runaway value) are cut to a window around the column.
+  const from = line.length > frameWidth ? Math.max(0, Math.min(d.column - 1 - frameWidth / 2, line.length - frameWidth)) : 0;
+  const prefix = from > 0 ? "…" : "";
+  const visible = line.slice(from, from + frameWidth);
+  const suffix = from + frameWidth < line.length ? "…" : "";
+  const startCol = d.column - 1 - from + prefix.length;
+  const endCol = d.endLine === d.line ? d.endColumn - 1 - from + prefix.length : prefix.length + visible.length;
+  const width = Math.max(1, Math.min(endCol, prefix.length + visible.length) - startCol);
+  const pad = (prefix + visible).slice(0, startCol).replace(/[^\t]/g, " ");
+  return [`${gutter} | ${prefix}${visible}${suffix}`, `     | ${pad}${"^".repeat(width)}`];
 }
 
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {

@@ -10,6 +10,15 @@ import { rangeAt, type SourceFile } from "./source-file.js";
 /** Far more than any card file needs, far fewer than an alias bomb uses. */
 const maxAliasCount = 200;
 
+/** Hints for the YAML mistakes designers make most. */
+const yamlHints: Partial<Record<string, string>> = {
+  BLOCK_AS_IMPLICIT_KEY: 'an ability containing ": " (like "action: …" or "once: …") must be quoted: ability: "…"',
+  TAB_AS_INDENT: "indent with spaces, not tabs",
+  BAD_INDENT: "check the indentation: fields of one card line up under its first field",
+  MISSING_CHAR: "a quote, bracket or \"- \" is missing",
+  MULTILINE_IMPLICIT_KEY: "a key and its colon must be on one line",
+};
+
 export type ParsedYaml =
   | { ok: true; file: SourceFile; data: unknown }
   | { ok: false; diagnostics: Diagnostic[] };
@@ -26,6 +35,16 @@ function firstAliasOffset(doc: Document.Parsed): number {
 }
 
 export function parseYaml(path: string, text: string): ParsedYaml {
+  try {
+    return parseYamlUnguarded(path, text);
+  } catch (error) {
+    // The yaml library reports its own errors as values; this is for what it
+    // did not foresee, so that even then the designer gets a diagnostic.
+    return { ok: false, diagnostics: [diagnostic(path, fileStart, "S51-E004", `the YAML cannot be read: ${(error as Error).message}`)] };
+  }
+}
+
+function parseYamlUnguarded(path: string, text: string): ParsedYaml {
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const fail = (diagnostics: Diagnostic[]): ParsedYaml => ({ ok: false, diagnostics });
@@ -42,7 +61,7 @@ export function parseYaml(path: string, text: string): ParsedYaml {
         const message = e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
         return e.code === "DUPLICATE_KEY"
           ? diagnostic(path, range, "S51-E005", message, "each field may appear once; remove or rename one")
-          : diagnostic(path, range, "S51-E004", message);
+          : diagnostic(path, range, "S51-E004", message, yamlHints[e.code]);
       }),
     );
   }

@@ -39,6 +39,7 @@ const syntaxCodes: Record<SyntaxErrorKind, Code> = {
 function keywordHint(text: string, start: number): string | undefined {
   const word = /^[A-Za-z][A-Za-z-]*/.exec(text.slice(start))?.[0];
   if (!word) return undefined;
+  if (word === "gain" || word === "produce") return `after "->" or "action:" list what is gained without a verb, e.g. "action: pay 1 fuel -> 2 scrap"`;
   if (keywordTexts.includes(word.toLowerCase())) {
     return word === word.toLowerCase() ? undefined : `the card language is lower case: "${word.toLowerCase()}"`;
   }
