@@ -36,10 +36,10 @@ const syntaxCodes: Record<SyntaxErrorKind, Code> = {
 };
 
 /** A hint for the commonest slip: a misspelled or capitalised statement keyword. */
-function keywordHint(text: string, start: number): string | undefined {
+function keywordHint(text: string, start: number, message: string): string | undefined {
   const word = /^[A-Za-z][A-Za-z-]*/.exec(text.slice(start))?.[0];
   if (!word) return undefined;
-  if (word === "gain" || word === "produce") return `after "->" or "action:" list what is gained without a verb, e.g. "action: pay 1 fuel -> 2 scrap"`;
+  if ((word === "gain" || word === "produce") && message.startsWith("expected")) return `after "->" or "action:" list what is gained without a verb, e.g. "action: pay 1 fuel -> 2 scrap"`;
   if (keywordTexts.includes(word.toLowerCase())) {
     return word === word.toLowerCase() ? undefined : `the card language is lower case: "${word.toLowerCase()}"`;
   }
@@ -57,7 +57,7 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     ok = false;
     const report = fieldReporter(file, [...path, field], out);
     for (const e of result.errors) {
-      const hint = e.kind === "unexpected-end" ? undefined : keywordHint(text, e.span.start);
+      const hint = e.kind === "unexpected-end" ? undefined : keywordHint(text, e.span.start, e.message);
       report(syntaxCodes[e.kind], e.span, e.message, hint);
     }
     return undefined;
