@@ -45,7 +45,7 @@ export function measureStages(): { cards: number; stages: StageRate[] } {
     return y;
   });
   const schemas = yamls.map((y) => ({ file: y.file, data: validateSchema(y.file, y.data).data! }));
-  const vocabulary = buildVocabulary(schemas.flatMap((s) => (s.data.vocabulary ? [{ data: s.data.vocabulary, duplicate: () => undefined }] : [])));
+  const vocabulary = buildVocabulary(schemas.flatMap((s) => (s.data.vocabulary ? [{ data: s.data.vocabulary, isBase: true, problem: () => undefined }] : [])));
   const accepted = schemas.flatMap(({ file, data }) => (data.cards ?? []).map((card, i) => ({ id: card.id, card, set: data.set, file, path: ["cards", i] as const })));
   const parseAll = (): ParsedCard[] => accepted.flatMap((a) => parseCard(a.card, a.set, a.file, a.path, sink) ?? []);
   const parsed = parseAll();

@@ -138,7 +138,7 @@ const statementBuilders: { [K in A.StatementKind]: (cst: CstNode, span: A.Span) 
   slots: (cst, span) => ({
     kind: "slots",
     amount: num(tokens(cst.children, "Integer")[0]!),
-    holds: word(tokens(cst.children, "Word")[0]!),
+    holds: counted(node(cst.children, "counted")),
     span,
   }),
   convert: (cst, span) => ({

@@ -144,7 +144,7 @@ export class AbilityParser extends CstParser {
   public slots = this.RULE("slots", () => {
     this.CONSUME(t.Slots);
     this.CONSUME(t.Integer);
-    this.CONSUME(t.Word);
+    this.SUBRULE(this.counted);
   });
 
   /** `convert 1 fuel -> contact cooperation 3`: discard X to gain Y. */

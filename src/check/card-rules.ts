@@ -7,7 +7,8 @@
  */
 import type * as A from "../../grammar/ast.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { fieldReporter, type Report } from "../diagnostics/field-report.js";
+import { fieldReporter } from "../diagnostics/field-report.js";
+import { didYouMean } from "../diagnostics/suggest.js";
 import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
@@ -37,20 +38,40 @@ function misplaced(r: Resolver, s: A.Statement, where: string): void {
   r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, misplacedHints[s.kind]);
 }
 
-/** Statements that make no sense twice in one field. */
-const single: ReadonlySet<A.StatementKind> = new Set(["produce", "once", "keep", "action", "combo", "slots", "depot"]);
+/**
+ * Statements that make no sense twice in one field, grouped: an action card
+ * has one worker action, whether written `action` or `combo`.
+ */
+const singleGroup: Partial<Record<A.StatementKind, string>> = {
+  produce: "produce",
+  once: "once",
+  keep: "keep",
+  action: "action",
+  combo: "action",
+  slots: "slots",
+  depot: "depot",
+};
 
-function reportRepeats(r: Resolver, statements: readonly A.Statement[]): void {
-  const seen = new Set<A.StatementKind>();
+/** Reports repeated statements; true when there are none. */
+function noRepeats(r: Resolver, statements: readonly A.Statement[]): boolean {
+  const seen = new Set<string>();
+  let ok = true;
   for (const s of statements) {
-    if (single.has(s.kind) && seen.has(s.kind)) r.report("S51-E311", s.span, `"${s.kind}" appears twice in this field`, "merge them into one statement");
-    seen.add(s.kind);
+    const group = singleGroup[s.kind];
+    if (!group) continue;
+    if (seen.has(group)) {
+      const what = group === "action" ? "a worker action (action or combo)" : `"${s.kind}"`;
+      r.report("S51-E311", s.span, `${what} appears twice in this field`, group === "action" ? "a card has one worker action" : "merge them into one statement");
+      ok = false;
+    }
+    seen.add(group);
   }
+  return ok;
 }
 
-function atMostThree(r: Resolver, n: A.Num, what: string): boolean {
+function atMostThree(r: Resolver, n: A.Num, what: string, hint?: string): boolean {
   if (n.value >= 1 && n.value <= 3) return true;
-  r.report("S51-E306", n.span, `${what} must be 1 to 3, not ${n.value}`, "the three-slot rule: at most 3");
+  r.report("S51-E306", n.span, `${what} must be 1 to 3, not ${n.value}`, hint);
   return false;
 }
 
@@ -77,6 +98,13 @@ function workerAction(r: Resolver, s: A.ActionStatement, allowed: { workers: rea
   let workers = 1;
   let repeatable = false;
   let ok = true;
+  const kinds = s.options.map((o) => o.kind);
+  s.options.forEach((o, i) => {
+    if (kinds.indexOf(o.kind) !== i) {
+      r.report("S51-E311", o.span, `the action option "${o.kind}" is given twice`);
+      ok = false;
+    }
+  });
   for (const o of s.options) {
     if (o.kind === "repeatable") {
       repeatable = true;
@@ -126,10 +154,10 @@ function trait(r: Resolver, s: A.Statement): M.Trait | undefined {
       const holds = r.vocabulary.words.tokens.get(s.holds.text)?.id;
       const deal = holds === "spoils" || holds === "agreement" || holds === "deal" ? holds : undefined;
       if (!deal) r.report("S51-E301", s.holds.span, `slots hold spoils, agreements or deals, not "${s.holds.text}"`);
-      return atMostThree(r, s.amount, "the number of slots") && deal ? { kind: "slots", amount: s.amount.value, holds: deal } : undefined;
+      return atMostThree(r, s.amount, "the number of slots", "the three-slot rule: at most 3 cards attached to a card") && deal ? { kind: "slots", amount: s.amount.value, holds: deal } : undefined;
     }
     case "depot":
-      return atMostThree(r, s.amount, "a depot's size") ? { kind: "depot", amount: s.amount.value } : undefined;
+      return atMostThree(r, s.amount, "a depot's size", "a Resource Depot holds up to 3 resource tokens") ? { kind: "depot", amount: s.amount.value } : undefined;
     case "convert": {
       const cost = costs(r, s.cost);
       const gains = effects(r, s.gains);
@@ -152,8 +180,7 @@ function trait(r: Resolver, s: A.Statement): M.Trait | undefined {
 }
 
 function resolveLookoutFailure(r: Resolver, word: A.Word, known: string[]): void {
-  const close = known.find((k) => k.startsWith(word.text.split("-")[0] ?? ""));
-  r.report("S51-E301", word.span, `unknown Lookout ability "${word.text}"`, close ? `did you mean "${close}"?` : `one of: ${known.join(", ")}`);
+  r.report("S51-E301", word.span, `unknown Lookout ability "${word.text}"`, didYouMean(word.text, known) ?? `one of: ${known.join(", ")}`);
 }
 
 const traitKinds: ReadonlySet<A.StatementKind> = new Set(["slots", "depot", "convert", "each", "lookout"]);
@@ -180,8 +207,7 @@ const patternAdvice = {
 function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Asset[]; keep?: M.Keep } | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
-  reportRepeats(r, statements);
-  let ok = true;
+  let ok = noRepeats(r, statements);
   let misfits = 0;
   const fail = (s: A.Statement | undefined, message: string, hint: string): void => {
     r.report("S51-E303", s?.span, message, hint);
@@ -227,6 +253,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       case "after":
         misplaced(r, s, "a Location's ability");
         ok = false;
+        misfits++;
         break;
       default: {
         if (data.pattern !== "trait") {
@@ -302,10 +329,9 @@ function faction(ctx: CardContext, value: string): string | undefined {
 export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields): M.BaseCard | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
-  reportRepeats(r, statements);
   let produce: M.Asset[] | undefined = [];
   let slots = 3;
-  let ok = true;
+  let ok = noRepeats(r, statements);
   for (const s of statements) {
     if (s.kind === "produce") produce = assets(r, s.assets);
     else if (s.kind === "slots") {
@@ -348,8 +374,7 @@ function trigger(r: Resolver, s: A.AfterStatement): M.Trigger | undefined {
 export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFields): M.LeaderCard | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
-  reportRepeats(r, statements);
-  let ok = true;
+  let ok = noRepeats(r, statements);
   let once: M.Asset[] = [];
   const abilities: M.LeaderCard["ability"][] = [];
   for (const s of statements) {
@@ -371,8 +396,10 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
       ok = false;
     }
   }
-  if (abilities.length !== 1) {
-    r.report("S51-E303", undefined, `a Leader has one ability ("after …" or a repeatable action), found ${abilities.length}`);
+  // Counted as written, not as resolved: a misspelled trigger is one mistake, not two.
+  const written = statements.filter((s) => s.kind === "after" || s.kind === "action").length;
+  if (written !== 1) {
+    r.report("S51-E303", undefined, `a Leader has one ability ("after …" or an action), found ${written}`);
     ok = false;
   }
   const rr = resolver(ctx, "resources");
@@ -404,6 +431,12 @@ export function checkContact(ctx: CardContext, data: ContactData, common: Common
     ok = false;
   }
   const price = costs(at("price"), ctx.card.assets.price ?? []);
+  // A contact's price is paid in resources and cards from hand (rulebook, "Contact cards").
+  const odd = price?.find((c) => c.kind !== "resource" && c.kind !== "card");
+  if (odd) {
+    at("price").report("S51-E313", undefined, `a contact's price is resources or cards, not ${odd.kind === "deal" ? odd.deal : "workers"}`);
+    ok = false;
+  }
   if (!ok || !colour || !price) return undefined;
   return { ...common, kind: "contact", use: data.use, ...(factionId ? { faction: factionId } : {}), colour, range: data.range, price };
 }

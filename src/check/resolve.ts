@@ -41,9 +41,12 @@ export function resolveTerm(r: Resolver, word: A.Word, namespace: Namespace): st
   return term ? term.id : unknownWord(r, word, namespaceNoun[namespace], writtenWords(r, [namespace]));
 }
 
+/** Amounts on a card are small; a huge one is a typo (and would lose precision). */
+const maxAmount = 99;
+
 function positive(r: Resolver, n: A.Num, what: string): boolean {
-  if (n.value >= 1) return true;
-  r.report("S51-E312", n.span, `${what} must be at least 1, not ${n.value}`);
+  if (n.value >= 1 && n.value <= maxAmount) return true;
+  r.report("S51-E312", n.span, `${what} must be 1 to ${maxAmount}, not ${n.value > 1e6 ? "a number that large" : n.value}`);
   return false;
 }
 
@@ -93,7 +96,12 @@ export function resolveAsset(r: Resolver, a: A.Asset): M.Asset | undefined {
         r.report("S51-E305", a.amount.span, `a VP token is worth 1 or 2, not ${amount}`, amount > 2 ? `for ${amount} tokens worth 1 write "${amount} x 1 vp"` : undefined);
         return undefined;
       }
-      return { kind: "vp", tokens: a.tokens?.value ?? 1, value: amount };
+      const tokens = a.tokens?.value ?? 1;
+      if (tokens > 3) {
+        r.report("S51-E306", a.tokens!.span, `a card holds at most 3 VP tokens, not ${tokens}`, "the three-slot rule");
+        return undefined;
+      }
+      return { kind: "vp", tokens, value: amount };
     }
     default:
       r.report("S51-E313", a.word.span, `"${a.word.text}" is not something a card gives`, `a card gives resources, ${gainTokens.join(", ")} or contact tokens`);
@@ -112,15 +120,17 @@ export function resolveCost(r: Resolver, a: A.Asset): M.Cost | undefined {
   const costTokens = ["worker", "card", "spoils", "agreement", "deal"];
   const term = lookup(r, a.word, ["resources", "tokens"]);
   if (!term) return unknownWord(r, a.word, "resource or cost", writtenWords(r, ["resources", "tokens"], costTokens));
+  const payable = term.namespace === "resources" || costTokens.includes(term.id);
+  if (!payable) {
+    r.report("S51-E313", a.word.span, `"${a.word.text}" cannot be paid`, `a cost is resources, ${costTokens.join(", ")}`);
+    return undefined;
+  }
   if (!positive(r, a.amount, "an amount") || !noMultiplier(r, a, term)) return undefined;
   const amount = a.amount.value;
   if (term.namespace === "resources") return { kind: "resource", resource: term.id, amount };
   if (term.id === "worker") return { kind: "worker", amount };
   if (term.id === "card") return { kind: "card", amount };
-  const deal = dealTokens[term.id];
-  if (deal) return { kind: "deal", deal, amount };
-  r.report("S51-E313", a.word.span, `"${a.word.text}" cannot be paid`, `a cost is resources, ${costTokens.join(", ")}`);
-  return undefined;
+  return { kind: "deal", deal: dealTokens[term.id]!, amount };
 }
 
 export function resolveEffect(r: Resolver, e: A.Effect): M.Effect | undefined {

@@ -31,7 +31,7 @@ export const codes = {
   "S51-E309": { stage: "check", summary: "wrong worker count for an action" },
   "S51-E310": { stage: "check", summary: "faction rule broken (permanent contacts and Bases name a faction)" },
   "S51-E311": { stage: "check", summary: "the same statement twice in one field" },
-  "S51-E312": { stage: "check", summary: "an amount must be at least 1" },
+  "S51-E312": { stage: "check", summary: "an amount must be 1 to 99" },
   "S51-E313": { stage: "check", summary: "a known word used where it means nothing" },
   "S51-E314": { stage: "check", summary: "vocabulary entry defined twice" },
 } as const satisfies Record<string, { stage: string; summary: string }>;

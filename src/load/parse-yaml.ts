@@ -3,7 +3,7 @@
  * problem (syntax, duplicate keys, alias bombs, several documents) into a
  * diagnostic rather than an exception.
  */
-import { isAlias, LineCounter, parseAllDocuments, visit, type Document } from "yaml";
+import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document } from "yaml";
 import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { rangeAt, type SourceFile } from "./source-file.js";
 
@@ -53,7 +53,11 @@ function parseYamlUnguarded(path: string, text: string): ParsedYaml {
   }
   const doc = docs[0]!;
   const file: SourceFile = { path, text, doc, lines };
-  const yamlErrors = docs.flatMap((d) => d.errors);
+  // After the first syntax error the parser is lost and the rest is noise
+  // (one tab gives seven errors); duplicate keys are independent, keep them all.
+  const allErrors = docs.flatMap((d) => d.errors);
+  const firstSyntax = allErrors.find((e) => e.code !== "DUPLICATE_KEY");
+  const yamlErrors = allErrors.filter((e) => e === firstSyntax || e.code === "DUPLICATE_KEY");
   if (yamlErrors.length > 0) {
     return fail(
       yamlErrors.map((e) => {
@@ -71,7 +75,7 @@ function parseYamlUnguarded(path: string, text: string): ParsedYaml {
       diagnostic(path, rangeAt(file, second, second), "S51-E008", "a card file holds one YAML document", "remove the `---` separator or split the file"),
     ]);
   }
-  if (doc.contents === null) {
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
     return fail([diagnostic(path, fileStart, "S51-E007", "the file has no content", "a card file starts with `set: <name>`")]);
   }
   try {

@@ -66,29 +66,48 @@ export function keyRange(file: SourceFile, path: DataPath): Range {
   return found.pair ? nodeRange(file, found.pair.key as Node) : nodeRange(file, found.node);
 }
 
+/** Source length of the escape starting at `i` (`\\n`, `\\x41`, `\\u0041`, `\\U0001F600`). */
+function escapeLength(source: string, i: number): number {
+  const kind = source[i + 1];
+  return kind === "x" ? 4 : kind === "u" ? 6 : kind === "U" ? 10 : 2;
+}
+
 /**
  * Maps each character of a scalar's value to its offset in the file.
  *
  * A plain one-line scalar is a simple shift, but quoted, escaped and
- * multi-line (folded) scalars are not, so the value is aligned with its source
- * text greedily: each value character is matched with its next occurrence in
- * the source. Escapes that produce a character absent from the source (`\n`)
- * fall back to the current source position.
+ * multi-line (folded) scalars are not. In a double-quoted scalar each escape
+ * stands for one character (two UTF-16 units for \\U); every other value
+ * character is matched with its next occurrence in the source, which skips
+ * quotes, indentation and folded line breaks.
  */
 export function scalarOffsets(file: SourceFile, scalar: Scalar): number[] {
   const value = String(scalar.value);
   const [start, end] = scalar.range ?? [0, 0];
   const source = file.text.slice(start, end);
+  const doubleQuoted = scalar.type === "QUOTE_DOUBLE";
   let si = 0;
-  if (scalar.type === "QUOTE_DOUBLE" || scalar.type === "QUOTE_SINGLE") si = 1;
+  if (doubleQuoted || scalar.type === "QUOTE_SINGLE") si = 1;
   if (scalar.type === "BLOCK_LITERAL" || scalar.type === "BLOCK_FOLDED") si = source.indexOf("\n") + 1;
   const offsets: number[] = [];
-  for (const ch of value) {
-    const found = source.indexOf(ch, si);
+  for (let vi = 0; vi < value.length; vi++) {
+    // An escaped line break joins lines and stands for nothing: skip it and the indentation after it.
+    while (doubleQuoted && source[si] === "\\" && (source[si + 1] === "\n" || source[si + 1] === "\r")) {
+      si += 2;
+      while (si < source.length && /[ \t\r\n]/.test(source[si]!)) si++;
+    }
+    if (doubleQuoted && source[si] === "\\") {
+      const length = escapeLength(source, si);
+      offsets.push(start + si);
+      // \U beyond the BMP is two UTF-16 units in the value, one escape in the source.
+      if (length === 10 && (value.codePointAt(vi) ?? 0) > 0xffff) offsets.push(start + si), vi++;
+      si += length;
+      continue;
+    }
+    const found = source.indexOf(value[vi]!, si);
     const at = found === -1 || found - si > 40 ? si : found;
     offsets.push(start + at);
-    for (let k = 1; k < ch.length; k++) offsets.push(start + at + k);
-    si = Math.min(at + ch.length, source.length);
+    si = Math.min(at + 1, source.length);
   }
   offsets.push(start + si);
   return offsets;

@@ -9,11 +9,12 @@ import { join, resolve } from "node:path";
 import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
 import type { Card } from "../check/model.js";
+import { keywordTexts } from "../../grammar/lexer.js";
 import { buildVocabulary, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
 import { displayPath, findCardFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
-import { keyRange, type SourceFile } from "../load/source-file.js";
+import { valueRange, type SourceFile } from "../load/source-file.js";
 import { parseCard, type ParsedCard } from "../parse/parse-cards.js";
 import type { CardFileData } from "../schema/card-file.js";
 import { validateSchema } from "../schema/validate-schema.js";
@@ -63,15 +64,14 @@ function loadFile(path: string, cwd: string, out: Diagnostic[]): LoadedFile | un
   return schema.data ? { file: yaml.file, data: schema.data, rejectedCards: schema.rejectedCards } : undefined;
 }
 
-function vocabularySource(loaded: LoadedFile, out: Diagnostic[]): VocabularySource | undefined {
+function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]): VocabularySource | undefined {
   const data = loaded.data.vocabulary;
   if (!data) return undefined;
   return {
     data,
-    duplicate: (namespace, index, id) =>
-      out.push(
-        diagnostic(loaded.file.path, keyRange(loaded.file, ["vocabulary", namespace, index, "id"]), "S51-E314", `${namespace} "${id}" is already defined`, "an expansion adds new words; it cannot redefine the base set's"),
-      ),
+    isBase,
+    problem: (namespace, index, message, hint) =>
+      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, "id"]), "S51-E314", message, hint)),
   };
 }
 
@@ -87,7 +87,11 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const files = [base, ...found.files.filter((f) => f !== base)];
   const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics) ?? []);
 
-  const vocabulary = buildVocabulary(loaded.flatMap((l) => vocabularySource(l, diagnostics) ?? []));
+  const isBase = (l: LoadedFile): boolean => l.file.path === displayPath(base, cwd);
+  const vocabulary = buildVocabulary(
+    loaded.flatMap((l) => vocabularySource(l, isBase(l), diagnostics) ?? []),
+    new Set(keywordTexts),
+  );
   const accepted = loaded.flatMap(({ file, data, rejectedCards }) =>
     (data.cards ?? []).flatMap((card, index) =>
       rejectedCards.has(index) ? [] : [{ id: card.id, card, set: data.set, file, path: ["cards", index] as const }],

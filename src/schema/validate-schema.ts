@@ -89,14 +89,21 @@ function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnost
           didYouMean(String(e.params["tagValue"]), kinds) ?? `one of: ${kinds.join(", ")}`,
         );
       }
+      // No `kind` at all is reported by "required"; this is a `kind` that is not a string.
+      const kind = (value as Record<string, unknown> | undefined)?.["kind"];
+      if (kind === undefined) return undefined;
       return diagnostic(file.path, valueRange(file, [...path, "kind"]), "S51-E101", "`kind` must be a string: base, contact, leader or location");
     }
     case "minimum":
     case "maximum":
+      return diagnostic(file.path, at, "S51-E105", `${name} must be ${e.keyword === "minimum" ? "at least" : "at most"} ${e.params["limit"]}, not ${JSON.stringify(value)}`);
     case "minItems":
-    case "maxItems":
+    case "maxItems": {
+      const count = Array.isArray(value) ? value.length : 0;
+      return diagnostic(file.path, at, "S51-E105", `${name} must have ${e.keyword === "minItems" ? "at least" : "at most"} ${e.params["limit"]} item${e.params["limit"] === 1 ? "" : "s"}, not ${count}`);
+    }
     case "minLength":
-      return diagnostic(file.path, at, "S51-E105", `${name} ${e.message ?? "is out of range"}`);
+      return diagnostic(file.path, at, "S51-E105", `${name} is empty`, "write its text, or remove the field if it is optional");
     case "oneOf":
     case "const":
       // Reported through the discriminator, which names the offending kind.

@@ -1,0 +1,386 @@
+/**
+ * Whatever a designer types, the tools answer with a result or a diagnostic,
+ * never an exception: random and mutated ability strings through the parser,
+ * random and mutated card files through the whole validator. Fixed seeds and
+ * bounded runs keep this deterministic and fast.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseAssets, parseStatements, type ParseResult } from "../grammar/index.js";
+import { codes } from "../src/diagnostics/codes.js";
+import { locationYaml, validateText } from "./helpers.js";
+
+const seed = 51;
+
+// ---- abilities --------------------------------------------------------------
+
+const validAbilities = [
+  "gain 3 scrap",
+  "gain 1 fuel, 2 weapons, 1 card",
+  "produce 3 workers, 1 scrap; slots 3 deals",
+  "produce 1 building-material; keep 2",
+  "once: 2 universal; keep",
+  "action: pay 1 weapons, 1 fuel -> 2 vp",
+  "action(2 workers): pay 1 scrap -> 3 x 1 vp",
+  "action(0 workers, repeatable): pay 2 cards -> 1 vp",
+  "action: steal 1 resource",
+  "action: pay 1 building-material -> redevelop any type",
+  "convert 1 spoils, 1 card -> contact cooperation 3, redevelop",
+  "each fuel card -> 1 vp; depot 3",
+  "combo scrap fuel weapons -> 2 vp",
+  "lookout draw-two-keep-one",
+  "after conquer -> 1 vp",
+  "after play building-material card -> 2 x contact universal 1",
+  "action: pay 1 fuel → 2 × 1 vp",
+];
+
+const validAssetLists = ["1 scrap", "2 workers, 1 card", "2 x 1 vp, contact conquest 2", "1 spoils, 1 agreement, 1 deal", "1 redevelopment"];
+
+/** Pieces of the language (and of near misses) to splice into a text. */
+const fragments = [
+  "gain", "produce", "once", "keep", "action", "pay", "slots", "convert", "each", "depot", "combo", "lookout", "after",
+  "steal", "redevelop", "any", "type", "contact", "card", "cards", "x", "×", "->", "→", "-", ">", ":", ";", ",", "(", ")",
+  "0", "1", "2", "3", "99999999999999999999", "scrap", "fule", "vp", "workers", "repeatable", "conquest", "universal",
+  " ", "  ", "\t", "\n", "@", "#", "\"", "'", "é", "😀", "\u0000", "\u200b",
+];
+
+type Mutation =
+  | { op: "insert"; at: number; text: string }
+  | { op: "delete"; at: number; length: number }
+  | { op: "replace"; at: number; length: number; text: string }
+  | { op: "duplicate"; at: number; length: number };
+
+const mutation = (texts: fc.Arbitrary<string>): fc.Arbitrary<Mutation> =>
+  fc.oneof(
+    fc.record({ op: fc.constant("insert" as const), at: fc.nat(), text: texts }),
+    fc.record({ op: fc.constant("delete" as const), at: fc.nat(), length: fc.integer({ min: 1, max: 8 }) }),
+    fc.record({ op: fc.constant("replace" as const), at: fc.nat(), length: fc.integer({ min: 1, max: 8 }), text: texts }),
+    fc.record({ op: fc.constant("duplicate" as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
+  );
+
+function mutate(text: string, mutations: readonly Mutation[]): string {
+  let s = text;
+  for (const m of mutations) {
+    const at = s.length === 0 ? 0 : m.at % (s.length + 1);
+    switch (m.op) {
+      case "insert":
+        s = s.slice(0, at) + m.text + s.slice(at);
+        break;
+      case "delete":
+        s = s.slice(0, at) + s.slice(at + m.length);
+        break;
+      case "replace":
+        s = s.slice(0, at) + m.text + s.slice(at + m.length);
+        break;
+      case "duplicate":
+        s = s.slice(0, at + m.length) + s.slice(at, at + m.length) + s.slice(at + m.length);
+        break;
+    }
+  }
+  return s;
+}
+
+const abilityText = fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 3 }));
+
+/** A valid ability (or asset list) with a few characters or tokens inserted, deleted, replaced or duplicated. */
+const mutatedAbility = (sources: readonly string[]): fc.Arbitrary<string> =>
+  fc.tuple(fc.constantFrom(...sources), fc.array(mutation(abilityText), { minLength: 1, maxLength: 4 })).map(([s, ms]) => mutate(s, ms));
+
+/** A sequence of language fragments: mostly near-sentences. */
+const tokenSoup = fc.array(fc.constantFrom(...fragments), { maxLength: 14 }).map((parts) => parts.join(" "));
+
+function expectWellFormed(text: string, result: ParseResult<unknown>): void {
+  if (result.ok) {
+    expect(Array.isArray(result.value)).toBe(true);
+    expect((result.value as unknown[]).length).toBeGreaterThan(0);
+    expectSpansInside(text, result.value);
+    return;
+  }
+  expect(result.errors.length).toBeGreaterThan(0);
+  for (const e of result.errors) {
+    expect(["unexpected-character", "unexpected-token", "unexpected-end"]).toContain(e.kind);
+    expect(e.message.trim()).not.toBe("");
+    expect(Number.isInteger(e.span.start) && Number.isInteger(e.span.end)).toBe(true);
+    expect(e.span.start).toBeGreaterThanOrEqual(0);
+    expect(e.span.end).toBeGreaterThanOrEqual(e.span.start);
+    expect(e.span.end).toBeLessThanOrEqual(text.length);
+  }
+}
+
+function expectSpansInside(text: string, node: unknown): void {
+  if (Array.isArray(node)) return node.forEach((n) => expectSpansInside(text, n));
+  if (node === null || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  const span = o["span"] as { start: number; end: number } | undefined;
+  if (span) {
+    expect(span.start).toBeGreaterThanOrEqual(0);
+    expect(span.end).toBeGreaterThan(span.start);
+    expect(span.end).toBeLessThanOrEqual(text.length);
+    if (typeof o["text"] === "string") expect(text.slice(span.start, span.end)).toBe(o["text"]);
+  }
+  for (const [k, v] of Object.entries(o)) if (k !== "span") expectSpansInside(text, v);
+}
+
+function bothParsers(text: string): void {
+  expectWellFormed(text, parseStatements(text));
+  expectWellFormed(text, parseAssets(text));
+}
+
+describe("the ability parser never throws", () => {
+  it("on random strings", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: "binary", maxLength: 60 }), tokenSoup), (text) => {
+        bothParsers(text);
+      }),
+      { seed, numRuns: 1500 },
+    );
+  });
+
+  it("on mutated valid abilities", () => {
+    fc.assert(
+      fc.property(mutatedAbility([...validAbilities, ...validAssetLists]), (text) => {
+        bothParsers(text);
+      }),
+      { seed, numRuns: 2000 },
+    );
+  });
+
+  it("parses every unmutated example (so the mutations start from valid text)", () => {
+    for (const text of validAbilities) expect(parseStatements(text).ok, text).toBe(true);
+    for (const text of validAssetLists) expect(parseAssets(text).ok, text).toBe(true);
+  });
+});
+
+// ---- card files ---------------------------------------------------------------
+
+const validFiles = [
+  locationYaml(),
+  locationYaml({ pattern: "action", ability: '"action(2 workers): pay 1 fuel -> 2 x 1 vp"' }),
+  locationYaml({ pattern: "trait", ability: "slots 2 spoils; depot 3; lookout draw-instead", spoils: "gain contact conquest 2" }),
+  locationYaml({ pattern: "open-production", ability: "|\n      produce 2 fuel;\n      keep 3", types: "[fuel, universal]" }),
+  [
+    "set: test",
+    "cards:",
+    "  - id: test-base",
+    "    kind: base",
+    "    name: { en: Test Base, fr: Base de test }",
+    "    faction: new-york",
+    "    ability: produce 3 workers, 1 scrap; slots 3 deals",
+    "  - id: test-contact",
+    "    kind: contact",
+    "    name: { en: Test Contact, fr: Contact de test }",
+    "    use: permanent",
+    "    faction: mutants-union",
+    "    colour: universal",
+    "    range: 3",
+    "    price: 1 card, 1 building-material",
+    "  - id: test-leader",
+    "    kind: leader",
+    "    name:",
+    "      en: Test Leader",
+    "      fr: Chef de test",
+    "    resources: 1 weapons",
+    '    ability: "action(0 workers, repeatable): pay 2 cards -> 1 vp"',
+    "",
+  ].join("\n"),
+];
+
+const keys = [
+  "set", "cards", "vocabulary", "id", "kind", "name", "en", "fr", "distance", "types", "spoils", "agreement", "pattern",
+  "ability", "faction", "use", "colour", "range", "price", "resources", "abilty", "Kind", "<<", "? x", "- id", "",
+];
+
+const values = [
+  "", "~", "null", "0", "4", "-1", "1.5", "1e9", "true", "two", "[]", "[scrap, fuel]", "{}", "{ en: A }", "{ en: A, fr: B }",
+  '"', "'", '"unclosed', "'it''s'", '"\\u0041\\n"', "|", ">-", "&a x", "*a", "*missing", "!!binary aGk=", "!tag x", "---", "...",
+  "gain 3 scrap", "produce 1 fule", "action: 1 vp", "@", "`", "%YAML 1.2", "[", "{", "- - -", "x: y: z", "# comment",
+  "location", "contact", "trait", "one-time", "permanent", "universal", "é", "😀", "\t",
+];
+
+type FileMutation =
+  | { op: "key"; line: number; key: string }
+  | { op: "value"; line: number; value: string }
+  | { op: "indent"; line: number; indent: string }
+  | { op: "deleteLine"; line: number }
+  | { op: "duplicateLine"; line: number; to: number }
+  | { op: "bytes"; at: number; bytes: readonly number[] };
+
+const fileMutation: fc.Arbitrary<FileMutation> = fc.oneof(
+  fc.record({ op: fc.constant("key" as const), line: fc.nat(), key: fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 6 })) }),
+  fc.record({ op: fc.constant("value" as const), line: fc.nat(), value: fc.oneof(fc.constantFrom(...values), fc.string({ maxLength: 10 })) }),
+  fc.record({ op: fc.constant("indent" as const), line: fc.nat(), indent: fc.constantFrom("", " ", "  ", "   ", "      ", "\t", "  \t", "- ") }),
+  fc.record({ op: fc.constant("deleteLine" as const), line: fc.nat() }),
+  fc.record({ op: fc.constant("duplicateLine" as const), line: fc.nat(), to: fc.nat() }),
+  fc.record({
+    op: fc.constant("bytes" as const),
+    at: fc.nat(),
+    bytes: fc.oneof(
+      fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom([0x00], [0xff], [0xc3], [0xc3, 0x28], [0xef, 0xbb, 0xbf], [0x0d], [0x0d, 0x0a], [0xe2, 0x86, 0x92]),
+    ),
+  }),
+);
+
+function mutateFile(text: string, mutations: readonly FileMutation[]): Buffer {
+  let lines = text.split("\n");
+  const bytePatches: { at: number; bytes: readonly number[] }[] = [];
+  for (const m of mutations) {
+    const i = m.op === "bytes" ? 0 : m.line % Math.max(1, lines.length);
+    const line = lines[i] ?? "";
+    const indent = /^[ \t-]*/.exec(line)![0];
+    const colon = line.indexOf(":");
+    switch (m.op) {
+      case "key":
+        lines[i] = colon >= 0 ? `${indent}${m.key}${line.slice(colon)}` : `${indent}${m.key}: ${line.trim()}`;
+        break;
+      case "value":
+        lines[i] = colon >= 0 ? `${line.slice(0, colon + 1)} ${m.value}` : `${indent}${m.value}`;
+        break;
+      case "indent":
+        lines[i] = m.indent + line.trimStart();
+        break;
+      case "deleteLine":
+        lines = lines.filter((_, k) => k !== i);
+        break;
+      case "duplicateLine":
+        lines.splice(m.to % (lines.length + 1), 0, line);
+        break;
+      case "bytes":
+        bytePatches.push(m);
+        break;
+    }
+  }
+  let bytes = Buffer.from(lines.join("\n"), "utf8");
+  for (const p of bytePatches) {
+    const at = p.at % (bytes.length + 1);
+    bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(p.bytes), bytes.subarray(at)]);
+  }
+  return bytes;
+}
+
+const codePattern = /^S51-[EW]\d{3}$/;
+
+function expectDiagnosedOrValid(bytes: Buffer): void {
+  let result: ReturnType<typeof validateText> | undefined;
+  expect(() => {
+    result = validateText(bytes);
+  }).not.toThrow();
+  const { cards, diagnostics } = result!;
+  expect(cards.length + diagnostics.length).toBeGreaterThan(0);
+  const lines = bytes.toString("utf8").split("\n");
+  for (const d of diagnostics) {
+    expect(d.code).toMatch(codePattern);
+    expect(Object.keys(codes)).toContain(d.code);
+    expect(Number.isInteger(d.line) && d.line >= 1, `line of ${JSON.stringify(d)}`).toBe(true);
+    expect(Number.isInteger(d.column) && d.column >= 1, `column of ${JSON.stringify(d)}`).toBe(true);
+    // A diagnostic points inside the file (or just past its last character).
+    expect(d.line, JSON.stringify(d)).toBeLessThanOrEqual(lines.length);
+    expect(typeof d.message === "string" && d.message.trim() !== "", `message of ${JSON.stringify(d)}`).toBe(true);
+  }
+}
+
+describe("the validator never throws", () => {
+  it("accepts every unmutated card file (so the mutations start from valid files)", () => {
+    for (const text of validFiles) {
+      const r = validateText(text);
+      expect(r.diagnostics, text).toEqual([]);
+      expect(r.cards.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("on mutated card files", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...validFiles), fc.array(fileMutation, { minLength: 1, maxLength: 5 }), (text, mutations) => {
+        expectDiagnosedOrValid(mutateFile(text, mutations));
+      }),
+      { seed, numRuns: 400 },
+    );
+  });
+
+  it("on card files whose ability fields are mutated", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("spoils", "agreement", "ability"),
+        mutatedAbility(validAbilities),
+        fc.constantFrom("plain", "double", "single", "literal"),
+        (field, ability, style) => {
+          const quoted =
+            style === "double"
+              ? JSON.stringify(ability)
+              : style === "single"
+                ? `'${ability.replace(/'/g, "''")}'`
+                : style === "literal"
+                  ? `|\n${ability
+                      .split("\n")
+                      .map((l) => `      ${l}`)
+                      .join("\n")}`
+                  : ability;
+          expectDiagnosedOrValid(Buffer.from(locationYaml({ [field]: quoted }), "utf8"));
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it("on random text and random bytes", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }).map((s) => Buffer.from(s, "utf8")),
+          fc.string({ unit: "binary", maxLength: 200 }).map((s) => Buffer.from(s, "utf8")),
+          fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+          fc.array(fc.constantFrom(...keys, ...values, ":", "\n", "  ", "- "), { maxLength: 40 }).map((parts) => Buffer.from(parts.join(" "), "utf8")),
+        ),
+        (bytes) => {
+          expectDiagnosedOrValid(bytes);
+        },
+      ),
+      { seed, numRuns: 150 },
+    );
+  });
+});
+
+describe("diagnostics point at the exact characters", () => {
+  /**
+   * A misspelled resource at the end of a spoils field written in every YAML
+   * style a designer may use (plain on one or several lines, double-quoted with
+   * \t and \n escapes, single-quoted, literal and folded blocks): the E301 is
+   * the only diagnostic and underlines exactly the four letters of "fule".
+   */
+  const items = fc.array(fc.constantFrom("1 scrap", "2 weapons", "1 building-material", "2 x 1 vp", "contact conquest 2", "1 card"), { maxLength: 4 });
+  const separators = fc.array(fc.constantFrom(", ", ",  ", " ,", ",\t", ",\n"), { minLength: 5, maxLength: 5 });
+  const styles = fc.constantFrom("plain", "plain-multiline", "double", "single", "literal", "folded");
+
+  function written(ability: string, style: string): string {
+    const lines = ability.split("\n");
+    switch (style) {
+      case "double":
+        return JSON.stringify(ability);
+      case "single":
+        return `'${ability}'`;
+      case "literal":
+        return `|\n      ${lines.join("\n      ")}`;
+      case "folded":
+        return `>\n      ${lines.join("\n\n      ")}`;
+      default:
+        return lines.join("\n      ");
+    }
+  }
+
+  it("in every YAML style of a field", () => {
+    fc.assert(
+      fc.property(items, separators, styles, (list, seps, style) => {
+        let ability = "gain " + [...list, "1 fule"].map((p, i) => (i === 0 ? p : seps[i]! + p)).join("");
+        if (style !== "double") ability = ability.replace(/\t/g, " ");
+        if (style === "plain" || style === "single") ability = ability.replace(/\n/g, " ");
+        const text = locationYaml({ spoils: written(ability, style) });
+        const before = text.slice(0, text.lastIndexOf("fule")).split("\n");
+        const line = before.length;
+        const column = before[before.length - 1]!.length + 1;
+        const r = validateText(text);
+        expect(r.diagnostics.map((d) => [d.code, d.line, d.column, d.endLine, d.endColumn])).toEqual([["S51-E301", line, column, line, column + 4]]);
+      }),
+      { seed, numRuns: 250 },
+    );
+  });
+});
