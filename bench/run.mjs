@@ -1,6 +1,9 @@
-// `npm run bench`: validate throughput per stage, and the whole
-// `state51 validate` process against a bare `node -e 0` in the same run.
+// `npm run bench`: validate throughput per stage, the whole
+// `state51 validate` process against a bare `node -e 0` in the same run, and
+// the whole `state51 build` (into a temp folder, so generated/ is untouched).
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -36,3 +39,12 @@ console.log(`\nwhole process, median of 15 runs:`);
 console.log(`  node -e 0 (baseline)      ${baseline.toFixed(0).padStart(5)} ms`);
 console.log(`  state51 validate          ${validate.toFixed(0).padStart(5)} ms   (${(validate / baseline).toFixed(2)}x baseline, ${(validate - baseline).toFixed(0)} ms over it)`);
 console.log(`  budget                      500 ms   ${validate < 500 ? "ok" : "OVER BUDGET"}`);
+
+// state51 build: validate + load ts-morph + compile + write, into a temp --out.
+const buildDir = mkdtempSync(join(tmpdir(), "state51-bench-"));
+try {
+  const build = processTime([join(root, "dist/state51.mjs"), "build", "--out", join(buildDir, "generated")], 5);
+  console.log(`  state51 build             ${build.toFixed(0).padStart(5)} ms   (median of 5, into a temp folder; loads ts-morph)`);
+} finally {
+  rmSync(buildDir, { recursive: true, force: true });
+}

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import { codes } from "../diagnostics/codes.js";
+import { runBuild } from "./build-command.js";
 import { writeGrammarDiagram } from "./grammar-command.js";
 import { runValidate, type Format } from "./validate-command.js";
 
@@ -11,7 +12,11 @@ const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
   .join("\n");
 
-export function buildProgram(write: (s: string) => void, setExit: (code: number) => void): Command {
+export function buildProgram(
+  write: (s: string) => void,
+  setExit: (code: number) => void,
+  writeError: (s: string) => void = (s) => void process.stderr.write(s),
+): Command {
   const program = new Command("state51")
     .description(
       "Card-data toolkit for 51st State: write cards in YAML with a small rules language,\n" +
@@ -24,7 +29,8 @@ export function buildProgram(write: (s: string) => void, setExit: (code: number)
       "after",
       "\nExamples:\n  state51 validate                       check the base set in cards/\n" +
         "  state51 validate cards/ my-expansion.yaml   check an expansion with the base set\n" +
-        "  state51 validate --format json          machine-readable report for CI and editors\n\n" +
+        "  state51 validate --format json          machine-readable report for CI and editors\n" +
+        "  state51 build                          validate, then compile the base set to generated/\n\n" +
         "The card language is described in docs/language.md.",
     );
 
@@ -43,6 +49,62 @@ export function buildProgram(write: (s: string) => void, setExit: (code: number)
     .action((paths: string[], opts: { format: Format }) => setExit(runValidate(paths, opts.format, write)));
 
   program
+    .command("build")
+    .description("validate, then compile the cards to typed TypeScript for the engine (generated/)")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("-o, --out <dir>", "the output folder (default: generated/ in the state51 package)")
+    .addHelpText(
+      "after",
+      "\nValidates first, printing problems as `state51 validate` does; on any error nothing is\n" +
+        "written. Otherwise writes one module per card set and kind (<set>/locations.ts, …)\n" +
+        "and index.ts with the typed registry, then swaps the whole new tree in at once, so a\n" +
+        "failure leaves the previous output as it was. README.md in the output folder is kept;\n" +
+        "a folder holding files the build did not write is never replaced.\n\n" +
+        "Examples:\n  state51 build                             the base set into the package's generated/\n" +
+        "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n\n" +
+        "Exit status: 0 built, 1 errors found (nothing written), 2 usage error.",
+    )
+    .action(async (paths: string[], opts: { out?: string }) =>
+      setExit(await runBuild(paths, opts.out === undefined ? {} : { out: opts.out }, write, writeError)),
+    );
+
+  // The engine and the compiled cards load only for the commands that play (a lazy chunk).
+  const games = async () => {
+    const [{ runPlay, runReplay }, { registry }] = await Promise.all([import("./play-command.js"), import("../../generated/index.js")]);
+    return { runPlay, runReplay, registry };
+  };
+
+  program
+    .command("play")
+    .description("play a game between bots and print a round-by-round account and the final scores")
+    .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given, else 4)")
+    .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
+    .option("-b, --bots <list>", "comma-separated bots by seat: greedy, random (a shorter list repeats)", "greedy")
+    .option("-l, --log <file>", "write the game as JSON lines, for `state51 replay`")
+    .option("-q, --quiet", "print only the final scores")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  state51 play --players 3 --seed 7 --bots greedy,random\n" +
+        "  state51 play --seed 42 --log game.jsonl && state51 replay game.jsonl\n\n" +
+        "Exit status: 0 played, 2 usage error.",
+    )
+    .action(async (opts: import("./play-command.js").PlayOptions) => {
+      const { runPlay, registry } = await games();
+      setExit(usage(() => runPlay(registry, opts, write), writeError));
+    });
+
+  program
+    .command("replay")
+    .description("re-run a game from its log and check it reaches the same final state")
+    .argument("<file>", "a log written by `state51 play --log`")
+    .option("-q, --quiet", "print only the final scores")
+    .addHelpText("after", "\nExit status: 0 the replay matches the log, 1 it does not, 2 usage error.")
+    .action(async (file: string, opts: { quiet?: boolean }) => {
+      const { runReplay, registry } = await games();
+      setExit(usage(() => runReplay(registry, file, opts.quiet === true, write), writeError));
+    });
+
+  program
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")
@@ -53,14 +115,27 @@ export function buildProgram(write: (s: string) => void, setExit: (code: number)
   return program;
 }
 
-export function main(argv: readonly string[]): number {
+/** Runs a command, turning a UsageError into its message and exit status 2. */
+function usage(run: () => number, writeError: (s: string) => void): number {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof Error && error.name === "UsageError") {
+      writeError(`state51: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = 0;
   const write = (s: string): void => void process.stdout.write(s);
   const program = buildProgram(write, (code) => (exitCode = code));
   program.exitOverride();
   for (const cmd of program.commands) cmd.exitOverride();
   try {
-    program.parse(argv as string[], { from: "user" });
+    await program.parseAsync(argv as string[], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       const helpOrVersion = ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code);

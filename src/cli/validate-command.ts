@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { validatePaths } from "../pipeline/validate.js";
+import { validatePaths, type ValidationResult } from "../pipeline/validate.js";
 import { formatDiagnostic, jsonReport, summaryLine } from "./format-diagnostics.js";
 
 export type Format = "text" | "json";
@@ -16,7 +16,11 @@ function readQuietly(path: string): string | undefined {
 
 /** Runs `state51 validate`; returns the exit code (0 clean, 1 errors). */
 export function runValidate(paths: readonly string[], format: Format, write: (s: string) => void): number {
-  const result = validatePaths(paths);
+  return printValidation(validatePaths(paths), format, write);
+}
+
+/** Prints a validation's report (diagnostics and summary, or JSON); returns the exit code (0 clean, 1 errors). */
+export function printValidation(result: ValidationResult, format: Format, write: (s: string) => void): number {
   if (format === "json") {
     write(jsonReport(result.cards, result.diagnostics) + "\n");
   } else {

@@ -1,0 +1,64 @@
+/**
+ * `state51 build [paths...] [--out DIR]`: validate, then compile the cards to
+ * TypeScript and put the tree in place atomically.
+ *
+ * The compiler (and so ts-morph, slow to load) is imported only here, lazily:
+ * `state51 validate` never loads it. The bundle keeps it in its own chunk.
+ */
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { Card } from "../check/model.js";
+import { validatePaths } from "../pipeline/validate.js";
+import { packageRoot } from "../pipeline/package-root.js";
+import { countByKind } from "./format-diagnostics.js";
+import { printValidation } from "./validate-command.js";
+
+export interface BuildOptions {
+  /** The output folder; default: the package's generated/. */
+  readonly out?: string;
+}
+
+/** Where `state51 build` writes when not told otherwise. */
+export function defaultOutDir(): string {
+  return join(packageRoot(), "generated");
+}
+
+/** A folder as the summary names it: relative to where the command ran, with a final `/`. */
+function shownDir(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return `${rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel}/`.replace(/[\\/]+$/, "/");
+}
+
+function cardsSummary(cards: readonly Card[]): string {
+  const by = countByKind(cards);
+  return `${cards.length} cards compiled: ${by.base} base, ${by.contact} contact, ${by.leader} leader, ${by.location} location`;
+}
+
+/**
+ * Runs `state51 build`; returns the exit code: 0 built, 1 validation errors or
+ * a failed compile/write (the output folder is then as it was).
+ */
+export async function runBuild(
+  paths: readonly string[],
+  options: BuildOptions,
+  write: (s: string) => void,
+  writeError: (s: string) => void,
+  cwd: string = process.cwd(),
+): Promise<number> {
+  const outDir = options.out === undefined ? defaultOutDir() : resolve(cwd, options.out);
+  const result = validatePaths(paths, { cwd });
+  if (printValidation(result, "text", write) !== 0) {
+    write(`nothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
+    return 1;
+  }
+  const { CompileError, WriteTreeError, buildGenerated } = await import("../compiler/build.js");
+  try {
+    const files = buildGenerated(result, outDir, cwd);
+    write(`wrote ${files.length} files to ${shownDir(outDir, cwd)} (${cardsSummary(result.cards)})\n`);
+    return 0;
+  } catch (error) {
+    const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
+    if (!(error instanceof CompileError || error instanceof WriteTreeError || systemError)) throw error;
+    writeError(`state51 build: ${error.message}\nnothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { CardRegistry } from "../engine/definitions.js";
+import { seatName } from "../engine/lookout.js";
+import type { Game } from "../engine/game.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { botNames, type BotName } from "../sim/bots.js";
+import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export interface PlayOptions {
+  readonly players?: string;
+  readonly seed?: string;
+  readonly bots?: string;
+  readonly log?: string;
+  readonly quiet?: boolean;
+}
+
+function integer(text: string, what: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return n;
+}
+
+/** `--bots greedy,random`: one per player; a shorter list repeats. */
+export function parseBots(text: string | undefined, players: number): BotName[] {
+  const names = (text ?? "greedy").split(",").map((b) => b.trim());
+  for (const n of names) {
+    if (!botNames.includes(n as BotName)) throw new UsageError(`unknown bot "${n}"; bots: ${botNames.join(", ")}`);
+  }
+  return Array.from({ length: players }, (_, i) => names[i % names.length] as BotName);
+}
+
+function finalScores(game: Game): string {
+  const s = game.state;
+  const rows = s.players.map((p) => `  ${seatName(p.seat)} (${p.faction}): ${p.score} VP${s.winners.includes(p.seat) ? (s.winners.length > 1 ? "  — draw" : "  — winner") : ""}`);
+  return [`Final scores after ${s.round} rounds:`, ...rows].join("\n");
+}
+
+export function runPlay(cards: CardRegistry, opts: PlayOptions, write: (s: string) => void): number {
+  const botsGiven = opts.bots?.split(",").length;
+  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
+  const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
+  const bots = parseBots(opts.bots, players);
+  const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
+  const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
+  write(finalScores(game) + "\n");
+  if (opts.log) {
+    writeFileAtomic(resolve(opts.log), log);
+    write(`game log written to ${opts.log} (replay with: state51 replay ${opts.log})\n`);
+  }
+  return 0;
+}
+
+export function runReplay(cards: CardRegistry, file: string, quiet: boolean, write: (s: string) => void): number {
+  let text: string;
+  try {
+    text = readFileSync(resolve(file), "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+  }
+  try {
+    const narrate = quiet ? undefined : (line: string): void => write(line + "\n");
+    const { game, end } = replay(cards, text, narrate);
+    write(finalScores(game) + "\n");
+    if (end && end.digest !== stateDigest(game.state)) {
+      write(`replay differs from the log: final state digest ${stateDigest(game.state)} is not ${end.digest}\n`);
+      return 1;
+    }
+    write("replay matches the log's final state\n");
+    return 0;
+  } catch (error) {
+    if (error instanceof ReplayError) {
+      write(`cannot replay ${file}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

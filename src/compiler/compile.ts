@@ -1,0 +1,107 @@
+/**
+ * The compiler: checked cards (src/check/model.ts) → TypeScript modules that
+ * implement the engine's definitions (src/engine/definitions.ts).
+ *
+ * Pure: same cards, same bytes. Nothing is read from or written to disk here
+ * (ts-morph works in memory); `write-generated.ts` puts the files in place.
+ * This module loads ts-morph, which is slow to start: the CLI imports it
+ * lazily, only for `state51 build`.
+ */
+import { relative, resolve, sep } from "node:path";
+import { IndentationText, NewLineKind, Project, QuoteKind, ts, type FormatCodeSettings } from "ts-morph";
+import type { Card } from "../check/model.js";
+import type { Vocabulary } from "../check/vocabulary.js";
+import { compareText, emitIndexModule, emitKindModule, planModules } from "./emit-modules.js";
+
+export { CompileError } from "./code.js";
+
+export interface GeneratedFile {
+  /** Relative to the output folder, with `/`: `base/locations.ts`, `index.ts`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface CompileOptions {
+  /**
+   * How a header names a card's file (the model's `origin.file`). The default
+   * keeps it as validate reported it; `relativeSourceName` gives names that
+   * do not depend on the folder the command ran in.
+   */
+  readonly sourceName?: (file: string) => string;
+}
+
+/** The fixed formatting of every generated file. */
+export const formatSettings: FormatCodeSettings = {
+  indentSize: 2,
+  tabSize: 2,
+  convertTabsToSpaces: true,
+  newLineCharacter: "\n",
+  ensureNewLineAtEndOfFile: true,
+  trimTrailingWhitespace: true,
+  semicolons: ts.SemicolonPreference.Insert,
+  insertSpaceAfterCommaDelimiter: true,
+  insertSpaceAfterSemicolonInForStatements: true,
+  insertSpaceBeforeAndAfterBinaryOperators: true,
+  insertSpaceAfterKeywordsInControlFlowStatements: true,
+  insertSpaceAfterFunctionKeywordForAnonymousFunctions: true,
+  insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
+  insertSpaceAfterOpeningAndBeforeClosingEmptyBraces: false,
+  insertSpaceAfterOpeningAndBeforeClosingNonemptyBrackets: false,
+  insertSpaceAfterOpeningAndBeforeClosingNonemptyParenthesis: false,
+  insertSpaceAfterTypeAssertion: false,
+  placeOpenBraceOnNewLineForFunctions: false,
+  placeOpenBraceOnNewLineForControlBlocks: false,
+};
+
+function newProject(): Project {
+  return new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      newLineKind: NewLineKind.LineFeed,
+      quoteKind: QuoteKind.Double,
+      useTrailingCommas: true,
+    },
+  });
+}
+
+/**
+ * Header names relative to `root` (the folder that holds the output folder,
+ * normally the package), with `/`: `cards/locations.yaml` wherever the
+ * command ran. `cwd` is the folder validate's paths are relative to.
+ */
+export function relativeSourceName(cwd: string, root: string): (file: string) => string {
+  return (file) => relative(root, resolve(cwd, file)).split(sep).join("/");
+}
+
+/** What the compiler reads: the checked cards and the vocabulary they were checked against. */
+export interface CompileInput {
+  readonly cards: readonly Card[];
+  /** For the registry's basic resources (the vocabulary's resources not marked `basic: false`, in order). */
+  readonly vocabulary: Pick<Vocabulary, "resources">;
+}
+
+/** The basic resources, in vocabulary order: what "two workers for a resource" may give. */
+export function basicResources(vocabulary: Pick<Vocabulary, "resources">): string[] {
+  return [...vocabulary.resources.values()].filter((term) => term.basic !== false).map((term) => term.id);
+}
+
+/**
+ * Every generated file, in path order. `input` is what validation returned
+ * (`validatePaths`). Throws `CompileError` on what the definitions cannot express.
+ */
+export function compileCards(input: CompileInput, options: CompileOptions = {}): GeneratedFile[] {
+  const sourceName = options.sourceName ?? ((file: string) => file.split(sep).join("/"));
+  const project = newProject();
+  const plans = planModules(input.cards, sourceName);
+  const sourceFiles = [
+    ...plans.map((plan) => emitKindModule(project, plan)),
+    emitIndexModule(project, plans, basicResources(input.vocabulary)),
+  ];
+  const files = sourceFiles.map((file, i) => {
+    file.formatText(formatSettings);
+    return { path: plans[i]?.path ?? "index.ts", text: `${file.getFullText().trimEnd()}\n` };
+  });
+  return files.sort((a, b) => compareText(a.path, b.path));
+}

@@ -1,0 +1,178 @@
+/**
+ * The ability constructs of the checked model, each as code over the
+ * engine's Give / Pay / Act APIs (src/engine/definitions.ts): one small pure
+ * function per construct.
+ */
+import type {
+  Asset,
+  Combo,
+  Cost,
+  Effect,
+  LeaderCard,
+  LocationAbility,
+  Trait,
+  Trigger,
+  WorkerAction,
+} from "../check/model.js";
+import type { LookoutAbility } from "../engine/definitions.js";
+import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
+
+/** The parameter names of the compiled functions, after the API each one receives. */
+export const giveParameter = "give";
+export const payParameter = "pay";
+export const actParameter = "act";
+
+/** One asset as a call on Give (or Act, which extends it). */
+export function assetCall(asset: Asset): Call {
+  switch (asset.kind) {
+    case "resource":
+      return call("resource", str(asset.resource), int(asset.amount));
+    case "worker":
+      return call("workers", int(asset.amount));
+    case "card":
+      return call("cards", int(asset.amount));
+    case "vp":
+      return call("vp", int(asset.tokens), int(asset.value));
+    case "contactToken":
+      return call("contactToken", str(asset.colour), int(asset.range), int(asset.tokens));
+    case "redevelopmentToken":
+      return call("redevelopmentTokens", int(asset.amount));
+    default:
+      return unreachable(asset, "asset");
+  }
+}
+
+/** One cost as a call on Pay. */
+export function costCall(cost: Cost): Call {
+  switch (cost.kind) {
+    case "resource":
+      return call("resource", str(cost.resource), int(cost.amount));
+    case "worker":
+      return call("workers", int(cost.amount));
+    case "card":
+      return call("cards", int(cost.amount));
+    case "deal":
+      return call("deals", str(cost.deal), int(cost.amount));
+    default:
+      return unreachable(cost, "cost");
+  }
+}
+
+/** One effect as a call on Act: an asset, a steal or a redevelopment. */
+export function effectCall(effect: Effect): Call {
+  switch (effect.kind) {
+    case "steal":
+      return call("steal", str(effect.resource), int(effect.amount));
+    case "redevelop":
+      return call("redevelop", bool(effect.anyType));
+    default:
+      return assetCall(effect);
+  }
+}
+
+/** A `Gains`: `(give) => { give.resource("scrap", 3); }`, or `() => {}` for nothing. */
+export function gainsFunction(assets: readonly Asset[]): Expr {
+  return arrow(giveParameter, assets.map(assetCall));
+}
+
+/** A `Cost`: `(pay) => { pay.cards(1); pay.resource("building-material", 1); }`. */
+export function costFunction(costs: readonly Cost[]): Expr {
+  return arrow(payParameter, costs.map(costCall));
+}
+
+/** An `Effects`: `(act) => { act.steal("any", 1); act.redevelop(true); }`. */
+export function effectsFunction(effects: readonly Effect[]): Expr {
+  return arrow(actParameter, effects.map(effectCall));
+}
+
+/** The one-time-only icon: `undefined` when the card has none (`Gains | undefined`). */
+export function onceFunction(assets: readonly Asset[]): Expr {
+  return assets.length === 0 ? undef : gainsFunction(assets);
+}
+
+/** A `WorkerActionDef`. */
+export function workerAction(action: WorkerAction): Expr {
+  return object([
+    ["kind", str("action")],
+    ["workers", int(action.workers)],
+    ["repeatable", bool(action.repeatable)],
+    ["cost", costFunction(action.cost)],
+    ["effects", effectsFunction(action.effects)],
+  ]);
+}
+
+/** A `ComboDef`. */
+export function combo(c: Combo): Expr {
+  return object([
+    ["kind", str("combo")],
+    ["resources", array(c.resources.map(str))],
+    ["gains", gainsFunction(c.gains)],
+  ]);
+}
+
+/** The Lookout abilities the engine implements: exactly `LookoutAbility`, checked both ways by the compiler. */
+const lookoutAbilities = ["take-leftover", "draw-instead", "draw-two-keep-one", "discard-after-first"] as const satisfies readonly LookoutAbility[];
+// Fails to compile if definitions.ts gains a Lookout ability this list lacks.
+const everyLookoutListed: Exclude<LookoutAbility, (typeof lookoutAbilities)[number]> extends never ? true : false = true;
+void everyLookoutListed;
+
+function lookoutAbility(ability: string): LookoutAbility {
+  const known = lookoutAbilities.find((a) => a === ability);
+  if (known === undefined) throw new CompileError(`the engine has no Lookout ability ${str(ability).text}`);
+  return known;
+}
+
+/** A `TraitDef`. */
+export function trait(t: Trait): Expr {
+  switch (t.kind) {
+    case "slots":
+      return object([["kind", str("slots")], ["amount", int(t.amount)], ["holds", str(t.holds)]]);
+    case "depot":
+      return object([["kind", str("depot")], ["amount", int(t.amount)]]);
+    case "convert":
+      return object([["kind", str("convert")], ["cost", costFunction(t.cost)], ["gains", effectsFunction(t.gains)]]);
+    case "each":
+      return object([["kind", str("each")], ["cardType", str(t.cardType)], ["gains", gainsFunction(t.gains)]]);
+    case "lookout":
+      return object([["kind", str("lookout")], ["ability", str(lookoutAbility(t.ability))]]);
+    default:
+      return unreachable(t, "trait");
+  }
+}
+
+/** A `TriggerDef`. */
+export function trigger(t: Trigger): Expr {
+  return t.kind === "play" ? object([["kind", str("play")], ["cardType", str(t.cardType)]]) : object([["kind", str(t.kind)]]);
+}
+
+/** A Leader's ability: after a trigger, or a worker action. */
+export function leaderAbility(ability: LeaderCard["ability"]): Expr {
+  if (ability.kind === "action") return workerAction(ability);
+  return object([
+    ["kind", str("after")],
+    ["trigger", trigger(ability.trigger)],
+    ["gains", gainsFunction(ability.gains)],
+  ]);
+}
+
+/** A Location's grey part, a `LocationAbilityDef`. */
+export function locationAbility(ability: LocationAbility): Expr {
+  switch (ability.pattern) {
+    case "action":
+      return object([
+        ["pattern", str("action")],
+        ["work", ability.work.kind === "action" ? workerAction(ability.work) : combo(ability.work)],
+      ]);
+    case "open-production":
+    case "closed-production":
+      return object([["pattern", str(ability.pattern)], ["produce", gainsFunction(ability.produce)]]);
+    case "trait":
+      return object([["pattern", str("trait")], ["traits", array(ability.traits.map(trait))]]);
+    default:
+      return unreachable(ability, "location ability");
+  }
+}
+
+function unreachable(value: never, what: string): never {
+  throw new CompileError(`unknown ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,91 @@
+/**
+ * One checked card as the object literal of its definition type
+ * (BaseDef, ContactDef, LeaderDef, LocationDef), fields in the order the
+ * interfaces declare them.
+ */
+import type { BaseCard, Card, ContactCard, Keep, LeaderCard, LocationCard } from "../check/model.js";
+import { array, int, object, optional, str, type Expr } from "./code.js";
+import { costFunction, gainsFunction, leaderAbility, locationAbility, onceFunction } from "./emit-abilities.js";
+
+export type CardKind = Card["kind"];
+
+/** What each kind compiles to: the definition type, and the file (and list) name of its module. */
+export const kindInfo: { readonly [K in CardKind]: { readonly type: string; readonly plural: string; readonly title: string } } = {
+  base: { type: "BaseDef", plural: "bases", title: "Bases" },
+  contact: { type: "ContactDef", plural: "contacts", title: "Contacts" },
+  leader: { type: "LeaderDef", plural: "leaders", title: "Leaders" },
+  location: { type: "LocationDef", plural: "locations", title: "Locations" },
+};
+
+/** Kinds in the order modules and the registry list them. */
+export const kindOrder: readonly CardKind[] = ["base", "contact", "leader", "location"];
+
+export function localName(name: Card["name"]): Expr {
+  return object([["en", str(name.en)], ["fr", str(name.fr)]]);
+}
+
+/** id, kind, name, set: what every definition starts with. */
+function common(card: Card): (readonly [string, Expr])[] {
+  return [["id", str(card.id)], ["kind", str(card.kind)], ["name", localName(card.name)], ["set", str(card.set)]];
+}
+
+export function baseCard(card: BaseCard): Expr {
+  return object([
+    ...common(card),
+    ["faction", str(card.faction)],
+    ["produce", gainsFunction(card.produce)],
+    ["slots", int(card.slots)],
+  ]);
+}
+
+export function contactCard(card: ContactCard): Expr {
+  return object([
+    ...common(card),
+    ["use", str(card.use)],
+    ["faction", optional(card.faction, str)],
+    ["colour", str(card.colour)],
+    ["range", int(card.range)],
+    ["price", costFunction(card.price)],
+  ]);
+}
+
+export function leaderCard(card: LeaderCard): Expr {
+  return object([
+    ...common(card),
+    ["resources", gainsFunction(card.resources)],
+    ["once", onceFunction(card.once)],
+    ["ability", leaderAbility(card.ability)],
+  ]);
+}
+
+/** The keep icon: `{ limit: 3 }`, `{ limit: undefined }` (keep everything), or `undefined` (no icon). */
+export function keep(k: Keep | undefined): Expr {
+  return optional(k, (icon) => object([["limit", optional(icon.limit, int)]]));
+}
+
+export function locationCard(card: LocationCard): Expr {
+  return object([
+    ...common(card),
+    ["distance", int(card.distance)],
+    ["types", array(card.types.map(str))],
+    ["spoils", gainsFunction(card.spoils)],
+    ["agreement", gainsFunction(card.agreement)],
+    ["ability", locationAbility(card.ability)],
+    ["once", onceFunction(card.once)],
+    ["keep", keep(card.keep)],
+  ]);
+}
+
+/** Any card as its definition's object literal. */
+export function cardLiteral(card: Card): Expr {
+  switch (card.kind) {
+    case "base":
+      return baseCard(card);
+    case "contact":
+      return contactCard(card);
+    case "leader":
+      return leaderCard(card);
+    case "location":
+      return locationCard(card);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * What a card is to the engine: the interfaces the compiler's generated code
+ * (generated/*.ts) implements, and the public ability API that code calls.
+ *
+ * Rules data the engine reasons about (distance, card types, pattern, worker
+ * counts, slot sizes) are plain fields; what a card *does* (gives, costs,
+ * effects) is compiled to functions over the small APIs below. The engine
+ * never sees the card language's AST.
+ */
+
+export interface LocalName {
+  readonly en: string;
+  readonly fr: string;
+}
+
+export type DealKind = "spoils" | "agreement" | "deal";
+export type Pattern = "action" | "open-production" | "closed-production" | "trait";
+
+/** The public API for giving things: where they go is the engine's business. */
+export interface Give {
+  resource(resource: string, amount: number): void;
+  workers(amount: number): void;
+  /** Cards from the top of the draw deck. */
+  cards(amount: number): void;
+  /** `tokens` VP tokens, each worth `value` (1 or 2). */
+  vp(tokens: number, value: 1 | 2): void;
+  contactToken(colour: string, range: number, tokens: number): void;
+  redevelopmentTokens(amount: number): void;
+}
+
+/**
+ * The public API for costs. The engine runs a compiled cost twice: once with
+ * a Pay that only checks whether the player can afford it, once with a Pay
+ * that takes the tokens and cards.
+ */
+export interface Pay {
+  resource(resource: string, amount: number): void;
+  workers(amount: number): void;
+  /** Cards discarded from the hand. */
+  cards(amount: number): void;
+  /** Spoils and/or Agreements discarded from play. */
+  deals(kind: DealKind, amount: number): void;
+}
+
+/** What an action or a convert may do beyond giving. */
+export interface Act extends Give {
+  /** `resource` is a resource id or "any". */
+  steal(resource: string, amount: number): void;
+  redevelop(anyType: boolean): void;
+}
+
+export type Gains = (give: Give) => void;
+export type Cost = (pay: Pay) => void;
+export type Effects = (act: Act) => void;
+
+export interface WorkerActionDef {
+  readonly kind: "action";
+  readonly workers: number;
+  readonly repeatable: boolean;
+  readonly cost: Cost;
+  readonly effects: Effects;
+}
+
+export interface ComboDef {
+  readonly kind: "combo";
+  readonly resources: readonly string[];
+  readonly gains: Gains;
+}
+
+export type TraitDef =
+  | { readonly kind: "slots"; readonly amount: number; readonly holds: DealKind }
+  | { readonly kind: "depot"; readonly amount: number }
+  | { readonly kind: "convert"; readonly cost: Cost; readonly gains: Effects }
+  | { readonly kind: "each"; readonly cardType: string; readonly gains: Gains }
+  | { readonly kind: "lookout"; readonly ability: LookoutAbility };
+
+export type LookoutAbility = "take-leftover" | "draw-instead" | "draw-two-keep-one" | "discard-after-first";
+
+export type TriggerDef =
+  | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }
+  | { readonly kind: "play"; readonly cardType: string };
+
+interface CardDefCommon {
+  readonly id: string;
+  readonly name: LocalName;
+  readonly set: string;
+}
+
+export interface BaseDef extends CardDefCommon {
+  readonly kind: "base";
+  readonly faction: string;
+  readonly produce: Gains;
+  readonly slots: number;
+}
+
+export interface ContactDef extends CardDefCommon {
+  readonly kind: "contact";
+  readonly use: "permanent" | "one-time";
+  readonly faction: string | undefined;
+  readonly colour: string;
+  readonly range: number;
+  readonly price: Cost;
+}
+
+export interface LeaderDef extends CardDefCommon {
+  readonly kind: "leader";
+  /** Placed on the Leader when played. */
+  readonly resources: Gains;
+  readonly once: Gains | undefined;
+  readonly ability:
+    | { readonly kind: "after"; readonly trigger: TriggerDef; readonly gains: Gains }
+    | WorkerActionDef;
+}
+
+/** The grey part, by pattern: an action card has its one worker action, and so on. */
+export type LocationAbilityDef =
+  | { readonly pattern: "action"; readonly work: WorkerActionDef | ComboDef }
+  | { readonly pattern: "open-production" | "closed-production"; readonly produce: Gains }
+  | { readonly pattern: "trait"; readonly traits: readonly TraitDef[] };
+
+export interface LocationDef extends CardDefCommon {
+  readonly kind: "location";
+  readonly distance: 1 | 2 | 3;
+  readonly types: readonly string[];
+  readonly spoils: Gains;
+  readonly agreement: Gains;
+  readonly ability: LocationAbilityDef;
+  readonly once: Gains | undefined;
+  /** The keep icon; `limit` undefined keeps every resource on the card. */
+  readonly keep: { readonly limit: number | undefined } | undefined;
+}
+
+export type CardDef = BaseDef | ContactDef | LeaderDef | LocationDef;
+
+/** A card set as the compiler writes it: every card, and a lookup by id. */
+export interface CardRegistry {
+  readonly cards: readonly CardDef[];
+  readonly byId: ReadonlyMap<string, CardDef>;
+  /** The basic resources (for "two workers for a resource"), from the vocabulary. */
+  readonly basicResources: readonly string[];
+}

@@ -1,0 +1,81 @@
+/**
+ * Game set-up (rulebook, "Game setup"): each player takes a faction's Base
+ * and its three permanent Contacts; every other Location, Leader and one-time
+ * Contact is shuffled into the deck; four cards are dealt to each player.
+ */
+import type { Agent } from "./choices.js";
+import type { CardRegistry } from "./definitions.js";
+import type { Game } from "./game.js";
+import { createRng, shuffle } from "./rng.js";
+import type { CardId, GameState, PlayerState } from "./state.js";
+import { drawInto } from "./tokens.js";
+
+export interface GameOptions {
+  readonly seed: number;
+  readonly agents: readonly Agent[];
+  /** Factions by seat; chosen at random when absent. */
+  readonly factions?: readonly string[];
+  readonly narrate?: (line: string) => void;
+}
+
+export const startingHand = 4;
+
+function newPlayer(seat: number, faction: string, baseId: CardId, contacts: CardId[]): PlayerState {
+  return {
+    seat,
+    faction,
+    base: baseId,
+    baseVp: [],
+    baseDeals: [],
+    hand: [],
+    leader: undefined,
+    locations: [],
+    contacts: contacts.map((card) => ({ card, usedThisTurn: false })),
+    pool: { resources: {}, workers: 0, contactTokens: [], redevelopment: 0 },
+    passed: false,
+    workersSent: 0,
+    redevelopments: 0,
+    score: 0,
+  };
+}
+
+export function newGame(cards: CardRegistry, options: GameOptions): Game {
+  const count = options.agents.length;
+  if (count < 2 || count > 4) throw new RangeError(`51st State is for 2 to 4 players, not ${count}`);
+  const rng = createRng(options.seed);
+  const bases = cards.cards.filter((c) => c.kind === "base");
+  // Drawn even when factions are given, so a replay's PRNG runs exactly as the original's did.
+  const drawn = shuffle(bases.map((b) => b.faction), rng).slice(0, count);
+  const factions = options.factions ?? drawn;
+  const players = factions.map((faction, seat) => {
+    const base = bases.find((b) => b.faction === faction);
+    if (!base) throw new RangeError(`no Base for faction "${faction}"`);
+    const contacts = cards.cards.filter((c) => c.kind === "contact" && c.use === "permanent" && c.faction === faction).map((c) => c.id);
+    return newPlayer(seat, faction, base.id, contacts);
+  });
+  const inPlay = new Set(players.flatMap((p) => [p.base, ...p.contacts.map((c) => c.card)]));
+  const isFactionCard = (id: CardId): boolean => {
+    const c = cards.byId.get(id)!;
+    return c.kind === "base" || (c.kind === "contact" && c.use === "permanent");
+  };
+  const all = cards.cards.map((c) => c.id);
+  const state: GameState = {
+    players,
+    box: all.filter((id) => isFactionCard(id) && !inPlay.has(id)),
+    deck: shuffle(all.filter((id) => !isFactionCard(id)), rng),
+    discard: [],
+    revealed: [],
+    round: 1,
+    firstPlayer: 0,
+    phase: "lookout",
+    lastRound: false,
+    winners: [],
+    tieBreak: [],
+  };
+  const game: Game = { state, cards, agents: options.agents, rng, choices: [], narrate: options.narrate ?? (() => undefined) };
+  // Dealt before the first Lookout: the hand limit does not apply.
+  state.phase = "clean-up";
+  for (const p of players) drawInto(game, p.seat, startingHand);
+  state.phase = "lookout";
+  return game;
+}

@@ -1,0 +1,114 @@
+/**
+ * The state of a game. Plain data (no classes, no functions) so it can be
+ * compared, snapshotted and printed; cards are referred to by id and looked
+ * up in the card registry.
+ */
+import type { DealKind } from "./definitions.js";
+
+export type CardId = string;
+
+/** Resource tokens by resource id; a missing key is 0. */
+export type Resources = Record<string, number>;
+
+export interface VpToken {
+  readonly value: 1 | 2;
+}
+
+export interface ContactToken {
+  readonly colour: string;
+  readonly range: number;
+}
+
+/** A Location played as Spoils or as an Agreement, tucked under a Base or a slots card. */
+export interface Deal {
+  readonly card: CardId;
+  readonly kind: "spoils" | "agreement";
+}
+
+/** What a player has to spend this turn (on the Base card). */
+export interface Pool {
+  resources: Resources;
+  workers: number;
+  contactTokens: ContactToken[];
+  redevelopment: number;
+}
+
+export interface LocationInPlay {
+  readonly card: CardId;
+  /** Resource tokens on the card (a keep card's, or those it came into play with). */
+  resources: Resources;
+  vpTokens: VpToken[];
+  /** Deals tucked under it (slots trait). */
+  deals: Deal[];
+  /** Resources stored in its depot (kept, cannot be stolen). */
+  depot: Resources;
+  /** Times its worker action was used this turn (at most 2). */
+  uses: number;
+  /** Players (by seat) whose faction marker is on it this turn. */
+  markers: number[];
+}
+
+export interface LeaderInPlay {
+  readonly card: CardId;
+  resources: Resources;
+  vpTokens: VpToken[];
+}
+
+export interface PermanentContact {
+  readonly card: CardId;
+  usedThisTurn: boolean;
+}
+
+export interface PlayerState {
+  readonly seat: number;
+  readonly faction: string;
+  readonly base: CardId;
+  baseVp: VpToken[];
+  baseDeals: Deal[];
+  hand: CardId[];
+  leader: LeaderInPlay | undefined;
+  locations: LocationInPlay[];
+  contacts: PermanentContact[];
+  pool: Pool;
+  passed: boolean;
+  /** Workers sent to opponents' Locations this turn (at most 3). */
+  workersSent: number;
+  /** Redevelopment actions this turn: the first may be paid with building material. */
+  redevelopments: number;
+  /** The VP total marked in the last VP count. */
+  score: number;
+}
+
+export type Phase = "lookout" | "production" | "actions" | "vp-count" | "clean-up" | "over";
+
+export interface GameState {
+  readonly players: PlayerState[];
+  /** Cards not in this game: the Bases and permanent Contacts of unused factions. */
+  readonly box: CardId[];
+  deck: CardId[];
+  discard: CardId[];
+  revealed: CardId[];
+  round: number;
+  firstPlayer: number;
+  phase: Phase;
+  /** Set when someone reaches 30 VP: the game ends after this turn. */
+  lastRound: boolean;
+  /** Seats of the winners once the game is over (several on a draw). */
+  winners: number[];
+  /** Tie-break counts (cards in hand, unused resources and workers), taken before the last Clean-up. */
+  tieBreak: { readonly hand: number; readonly unused: number }[];
+}
+
+export const dealKinds: readonly DealKind[] = ["spoils", "agreement", "deal"];
+
+export function countResources(r: Resources): number {
+  let n = 0;
+  for (const k in r) n += r[k]!;
+  return n;
+}
+
+export function addResource(r: Resources, resource: string, amount: number): void {
+  const next = (r[resource] ?? 0) + amount;
+  if (next === 0) delete r[resource];
+  else r[resource] = next;
+}
