@@ -48,3 +48,9 @@ try {
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
 }
+
+// The engine: complete 4-player games between random bots, on this one core.
+const { measureGames } = await import(join(root, "dist/bench-games.mjs"));
+const g = measureGames(5000);
+console.log(`\nengine, 4-player random-bot games on one core (5 s):`);
+console.log(`  ${g.games} games, ${g.gamesPerSecond.toFixed(0)} games/s, ${g.meanRounds.toFixed(1)} rounds a game on average   (target 200 games/s: ${g.gamesPerSecond >= 200 ? "ok" : "BELOW TARGET"})`);

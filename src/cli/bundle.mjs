@@ -70,4 +70,4 @@ rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
 // The CLI: one file for what every command loads, a chunk for `build`'s compiler.
 await build({ ...shared, entryPoints: { state51: join(root, "src/cli/entry.ts") }, splitting: true, chunkNames: "chunks/[name]-[hash]" });
 // The bench's stage timings (bench/throughput.ts), built from the same source.
-await build({ ...shared, entryPoints: { bench: join(root, "bench/throughput.ts") } });
+await build({ ...shared, entryPoints: { bench: join(root, "bench/throughput.ts"), "bench-games": join(root, "bench/games.ts") } });

@@ -7,9 +7,9 @@ import type { Act, Give, LocationDef, TriggerDef } from "./definitions.js";
 import { ask, base, cardName, leader, location, RuleError, type Game } from "./game.js";
 import { seatName } from "./lookout.js";
 import { giveFromLocation, locationVpCap, produceLocation } from "./production.js";
-import { planFor, planPrice, type RangeColour } from "./range.js";
+import { planPrice, rangePlanner, type RangeColour } from "./range.js";
 import { addResource, type CardId, type LocationInPlay, type PlayerState } from "./state.js";
-import { canPay, canPayResources, dealsAt, demandOf, discardFromHand, drawInto, giveTo, giveToBase, pay, payResources, resourceStores } from "./tokens.js";
+import { canPay, canPayResources, dealsAt, demandOf, demandOfCost, discardFromHand, drawInto, giveTo, giveToBase, pay, payResources, resourceStores } from "./tokens.js";
 
 /** Each Leader holds at most 5 VP tokens. */
 export const leaderVpCap = 5;
@@ -69,24 +69,38 @@ function sharesType(a: LocationDef, b: LocationDef): boolean {
   return a.types.some((t) => b.types.includes(t));
 }
 
-function deploymentActions(game: Game, seat: number, id: CardId): Action[] {
+/** What every Location in the hand shares when its deployments are listed: worked out once per decision. */
+interface DeployContext {
+  readonly planFor: ReturnType<typeof rangePlanner>;
+  readonly placements: Record<"spoils" | "agreement", { holder: Holder; replace: number | undefined }[]>;
+  readonly redevelopPay: "building-material" | "token" | undefined;
+}
+
+function deployContext(game: Game, seat: number): DeployContext {
+  const p = game.state.players[seat]!;
+  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 });
+  return {
+    planFor: rangePlanner(game, seat),
+    placements: { spoils: placements(game, p, "spoils"), agreement: placements(game, p, "agreement") },
+    redevelopPay: byMaterial ? "building-material" : p.pool.redevelopment > 0 ? "token" : undefined,
+  };
+}
+
+function deploymentActions(game: Game, seat: number, id: CardId, ctx: DeployContext): Action[] {
   const p = game.state.players[seat]!;
   const def = location(game, id);
   const out: Action[] = [];
   for (const kind of ["conquer", "cooperate"] as const) {
-    const plan = planFor(game, seat, colourOf[kind], def.distance, id);
+    const plan = ctx.planFor(colourOf[kind], def.distance);
     if (!plan) continue;
-    const dealKind = kind === "conquer" ? "spoils" : "agreement";
-    for (const { holder, replace } of placements(game, p, dealKind)) out.push({ kind, card: id, plan, holder, replace });
+    for (const { holder, replace } of ctx.placements[kind === "conquer" ? "spoils" : "agreement"]) out.push({ kind, card: id, plan, holder, replace });
   }
-  const plan = planFor(game, seat, colourOf.incorporate, def.distance, id);
+  const plan = ctx.planFor(colourOf.incorporate, def.distance);
   if (plan) out.push({ kind: "incorporate", card: id, plan });
-  const canBuildMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 });
-  const canToken = p.pool.redevelopment > 0;
-  if (canBuildMaterial || canToken) {
+  const pay = ctx.redevelopPay;
+  if (pay) {
     p.locations.forEach((l, replaces) => {
-      if (!sharesType(def, location(game, l.card))) return;
-      out.push({ kind: "redevelop", card: id, replaces, pay: canBuildMaterial ? "building-material" : "token" });
+      if (sharesType(def, location(game, l.card))) out.push({ kind: "redevelop", card: id, replaces, pay });
     });
   }
   return out;
@@ -96,21 +110,20 @@ export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
   const p = s.players[seat]!;
   const out: Action[] = [{ kind: "pass" }];
+  let ctx: DeployContext | undefined;
   for (const id of new Set(p.hand)) {
     const def = game.cards.byId.get(id)!;
-    if (def.kind === "location") out.push(...deploymentActions(game, seat, id));
+    if (def.kind === "location") out.push(...deploymentActions(game, seat, id, (ctx ??= deployContext(game, seat))));
     if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }))) out.push({ kind: "play-leader", card: id });
   }
-  for (let i = 0; i < p.hand.length; i++) {
-    for (let j = i + 1; j < p.hand.length; j++) out.push({ kind: "discard-draw", cards: [p.hand[i]!, p.hand[j]!] });
-  }
+  if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   p.locations.forEach((l, index) => {
     const d = l.uses < maxUses ? workDemand(game, l) : undefined;
     if (d && canPay(p, d)) out.push({ kind: "work", location: index });
     const a = location(game, l.card).ability;
     if (a.pattern === "trait") {
       a.traits.forEach((t, trait) => {
-        if (t.kind === "convert" && canPay(p, demandOf(t.cost))) out.push({ kind: "convert", location: index, trait });
+        if (t.kind === "convert" && canPay(p, demandOfCost(t.cost))) out.push({ kind: "convert", location: index, trait });
       });
     }
   });
@@ -125,7 +138,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.pool.workers >= 2) for (const resource of game.cards.basicResources) out.push({ kind: "workers-for-resource", resource });
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
-    if (a.kind === "action" && p.pool.workers >= a.workers && canPay(p, demandOf(a.cost))) out.push({ kind: "leader-action" });
+    if (a.kind === "action" && p.pool.workers >= a.workers && canPay(p, demandOfCost(a.cost))) out.push({ kind: "leader-action" });
   }
   return out;
 }
@@ -318,8 +331,7 @@ export function applyAction(game: Game, seat: number, a: Action): void {
       return;
     }
     case "discard-draw":
-      for (const c of a.cards) removeFromHand(p, c);
-      s.discard.push(...a.cards);
+      discardFromHand(game, seat, 2);
       drawInto(game, seat, 1);
       game.narrate(`  ${seatName(seat)} discards 2 cards and draws 1`);
       return;

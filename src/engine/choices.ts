@@ -32,7 +32,8 @@ export type Action =
   | { readonly kind: "incorporate"; readonly card: CardId; readonly plan: RangePlan }
   | { readonly kind: "redevelop"; readonly card: CardId; readonly replaces: number; readonly pay: "building-material" | "token" }
   | { readonly kind: "play-leader"; readonly card: CardId }
-  | { readonly kind: "discard-draw"; readonly cards: readonly [CardId, CardId] }
+  /** The two cards are then chosen one by one ("discard-card" decisions). */
+  | { readonly kind: "discard-draw" }
   | { readonly kind: "work"; readonly location: number }
   | { readonly kind: "send-worker"; readonly owner: number; readonly location: number }
   | { readonly kind: "workers-for-resource"; readonly resource: string }

@@ -8,7 +8,7 @@
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
 import type { CardId } from "./state.js";
-import { canPay, demandOf, type Demand } from "./tokens.js";
+import { canPay, demandOfCost, type Demand } from "./tokens.js";
 
 export type RangeColour = "conquest" | "cooperation" | "incorporation";
 
@@ -28,11 +28,11 @@ function sources(game: Game, seat: number, colour: RangeColour): Source[] {
   });
   for (const pc of p.contacts) {
     const def = contact(game, pc.card);
-    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, price: demandOf(def.price) });
+    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, price: demandOfCost(def.price) });
   }
   for (const id of new Set(p.hand)) {
     const def = game.cards.byId.get(id);
-    if (def?.kind === "contact" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, price: demandOf(def.price) });
+    if (def?.kind === "contact" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, price: demandOfCost(def.price) });
   }
   return out;
 }
@@ -59,27 +59,30 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
-  return merged([...plan.permanents, ...plan.contacts].map((id) => demandOf(contact(game, id).price)));
+  return merged([...plan.permanents, ...plan.contacts].map((id) => demandOfCost(contact(game, id).price)));
 }
 
 const tier = { token: 0, permanent: 1, contact: 2 } as const;
 
 /**
  * The cheapest affordable set of sources reaching `distance`: the fewest
- * sources, then the lowest tier, then the least range wasted. `target` stays
- * in the hand (it is the card being played), so it cannot pay a price.
+ * sources, then the lowest tier, then the least range wasted.
  */
-export function planFor(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan | undefined {
+function cheapestPlan(game: Game, seat: number, all: readonly Source[], distance: number): RangePlan | undefined {
+  if (all.reduce((n, s) => n + s.range, 0) < distance) return undefined;
   const p = game.state.players[seat]!;
-  const all = sources(game, seat, colour).filter((s) => s.ref !== target);
   let best: { chosen: Source[]; key: number[] } | undefined;
   const consider = (chosen: Source[]): void => {
     const range = chosen.reduce((n, s) => n + s.range, 0);
     if (range < distance) return;
-    const cards = chosen.filter((s) => s.kind === "contact").map((s) => s.ref as CardId);
-    if (!canPay(p, merged(chosen.map((s) => s.price)), [target, ...cards])) return;
     const key = [chosen.length, chosen.reduce((n, s) => n + tier[s.kind], 0), range - distance];
-    if (!best || compareKeys(key, best.key) < 0) best = { chosen, key };
+    if (best && compareKeys(key, best.key) >= 0) return;
+    const cards = chosen.filter((s) => s.kind === "contact").map((s) => s.ref as CardId);
+    const price = merged(chosen.map((s) => s.price));
+    // The card being played stays in the hand until the price is paid: it cannot be discarded to pay.
+    price.cards += price.cards > 0 ? 1 : 0;
+    if (!canPay(p, price, cards)) return;
+    best = { chosen, key };
   };
   // Range 3 at most is needed, so plans of up to three sources are enough to search.
   for (let i = 0; i < all.length; i++) {
@@ -90,6 +93,22 @@ export function planFor(game: Game, seat: number, colour: RangeColour, distance:
     }
   }
   return best ? toPlan(best.chosen) : undefined;
+}
+
+/**
+ * A planner for one player at one moment: the plan depends only on the
+ * colour and the distance (a target Location is never a contact source), so
+ * each is worked out once however many cards the hand holds.
+ */
+export function rangePlanner(game: Game, seat: number): (colour: RangeColour, distance: number) => RangePlan | undefined {
+  const memo = new Map<RangeColour, { sources: Source[]; plans: (RangePlan | null)[] }>();
+  return (colour, distance) => {
+    let m = memo.get(colour);
+    if (!m) memo.set(colour, (m = { sources: sources(game, seat, colour), plans: [] }));
+    let plan = m.plans[distance];
+    if (plan === undefined) m.plans[distance] = plan = cheapestPlan(game, seat, m.sources, distance) ?? null;
+    return plan ?? undefined;
+  };
 }
 
 function compareKeys(a: number[], b: number[]): number {

@@ -74,6 +74,18 @@ export interface Demand {
   readonly deals: Record<DealKind, number>;
 }
 
+/**
+ * What a compiled cost asks for, worked out once per cost function (costs
+ * are pure): the engine asks many times per decision. Callers must not
+ * change the result; `demandOf` gives a fresh copy.
+ */
+const demands = new WeakMap<Cost, Demand>();
+export function demandOfCost(cost: Cost): Demand {
+  let d = demands.get(cost);
+  if (!d) demands.set(cost, (d = demandOf(cost)));
+  return d;
+}
+
 /** What a compiled cost asks for, without paying it. */
 export function demandOf(cost: Cost): Demand {
   const d: Demand = { resources: {}, workers: 0, cards: 0, deals: { spoils: 0, agreement: 0, deal: 0 } };

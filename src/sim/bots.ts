@@ -15,9 +15,11 @@ export function randomBot(seed: number): Agent {
     name: "random",
     choose(_state, decision) {
       if (decision.kind !== "action") return rng.int(decision.choices.length);
-      const kinds = [...new Set(decision.choices.map((c) => c.kind))];
+      const kinds: string[] = [];
+      for (const c of decision.choices) if (!kinds.includes(c.kind)) kinds.push(c.kind);
       const kind = kinds[rng.int(kinds.length)]!;
-      const ofKind = decision.choices.flatMap((c, i) => (c.kind === kind ? [i] : []));
+      const ofKind: number[] = [];
+      decision.choices.forEach((c, i) => c.kind === kind && ofKind.push(i));
       return ofKind[rng.int(ofKind.length)]!;
     },
   };
