@@ -6,6 +6,7 @@
  */
 import { location, type Game } from "./game.js";
 import { addResource, countResources, type Resources } from "./state.js";
+import { discardFromHand, handLimit } from "./tokens.js";
 
 /** Moves up to `room` tokens from `from` into `to`, the most plentiful resource first. */
 function store(from: Resources, to: Resources, room: number): void {
@@ -52,5 +53,8 @@ export function runCleanUp(game: Game): void {
     p.workersSent = 0;
     p.redevelopments = 0;
   }
+  // "A player cannot have more than 10 cards in his hand at any time during the Lookout Phase":
+  // a hand grown past 10 in other phases comes down to 10 before the next Lookout (ruling; the player chooses).
+  for (const p of s.players) if (p.hand.length > handLimit) discardFromHand(game, p.seat, p.hand.length - handLimit);
   s.firstPlayer = (s.firstPlayer + 1) % s.players.length;
 }

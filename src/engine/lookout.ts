@@ -96,9 +96,12 @@ export function runLookout(game: Game): void {
       drawInto(game, seat, 1);
       continue;
     }
+    // The two cards lie face up among the revealed ones while the player chooses.
     const drawn = [drawCard(game), drawCard(game)].filter((c): c is string => c !== undefined);
     if (drawn.length === 0) continue;
+    s.revealed.push(...drawn);
     const keep = drawn[ask(game, { kind: "lookout-keep", seat, choices: drawn })]!;
+    s.revealed = [];
     takeIntoHand(game, seat, keep);
     s.discard.push(...drawn.filter((c) => c !== keep));
   }
