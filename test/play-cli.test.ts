@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "./helpers.js";
+
+describe("state51 play and replay", () => {
+  it("plays a seeded game, prints rounds and final scores, writes a log that replays to the same end", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
+    const log = join(dir, "game.jsonl");
+    const played = runCli(["play", "--players", "3", "--seed", "12", "--bots", "greedy,random", "--log", log]);
+    expect(played.status).toBe(0);
+    expect(played.stdout).toMatch(/^Round 1 \(first player: Player A\)$/m);
+    expect(played.stdout).toMatch(/^Final scores after \d+ rounds:$/m);
+    expect(played.stdout.match(/^  Player [ABC] \([a-z-]+\): \d+ VP/gm)).toHaveLength(3);
+    const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: "game", version: 1, seed: 12, bots: ["greedy", "random", "greedy"] });
+    expect(lines.at(-1)).toMatchObject({ type: "end" });
+    const replayed = runCli(["replay", log]);
+    expect(replayed.status).toBe(0);
+    expect(replayed.stdout).toContain("replay matches the log's final state");
+    // The replay tells the same story.
+    expect(replayed.stdout.split("replay matches")[0]).toBe(played.stdout.split("game log written")[0]);
+  });
+
+  it("is deterministic: the same seed and bots print the same game", () => {
+    const a = runCli(["play", "--seed", "5", "--bots", "random", "--quiet"]);
+    const b = runCli(["play", "--seed", "5", "--bots", "random", "--quiet"]);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toMatch(/Final scores/);
+  });
+
+  it("reports a tampered log instead of replaying something else", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
+    const log = join(dir, "game.jsonl");
+    runCli(["play", "--seed", "3", "--bots", "random", "--players", "2", "--log", log, "--quiet"]);
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    const end = JSON.parse(lines.at(-1)!);
+    writeFileSync(log, [...lines.slice(0, -1), JSON.stringify({ ...end, digest: "0".repeat(64) })].join("\n"));
+    const r = runCli(["replay", log, "--quiet"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("replay differs from the log");
+    writeFileSync(log, "not json\n");
+    expect(runCli(["replay", log]).status).toBe(1);
+  });
+
+  it("rejects bad options with exit 2 and a message, no stack trace", () => {
+    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--seed", "-1"], ["replay", "/no/such/log"]]) {
+      const r = runCli(args);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toMatch(/^state51: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
