@@ -68,6 +68,25 @@ export function buildProgram(
       setExit(await runBuild(paths, opts.out === undefined ? {} : { out: opts.out }, write, writeError)),
     );
 
+  program
+    .command("text")
+    .description("write the cards' text in English or French, generated from their definitions")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .addOption(new Option("-l, --lang <lang>", "language").choices(["en", "fr"]).default("en"))
+    .option("-c, --card <id>", "only this card")
+    .addOption(new Option("-f, --format <format>", "output format").choices(["md", "json"]).default("md"))
+    .addHelpText(
+      "after",
+      "\nThe text is generated from each card's abilities, in the rulebooks' vocabulary\n" +
+        "(Spoils, Agreement… / Butin, Accord…), so it always says what the engine does.\n\n" +
+        "Examples:\n  state51 text --lang fr --card old-factory\n  state51 text --format json > cards.json\n\n" +
+        "Exit status: 0 written, 1 the cards have errors or no such card, 2 usage error.",
+    )
+    .action(async (paths: string[], opts: import("./text-command.js").TextOptions) => {
+      const { runText } = await import("./text-command.js");
+      setExit(runText(paths, opts, write, writeError));
+    });
+
   // The engine and the compiled cards load only for the commands that play (a lazy chunk).
   const games = async () => {
     const [{ runPlay, runReplay }, { registry }] = await Promise.all([import("./play-command.js"), import("../../generated/index.js")]);

@@ -1,0 +1,36 @@
+import type { Card } from "../check/model.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { validatePaths } from "../pipeline/validate.js";
+import { cardMarkdown, setMarkdown } from "../text/markdown.js";
+import { textRenderer } from "../text/render.js";
+import type { Lang } from "../text/words.js";
+import { printValidation } from "./validate-command.js";
+
+export interface TextOptions {
+  readonly lang: Lang;
+  readonly card?: string;
+  readonly format: "md" | "json";
+}
+
+/** `state51 text`: the card text of one card or the whole set; 1 if the cards do not validate or the id is unknown. */
+export function runText(paths: readonly string[], opts: TextOptions, write: (s: string) => void, writeError: (s: string) => void): number {
+  const result = validatePaths(paths);
+  if (hasErrors(result.diagnostics)) {
+    printValidation(result, "text", writeError);
+    writeError("no text: fix the errors above first\n");
+    return 1;
+  }
+  let cards: Card[] = result.cards;
+  if (opts.card !== undefined) {
+    cards = cards.filter((c) => c.id === opts.card);
+    if (cards.length === 0) {
+      writeError(`state51: no card with id "${opts.card}"\n`);
+      return 1;
+    }
+  }
+  const render = textRenderer(result.vocabulary, opts.lang);
+  const texts = cards.map((c) => render.card(c));
+  if (opts.format === "json") write(JSON.stringify(opts.card !== undefined ? texts[0] : texts, null, 2) + "\n");
+  else write(opts.card !== undefined ? cardMarkdown(texts[0]!) : setMarkdown(texts, opts.lang === "en" ? "51st State — card text" : "51st State — texte des cartes"));
+  return 0;
+}

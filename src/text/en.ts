@@ -1,0 +1,109 @@
+/** English card text, in the rulebook's words. */
+import type { Asset, Cost, Effect } from "../check/model.js";
+import type { Vocabulary } from "../check/vocabulary.js";
+import type { Phrasebook } from "./phrasebook.js";
+import { capitalize, joinList, term, termName } from "./words.js";
+
+export function english(v: Vocabulary): Phrasebook {
+  const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
+  const asset = (a: Asset): string => {
+    switch (a.kind) {
+      case "resource":
+        return `${a.amount} ${termName(term(v, "resources", a.resource), "en", a.amount)}`;
+      case "worker":
+        return token("worker", a.amount);
+      case "card":
+        return token("card", a.amount);
+      case "redevelopmentToken":
+        return token("redevelopment", a.amount);
+      case "vp":
+        return a.tokens === 1 ? `${a.value} VP` : `${a.tokens} × ${a.value} VP`;
+      case "contactToken": {
+        const colour = termName(term(v, "contactColours", a.colour), "en");
+        return `${a.tokens} ${colour} contact token${a.tokens === 1 ? "" : "s"} (range ${a.range})`;
+      }
+    }
+  };
+  const assets = (list: readonly Asset[]): string => joinList(list.map(asset), "en");
+  const costItems = (list: readonly Cost[]): { paid: string[]; discarded: string[] } => ({
+    paid: list.filter((c) => c.kind === "resource" || c.kind === "worker").map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
+    discarded: list.flatMap((c) => {
+      if (c.kind === "card") return [`${token("card", c.amount)} from your hand`];
+      if (c.kind === "deal") {
+        const what = c.deal === "spoils" ? "Spoils" : c.deal === "agreement" ? "Agreements" : "Spoils or Agreements";
+        return [`${c.amount} of your ${what}`];
+      }
+      return [];
+    }),
+  });
+  const costs = (list: readonly Cost[]): string => {
+    const { paid, discarded } = costItems(list);
+    return joinList([...(paid.length ? [`pay ${joinList(paid, "en")}`] : []), ...(discarded.length ? [`discard ${joinList(discarded, "en")}`] : [])], "en");
+  };
+  const effect = (e: Effect): string => {
+    if (e.kind === "steal") {
+      const what = e.resource === "any" ? token("resource", e.amount) : asset({ kind: "resource", resource: e.resource, amount: e.amount });
+      return `steal ${what} from an opponent`;
+    }
+    if (e.kind === "redevelop") return e.anyType ? "redevelop, ignoring card types" : "redevelop";
+    return asset(e);
+  };
+  /** Verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
+  const effects = (list: readonly Effect[]): string => {
+    const gains = list.filter((e): e is Asset => e.kind !== "steal" && e.kind !== "redevelop");
+    const others = list.filter((e) => e.kind === "steal" || e.kind === "redevelop").map(effect);
+    return joinList([...others, ...(gains.length ? [`gain ${assets(gains)}`] : [])], "en");
+  };
+  /** Noun phrases, for "… to gain X". */
+  const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "en");
+  const workers = (n: number): string => (n === 0 ? "no Worker" : token("worker", n));
+  return {
+    asset,
+    costs,
+    effect,
+    gain: (list) => `Gain ${assets(list)}.`,
+    produce: (list) => `Produces ${assets(list)}.`,
+    once: (list) => `One time only: ${assets(list)}.`,
+    keep: (k) => `Keep: resources on this card stay between turns${k.limit === undefined ? "" : ` (up to ${k.limit})`}.`,
+    action: (a) => {
+      const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;
+      const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
+      return `${head}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
+    },
+    combo: (c) => `Combo (1 Worker): ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "en")), "en")} → ${assets(c.gains)}.`,
+    trait: (t) => {
+      switch (t.kind) {
+        case "slots": {
+          const what = t.holds === "spoils" ? "Spoils" : t.holds === "agreement" ? "Agreements" : "Spoils or Agreements";
+          return `Holds up to ${t.amount} ${what}.`;
+        }
+        case "depot":
+          return `Resource Depot: stores up to ${t.amount} resource${t.amount === 1 ? "" : "s"}, which cannot be stolen.`;
+        case "convert":
+          return `${capitalize(costs(t.cost))} to gain ${effectNouns(t.gains)}.`;
+        case "each":
+          return `Each ${termName(term(v, "cardTypes", t.cardType), "en")} card in your play area gives ${assets(t.gains)}.`;
+        case "lookout":
+          return v.lookoutAbilities.get(t.ability)!.text.en;
+      }
+    },
+    after: (trigger, gains) => {
+      const event =
+        trigger.kind === "play"
+          ? `playing a ${termName(term(v, "cardTypes", trigger.cardType), "en")} card`
+          : `a ${termName(term(v, "triggers", trigger.kind), "en")}`;
+      return `After ${event}: ${assets(gains)}.`;
+    },
+    baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,
+    contact: (c) => {
+      const colour = termName(term(v, "contactColours", c.colour), "en");
+      const { paid, discarded } = costItems(c.price);
+      const price = c.price.length ? ` Price: ${joinList([...paid, ...discarded], "en")}.` : " No price.";
+      const use = c.use === "permanent" ? " Permanent: once per turn." : " One-time: discarded after use.";
+      return `${colour} range ${c.range}.${price}${use}`;
+    },
+    leaderResources: (list) => `Comes into play with ${assets(list)} on it.`,
+    pattern: (p) => ({ action: "Action", "open-production": "Open production", "closed-production": "Closed production", trait: "Trait" })[p],
+    kind: (k) => ({ base: "Base", contact: "Contact", leader: "Leader", location: "Location" })[k],
+  };
+}

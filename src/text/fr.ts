@@ -1,0 +1,116 @@
+/**
+ * French card text, in the French rulebook's words (Butin, Accord, Pillage,
+ * Coopération, Rattachement, Reconstruction, PV): "1 jeton de Ferraille",
+ * "2 jetons d'Essence". Typography (non-breaking spaces) is applied after.
+ */
+import type { Asset, Cost, Effect } from "../check/model.js";
+import type { Vocabulary } from "../check/vocabulary.js";
+import type { Phrasebook } from "./phrasebook.js";
+import { capitalize, deTerm, joinList, plural, term, termName } from "./words.js";
+
+export function french(v: Vocabulary): Phrasebook {
+  const jeton = (n: number): string => (plural("fr", n) === "one" ? "jeton" : "jetons");
+  const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "fr", n)}`;
+  const resource = (id: string, n: number): string => `${n} ${jeton(n)} ${deTerm(term(v, "resources", id))}`;
+  const asset = (a: Asset): string => {
+    switch (a.kind) {
+      case "resource":
+        return resource(a.resource, a.amount);
+      case "worker":
+        return token("worker", a.amount);
+      case "card":
+        return token("card", a.amount);
+      case "redevelopmentToken":
+        return token("redevelopment", a.amount);
+      case "vp":
+        return a.tokens === 1 ? `${a.value} PV` : `${a.tokens} × ${a.value} PV`;
+      case "contactToken": {
+        const colour = termName(term(v, "contactColours", a.colour), "fr");
+        return `${a.tokens} ${jeton(a.tokens)} Contact ${colour} (portée ${a.range})`;
+      }
+    }
+  };
+  const assets = (list: readonly Asset[]): string => joinList(list.map(asset), "fr");
+  const costItems = (list: readonly Cost[]): { paid: string[]; discarded: string[] } => ({
+    paid: list.filter((c) => c.kind === "resource" || c.kind === "worker").map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
+    discarded: list.flatMap((c) => {
+      if (c.kind === "card") return [`${token("card", c.amount)} de votre main`];
+      if (c.kind === "deal") {
+        const one = c.amount === 1;
+        const what = c.deal === "spoils" ? (one ? "un de vos Butins" : `${c.amount} de vos Butins`) : c.deal === "agreement" ? (one ? "un de vos Accords" : `${c.amount} de vos Accords`) : one ? "un de vos Butins ou Accords" : `${c.amount} de vos Butins ou Accords`;
+        return [what];
+      }
+      return [];
+    }),
+  });
+  const costs = (list: readonly Cost[]): string => {
+    const { paid, discarded } = costItems(list);
+    return joinList([...(paid.length ? [`payez ${joinList(paid, "fr")}`] : []), ...(discarded.length ? [`défaussez ${joinList(discarded, "fr")}`] : [])], "fr");
+  };
+  const effect = (e: Effect): string => {
+    if (e.kind === "steal") {
+      const what = e.resource === "any" ? `${e.amount} ${jeton(e.amount)} de Ressource` : resource(e.resource, e.amount);
+      return `volez ${what} à un adversaire`;
+    }
+    if (e.kind === "redevelop") return e.anyType ? "effectuez une Reconstruction sans tenir compte des types de carte" : "effectuez une Reconstruction";
+    return asset(e);
+  };
+  /** Verb phrases: "volez 1 jeton de Ressource à un adversaire et gagnez 1 PV". */
+  const effects = (list: readonly Effect[]): string => {
+    const gains = list.filter((e): e is Asset => e.kind !== "steal" && e.kind !== "redevelop");
+    const others = list.filter((e) => e.kind === "steal" || e.kind === "redevelop").map(effect);
+    return joinList([...others, ...(gains.length ? [`gagnez ${assets(gains)}`] : [])], "fr");
+  };
+  /** Noun phrases, for "… pour obtenir X". */
+  const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "fr");
+  const workers = (n: number): string => (n === 0 ? "sans Travailleur" : token("worker", n));
+  return {
+    asset,
+    costs,
+    effect,
+    gain: (list) => `Gagnez ${assets(list)}.`,
+    produce: (list) => `Produit ${assets(list)}.`,
+    once: (list) => `Usage unique : ${assets(list)}.`,
+    keep: (k) => `À conserver : les Ressources sur cette carte restent d'un tour à l'autre${k.limit === undefined ? "" : ` (${k.limit} au plus)`}.`,
+    action: (a) => {
+      const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;
+      const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
+      return `${head} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
+    },
+    combo: (c) => `Combinaison (1 Travailleur) : ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "fr")), "fr")} → ${assets(c.gains)}.`,
+    trait: (t) => {
+      switch (t.kind) {
+        case "slots": {
+          const what = t.holds === "spoils" ? "Butins" : t.holds === "agreement" ? "Accords" : "Butins ou Accords";
+          return `Peut accueillir jusqu'à ${t.amount} ${what}.`;
+        }
+        case "depot":
+          return `Dépôt de Ressources : jusqu'à ${t.amount} ${jeton(t.amount)} de Ressource, qui ne peuvent pas être volés.`;
+        case "convert":
+          return `${capitalize(costs(t.cost))} pour obtenir ${effectNouns(t.gains)}.`;
+        case "each":
+          return `Chaque carte de type ${termName(term(v, "cardTypes", t.cardType), "fr")} de votre zone de jeu rapporte ${assets(t.gains)}.`;
+        case "lookout":
+          return v.lookoutAbilities.get(t.ability)!.text.fr;
+      }
+    },
+    after: (trigger, gains) => {
+      if (trigger.kind === "play") return `Après avoir joué une carte de type ${termName(term(v, "cardTypes", trigger.cardType), "fr")} : ${assets(gains)}.`;
+      const t = term(v, "triggers", trigger.kind);
+      const article = t.fr.gender === "feminine" ? "une" : "un";
+      return `Après ${article} ${termName(t, "fr")} : ${assets(gains)}.`;
+    },
+    baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,
+    contact: (c) => {
+      // "Portée de Pillage", but "Portée universelle" (rulebook, "Symboles de portée").
+      const range = c.colour === "universal" ? "Portée universelle" : `Portée ${deTerm(term(v, "contactColours", c.colour))}`;
+      const { paid, discarded } = costItems(c.price);
+      const price = c.price.length ? ` Coût : ${joinList([...paid, ...discarded], "fr")}.` : " Sans coût.";
+      const use = c.use === "permanent" ? " Permanente : une fois par tour." : " À usage unique : défaussée après usage.";
+      return `${range} ${c.range}.${price}${use}`;
+    },
+    leaderResources: (list) => `Entre en jeu avec : ${assets(list)}.`,
+    pattern: (p) => ({ action: "Action", "open-production": "Production publique", "closed-production": "Production privée", trait: "Capacité" })[p],
+    kind: (k) => ({ base: "Base", contact: "Contact", leader: "Leader", location: "Lieu" })[k],
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Card text from the checked model: one walker for every kind of card, the
+ * words from a language's phrasebook and the vocabulary. The text is never
+ * written by hand per card, so it cannot drift from what the engine does.
+ */
+import type { Card, LocationCard } from "../check/model.js";
+import type { Vocabulary } from "../check/vocabulary.js";
+import { english } from "./en.js";
+import { french } from "./fr.js";
+import type { Phrasebook } from "./phrasebook.js";
+import { frenchTypography } from "./typography.js";
+import { term, termName, type Lang } from "./words.js";
+
+/** The printed parts of a card, each one block of text. */
+export type PartName = "spoils" | "agreement" | "ability" | "production" | "contact" | "resources";
+/** In the order they are printed: a Leader's resources before its ability. */
+export const partNames: readonly PartName[] = ["resources", "production", "contact", "spoils", "agreement", "ability"];
+
+export interface CardText {
+  readonly id: string;
+  readonly kind: Card["kind"];
+  readonly lang: Lang;
+  readonly name: string;
+  /** "Location", "Lieu"… */
+  readonly kindName: string;
+  readonly distance?: number;
+  /** Card type names (Locations), in the card's order. */
+  readonly types: readonly string[];
+  /** The pattern's name (Locations). */
+  readonly pattern?: string;
+  /** The faction's name (Bases, permanent Contacts). */
+  readonly faction?: string;
+  readonly parts: Readonly<Partial<Record<PartName, string>>>;
+}
+
+function locationAbility(book: Phrasebook, card: LocationCard): string {
+  const lines: string[] = [];
+  const a = card.ability;
+  if (a.pattern === "action") lines.push(a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work));
+  else if (a.pattern === "trait") lines.push(...a.traits.map((t) => book.trait(t)));
+  else lines.push(book.produce(a.produce));
+  if (card.once.length > 0) lines.push(book.once(card.once));
+  if (card.keep) lines.push(book.keep(card.keep));
+  return lines.join(" ");
+}
+
+function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> {
+  switch (card.kind) {
+    case "base":
+      return { production: `${book.produce(card.produce)} ${book.baseSlots(card.slots)}` };
+    case "contact":
+      return { contact: book.contact(card) };
+    case "leader": {
+      const a = card.ability;
+      const ability = [a.kind === "after" ? book.after(a.trigger, a.gains) : book.action(a), ...(card.once.length ? [book.once(card.once)] : [])].join(" ");
+      return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
+    }
+    case "location":
+      return { spoils: book.gain(card.spoils), agreement: book.gain(card.agreement), ability: locationAbility(book, card) };
+  }
+}
+
+export interface TextRenderer {
+  readonly lang: Lang;
+  card(card: Card): CardText;
+}
+
+export function textRenderer(vocabulary: Vocabulary, lang: Lang): TextRenderer {
+  const book = lang === "en" ? english(vocabulary) : french(vocabulary);
+  const finish = lang === "fr" ? frenchTypography : (s: string): string => s;
+  return {
+    lang,
+    card(card) {
+      const raw = parts(book, card);
+      const done: Partial<Record<PartName, string>> = {};
+      for (const name of partNames) if (raw[name] !== undefined) done[name] = finish(raw[name]!);
+      const faction = card.kind === "base" || (card.kind === "contact" && card.faction) ? termName(term(vocabulary, "factions", (card as { faction: string }).faction), lang) : undefined;
+      return {
+        id: card.id,
+        kind: card.kind,
+        lang,
+        name: card.name[lang],
+        kindName: book.kind(card.kind),
+        ...(card.kind === "location" ? { distance: card.distance, pattern: book.pattern(card.ability.pattern) } : {}),
+        types: card.kind === "location" ? card.types.map((t) => termName(term(vocabulary, "cardTypes", t), lang)) : [],
+        ...(faction ? { faction } : {}),
+        parts: done,
+      };
+    },
+  };
+}

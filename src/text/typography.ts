@@ -1,0 +1,16 @@
+/**
+ * French typography: a non-breaking space before « : ; ! ? » and inside
+ * guillemets. Applied to every French string the renderers produce, so a
+ * phrase never has to remember it.
+ */
+export const nbsp = "\u00a0";
+
+export function frenchTypography(text: string): string {
+  return text
+    .replace(/[ \u00a0\u202f]*([:;!?])/g, (_m, mark: string, offset: number, whole: string) =>
+      // A colon inside a word or number (e.g. "10:30") is not punctuation to space.
+      offset > 0 && /\S/.test(whole[offset - 1] ?? "") && mark === ":" && /\d/.test(whole[offset - 1]!) ? mark : `${nbsp}${mark}`,
+    )
+    .replace(/«[ \u00a0]*/g, `«${nbsp}`)
+    .replace(/[ \u00a0]*»/g, `${nbsp}»`);
+}

@@ -1,0 +1,45 @@
+/**
+ * Words from the vocabulary in the right form: singular or plural by the
+ * language's own plural rules (Intl.PluralRules: French counts 0 and 1 as
+ * singular, English only 1), and French elision ("d'Essence", "de Ferraille").
+ */
+import type { Term, Vocabulary } from "../check/vocabulary.js";
+
+export type Lang = "en" | "fr";
+export const langs: readonly Lang[] = ["en", "fr"];
+
+const pluralRules = { en: new Intl.PluralRules("en"), fr: new Intl.PluralRules("fr") };
+
+/** "one" or "other" for a count, as the language counts. */
+export function plural(lang: Lang, count: number): "one" | "other" {
+  return pluralRules[lang].select(count) === "one" ? "one" : "other";
+}
+
+/** A term's name for a count (1 Worker, 2 Workers; 1 Arme, 2 Armes). */
+export function termName(term: Term, lang: Lang, count = 1): string {
+  return term[lang][plural(lang, count)];
+}
+
+/** French "de" before a term's name: "d'Essence", "de Ferraille". */
+export function deTerm(term: Term, count = 1): string {
+  const name = termName(term, "fr", count);
+  return term.fr.elision ? `d'${name}` : `de ${name}`;
+}
+
+/** Looks up a term the checker already resolved; a missing one is a bug, not a designer's error. */
+export function term(vocabulary: Vocabulary, namespace: "resources" | "cardTypes" | "contactColours" | "factions" | "tokens" | "triggers", id: string): Term {
+  const t = vocabulary[namespace].get(id);
+  if (!t) throw new Error(`text: no ${namespace} "${id}" in the vocabulary`);
+  return t;
+}
+
+/** "a, b and c" / "a, b et c". */
+export function joinList(items: readonly string[], lang: Lang): string {
+  if (items.length <= 1) return items[0] ?? "";
+  const and = lang === "en" ? "and" : "et";
+  return `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
+}
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
