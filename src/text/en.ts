@@ -2,7 +2,8 @@
 import type { Asset, Cost, Effect } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { capitalize, joinList, term, termName } from "./words.js";
+import { splitEffects } from "./effects.js";
+import { capitalize, clauses, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
@@ -38,7 +39,7 @@ export function english(v: Vocabulary): Phrasebook {
   });
   const costs = (list: readonly Cost[]): string => {
     const { paid, discarded } = costItems(list);
-    return joinList([...(paid.length ? [`pay ${joinList(paid, "en")}`] : []), ...(discarded.length ? [`discard ${joinList(discarded, "en")}`] : [])], "en");
+    return clauses("en", [["pay", paid], ["discard", discarded]]);
   };
   const effect = (e: Effect): string => {
     if (e.kind === "steal") {
@@ -50,9 +51,8 @@ export function english(v: Vocabulary): Phrasebook {
   };
   /** Verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
   const effects = (list: readonly Effect[]): string => {
-    const gains = list.filter((e): e is Asset => e.kind !== "steal" && e.kind !== "redevelop");
-    const others = list.filter((e) => e.kind === "steal" || e.kind === "redevelop").map(effect);
-    return joinList([...others, ...(gains.length ? [`gain ${assets(gains)}`] : [])], "en");
+    const { gains, others } = splitEffects(list);
+    return joinList([...others.map(effect), ...(gains.length ? [`gain ${assets(gains)}`] : [])], "en");
   };
   /** Noun phrases, for "… to gain X". */
   const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "en");

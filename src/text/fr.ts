@@ -6,7 +6,8 @@
 import type { Asset, Cost, Effect } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { capitalize, deTerm, joinList, plural, term, termName } from "./words.js";
+import { splitEffects } from "./effects.js";
+import { capitalize, clauses, deTerm, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
   const jeton = (n: number): string => (plural("fr", n) === "one" ? "jeton" : "jetons");
@@ -45,7 +46,7 @@ export function french(v: Vocabulary): Phrasebook {
   });
   const costs = (list: readonly Cost[]): string => {
     const { paid, discarded } = costItems(list);
-    return joinList([...(paid.length ? [`payez ${joinList(paid, "fr")}`] : []), ...(discarded.length ? [`défaussez ${joinList(discarded, "fr")}`] : [])], "fr");
+    return clauses("fr", [["payez", paid], ["défaussez", discarded]]);
   };
   const effect = (e: Effect): string => {
     if (e.kind === "steal") {
@@ -57,9 +58,8 @@ export function french(v: Vocabulary): Phrasebook {
   };
   /** Verb phrases: "volez 1 jeton de Ressource à un adversaire et gagnez 1 PV". */
   const effects = (list: readonly Effect[]): string => {
-    const gains = list.filter((e): e is Asset => e.kind !== "steal" && e.kind !== "redevelop");
-    const others = list.filter((e) => e.kind === "steal" || e.kind === "redevelop").map(effect);
-    return joinList([...others, ...(gains.length ? [`gagnez ${assets(gains)}`] : [])], "fr");
+    const { gains, others } = splitEffects(list);
+    return joinList([...others.map(effect), ...(gains.length ? [`gagnez ${assets(gains)}`] : [])], "fr");
   };
   /** Noun phrases, for "… pour obtenir X". */
   const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "fr");

@@ -43,3 +43,11 @@ export function joinList(items: readonly string[], lang: Lang): string {
 export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** Clauses with a verb each, empty ones left out: "pay 1 Fuel and discard 1 card". */
+export function clauses(lang: Lang, parts: readonly (readonly [verb: string, items: readonly string[]])[]): string {
+  return joinList(
+    parts.filter(([, items]) => items.length > 0).map(([verb, items]) => `${verb} ${joinList(items, lang)}`),
+    lang,
+  );
+}
