@@ -73,7 +73,8 @@ function sharesType(a: LocationDef, b: LocationDef): boolean {
 interface DeployContext {
   readonly planFor: ReturnType<typeof rangePlanner>;
   readonly placements: Record<"spoils" | "agreement", { holder: Holder; replace: number | undefined }[]>;
-  readonly redevelopPay: "building-material" | "token" | undefined;
+  /** How a Redevelopment can be paid now: building material (the turn's first only) and/or a token. */
+  readonly redevelopPay: readonly ("building-material" | "token")[];
 }
 
 function deployContext(game: Game, seat: number): DeployContext {
@@ -82,7 +83,7 @@ function deployContext(game: Game, seat: number): DeployContext {
   return {
     planFor: rangePlanner(game, seat),
     placements: { spoils: placements(game, p, "spoils"), agreement: placements(game, p, "agreement") },
-    redevelopPay: byMaterial ? "building-material" : p.pool.redevelopment > 0 ? "token" : undefined,
+    redevelopPay: [...(byMaterial ? ["building-material" as const] : []), ...(p.pool.redevelopment > 0 ? ["token" as const] : [])],
   };
 }
 
@@ -97,12 +98,10 @@ function deploymentActions(game: Game, seat: number, id: CardId, ctx: DeployCont
   }
   const plan = ctx.planFor(colourOf.incorporate, def.distance);
   if (plan) out.push({ kind: "incorporate", card: id, plan });
-  const pay = ctx.redevelopPay;
-  if (pay) {
-    p.locations.forEach((l, replaces) => {
-      if (sharesType(def, location(game, l.card))) out.push({ kind: "redevelop", card: id, replaces, pay });
-    });
-  }
+  p.locations.forEach((l, replaces) => {
+    if (!sharesType(def, location(game, l.card))) return;
+    for (const pay of ctx.redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
+  });
   return out;
 }
 
