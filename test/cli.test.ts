@@ -78,3 +78,14 @@ describe("state51 validate", () => {
     expect(sub.stdout).toContain("S51-E301");
   });
 });
+
+describe("state51 validate on a copy of the base set", () => {
+  it("treats a copied vocabulary as the base vocabulary, not as an expansion redefining it", async () => {
+    const { cpSync } = await import("node:fs");
+    const dir = mkdtempSync(join(tmpdir(), "state51-copy-"));
+    cpSync(join(import.meta.dirname, "..", "cards"), join(dir, "cards"), { recursive: true });
+    const r = runCli(["validate", "cards", "--format", "json"], dir);
+    expect(JSON.parse(r.stdout)).toMatchObject({ cards: 110, diagnostics: [] });
+    expect(r.status).toBe(0);
+  });
+});

@@ -64,7 +64,8 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
   for (const { data, isBase, problem } of sources) {
     for (const key of Object.keys(data) as (keyof VocabularyData)[]) {
       if (!isBase && engineNamespaces.has(key) && (data[key]?.length ?? 0) > 0) {
-        problem(key, 0, `${namespaceNoun[key]}s are the engine's own and come from the base vocabulary`, "an expansion may add resources, card types, contact colours and factions");
+        const plural = key === "lookoutAbilities" ? "Lookout abilities" : `${namespaceNoun[key]}s`;
+        problem(key, 0, `${plural} are the engine's own and come from the base vocabulary`, "an expansion may add resources, card types, contact colours and factions");
       }
     }
     for (const namespace of namespaces) {

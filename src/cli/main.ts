@@ -39,14 +39,18 @@ export function buildProgram(
     .description("check card files: YAML, fields, ability language and the rules a card must obey")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
+    .option("--strict", "a card's generated text that differs from its signed-off `text:` lock is an error (S51-W401), not a warning")
     .addHelpText(
       "after",
       "\nEach problem is printed as\n  file:line:column: severity CODE: message\n" +
         "followed by the line with the problem underlined and, where one is likely, a hint.\n\n" +
-        "Exit status: 0 no errors, 1 errors found, 2 usage error.\n\nCodes:\n" +
+        "Exit status: 0 no errors, 1 errors found, 2 usage error.\n" +
+        "Warnings do not fail; with --strict a text lock that differs (S51-W401) is an error.\n\nCodes:\n" +
         codeTable,
     )
-    .action((paths: string[], opts: { format: Format }) => setExit(runValidate(paths, opts.format, write)));
+    .action((paths: string[], opts: { format: Format; strict?: boolean }) =>
+      setExit(runValidate(paths, opts.format, write, { strict: opts.strict === true })),
+    );
 
   program
     .command("build")
@@ -85,6 +89,34 @@ export function buildProgram(
     .action(async (paths: string[], opts: import("./text-command.js").TextOptions) => {
       const { runText } = await import("./text-command.js");
       setExit(runText(paths, opts, write, writeError));
+    });
+
+  program
+    .command("print")
+    .description("write printable sheets: real-size cards (63 x 88 mm), nine to an A4 page, as HTML or PDF")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .addOption(new Option("-l, --lang <lang>", "language").choices(["en", "fr"]).default("en"))
+    .option("-o, --out <file.html>", "write the HTML sheet to this file (default: standard output)")
+    .option("--pdf <file.pdf>", "print the sheet to a PDF through headless Chromium")
+    .option("--png <file.png>", "a picture of the first page (A4 at 96 dpi), through headless Chromium")
+    .option("-c, --cards <ids>", "only these cards, in this order (comma-separated ids)")
+    .option("--check-fit", "lay the cards out in headless Chromium and report any whose text overflows")
+    .addHelpText(
+      "after",
+      "\nThe HTML is self-contained (inline CSS and SVG, system fonts, nothing loaded from the\n" +
+        "network): open it in a browser and print at 100 % on A4, or use --pdf. Cut along the\n" +
+        "marks in the margins. The same cards always give the same bytes.\n\n" +
+        "--pdf, --png and --check-fit need Chromium or Google Chrome: STATE51_CHROMIUM names the\n" +
+        "browser to run; otherwise chromium, chromium-browser, google-chrome or\n" +
+        "google-chrome-stable is looked up on PATH (on Debian/Ubuntu: apt-get install chromium).\n\n" +
+        "Examples:\n  state51 print --out cards.html\n  state51 print --lang fr --pdf cartes.pdf\n" +
+        "  state51 print cards/ my-expansion.yaml --check-fit\n  state51 print --cards old-factory,railway --pdf reprint.pdf\n\n" +
+        "Exit status: 0 written, 1 the cards have errors, no such card, Chromium missing or failed,\n" +
+        "or (--check-fit) a card's text does not fit, 2 usage error.",
+    )
+    .action(async (paths: string[], opts: import("./print-command.js").PrintOptions) => {
+      const { runPrint } = await import("./print-command.js");
+      setExit(runPrint(paths, opts, write, writeError));
     });
 
   // The engine and the compiled cards load only for the commands that play (a lazy chunk).

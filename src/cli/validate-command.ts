@@ -14,9 +14,14 @@ function readQuietly(path: string): string | undefined {
   }
 }
 
+export interface ValidateCommandOptions {
+  /** Text-lock differences (S51-W401) are errors, so the exit status is 1. */
+  readonly strict?: boolean;
+}
+
 /** Runs `state51 validate`; returns the exit code (0 clean, 1 errors). */
-export function runValidate(paths: readonly string[], format: Format, write: (s: string) => void): number {
-  return printValidation(validatePaths(paths), format, write);
+export function runValidate(paths: readonly string[], format: Format, write: (s: string) => void, options: ValidateCommandOptions = {}): number {
+  return printValidation(validatePaths(paths, { strict: options.strict === true }), format, write);
 }
 
 /** Prints a validation's report (diagnostics and summary, or JSON); returns the exit code (0 clean, 1 errors). */

@@ -1,7 +1,9 @@
 /**
  * Every diagnostic code state51 can print, with its stage and a one-line
- * summary. Codes are stable: a designer's CI or editor may match on them. The
- * README's table is checked against this list by a test.
+ * summary. Codes are stable: a designer's CI or editor may match on them.
+ * S51-Exxx are errors; S51-Wxxx are warnings (S51-W401 is an error under
+ * `validate --strict`). The README's table is checked against this list by a
+ * test.
  */
 export const codes = {
   "S51-E001": { stage: "load", summary: "the file cannot be read" },
@@ -34,6 +36,7 @@ export const codes = {
   "S51-E312": { stage: "check", summary: "an amount must be 1 to 99" },
   "S51-E313": { stage: "check", summary: "a known word used where it means nothing" },
   "S51-E314": { stage: "check", summary: "vocabulary entry defined twice" },
+  "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 
 export type Code = keyof typeof codes;

@@ -1,16 +1,19 @@
 /**
- * load → schema → parse → check, over a list of files and folders.
+ * load → schema → parse → check → text locks, over a list of files and folders.
  *
  * Each stage returns diagnostics instead of throwing, and hands on only what
  * passed: a file that is not YAML is not schema-checked, a card the schema
- * rejects is not parsed, a card whose ability does not parse is not checked.
+ * rejects is not parsed, a card whose ability does not parse is not checked,
+ * and only checked cards have their text locks compared.
  */
+import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
 import type { Card } from "../check/model.js";
 import { keywordTexts } from "../../grammar/lexer.js";
 import { buildVocabulary, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
+import { checkTextLocks } from "../locks/text-locks.js";
 import { displayPath, findCardFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
@@ -29,6 +32,8 @@ export interface ValidationResult {
 
 export interface ValidateOptions {
   readonly cwd?: string;
+  /** Text-lock differences (S51-W401) are errors, not warnings (`validate --strict`). */
+  readonly strict?: boolean;
 }
 
 /** The base set's folder: what `state51 validate` checks when given no paths. */
@@ -75,6 +80,15 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
   };
 }
 
+function sameContent(a: string, b: string): boolean {
+  try {
+    const sa = statSync(a);
+    return sa.size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
@@ -84,7 +98,8 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", "no such file or folder"));
   }
   const base = baseVocabularyFile();
-  const files = [base, ...found.files.filter((f) => f !== base)];
+  // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
+  const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base))];
   const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics) ?? []);
 
   const isBase = (l: LoadedFile): boolean => l.file.path === displayPath(base, cwd);
@@ -102,5 +117,6 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     duplicates.has(a) ? [] : (parseCard(a.card, a.set, a.file, a.path, diagnostics) ?? []),
   );
   const cards = checkCards(parsed, vocabulary, diagnostics);
+  checkTextLocks(parsed, cards, vocabulary, diagnostics, { strict: options.strict === true });
   return { cards, vocabulary, diagnostics: diagnostics.sort(compareDiagnostics), files: files.map((f) => displayPath(f, cwd)) };
 }

@@ -45,6 +45,23 @@ export interface VocabularyData {
   readonly lookoutAbilities?: readonly SentenceData[];
 }
 
+/** The signed-off wording of one printed part, per language (a text lock). */
+export interface LockedText {
+  readonly en?: string;
+  readonly fr?: string;
+}
+
+/** The printed parts each kind of card may lock (the parts src/text renders for it). */
+export interface LockableParts {
+  readonly base: "production";
+  readonly contact: "contact";
+  readonly leader: "ability" | "resources";
+  readonly location: "spoils" | "agreement" | "ability";
+}
+
+/** A card's `text:` locks: for some of its printed parts, the wording a designer signed off. */
+export type TextLocks<P extends string> = { readonly [K in P]?: LockedText };
+
 export type Pattern = "action" | "open-production" | "closed-production" | "trait";
 
 export interface BaseData {
@@ -53,6 +70,7 @@ export interface BaseData {
   readonly name: LocalName;
   readonly faction: string;
   readonly ability: string;
+  readonly text?: TextLocks<LockableParts["base"]>;
 }
 
 export interface ContactData {
@@ -64,6 +82,7 @@ export interface ContactData {
   readonly colour: string;
   readonly range: number;
   readonly price?: string;
+  readonly text?: TextLocks<LockableParts["contact"]>;
 }
 
 export interface LeaderData {
@@ -72,6 +91,7 @@ export interface LeaderData {
   readonly name: LocalName;
   readonly resources?: string;
   readonly ability: string;
+  readonly text?: TextLocks<LockableParts["leader"]>;
 }
 
 export interface LocationData {
@@ -84,6 +104,7 @@ export interface LocationData {
   readonly agreement: string;
   readonly pattern: Pattern;
   readonly ability: string;
+  readonly text?: TextLocks<LockableParts["location"]>;
 }
 
 export type CardData = BaseData | ContactData | LeaderData | LocationData;

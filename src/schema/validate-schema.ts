@@ -35,6 +35,34 @@ function describeValue(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** ["cards", i, "text"]: a card's text locks. */
+function isCardText(path: DataPath): boolean {
+  return path.length === 3 && path[0] === "cards" && typeof path[1] === "number" && path[2] === "text";
+}
+
+/** Where a field that a kind of card does not print as its own part is printed instead. */
+const printedIn: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  base: { ability: "production" },
+  contact: { price: "contact", colour: "contact", range: "contact" },
+  location: { production: "ability" },
+};
+
+/** A lock under `text:` for a part this kind of card does not print. */
+function unknownLockedPart(file: SourceFile, data: unknown, path: DataPath, part: string, allowed: readonly string[]): Diagnostic {
+  const kind = String((path.slice(0, 2).reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], data) as { kind?: unknown } | undefined)?.kind);
+  const kindName = kind.charAt(0).toUpperCase() + kind.slice(1);
+  const instead = printedIn[kind]?.[part];
+  return diagnostic(
+    file.path,
+    keyRange(file, [...path, part]),
+    "S51-E102",
+    `a ${kindName} has no printed part \`${part}\` to lock`,
+    instead
+      ? `a ${kindName}'s ${part} is printed in its \`${instead}\` part: lock that one`
+      : (didYouMean(part, allowed) ?? `a ${kindName}'s printed parts: ${allowed.join(", ")}`),
+  );
+}
+
 function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnostic | undefined {
   const path = toPath(e.instancePath);
   const at = valueRange(file, path);
@@ -45,6 +73,7 @@ function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnost
     case "additionalProperties": {
       const extra = String(e.params["additionalProperty"]);
       const allowed = Object.keys(parent.properties ?? {});
+      if (isCardText(path)) return unknownLockedPart(file, data, path, extra, allowed);
       return diagnostic(
         file.path,
         keyRange(file, [...path, extra]),

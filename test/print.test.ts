@@ -1,0 +1,276 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Pattern } from "../src/check/model.js";
+import { hasErrors } from "../src/diagnostics/diagnostic.js";
+import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
+import { chromiumMissingMessage, findChromium } from "../src/print/chromium.js";
+import { checkFit, overflowing, tightest } from "../src/print/fit.js";
+import { patternIcon, typeIcon } from "../src/print/icons.js";
+import { cutMarks, gridOrigin, renderSheet } from "../src/print/sheet.js";
+import { textRenderer } from "../src/text/render.js";
+import { langs } from "../src/text/words.js";
+import { locationYaml, repoRoot, runCli, validateText } from "./helpers.js";
+
+/** Written here, not imported, so the test does not check the sheet's escaping against itself. */
+const escaped = (s: string): string =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+let base: ValidationResult;
+beforeAll(() => {
+  base = validatePaths([]);
+  expect(hasErrors(base.diagnostics)).toBe(false);
+});
+
+/** The sheet's pages, each as the list of its cards' HTML. */
+function pagesOf(html: string): string[][] {
+  return html
+    .split(`<section class="page"`)
+    .slice(1)
+    .map((page) => page.split("<article ").slice(1));
+}
+
+/** Headless Chromium, or a failure that says how to install it (these tests are never skipped). */
+function chromium(): string {
+  const found = findChromium();
+  if (found === undefined) throw new Error(`the print tests need headless Chromium: ${chromiumMissingMessage()}`);
+  return found;
+}
+
+describe("the printable sheet (HTML)", () => {
+  it.each(langs)("holds the 110 cards, nine to a page (13 pages), each with its name escaped (%s)", (lang) => {
+    const html = renderSheet(base.cards, base.vocabulary, lang);
+    const pages = pagesOf(html);
+    expect(pages).toHaveLength(13);
+    expect(pages.map((p) => p.length)).toEqual([...Array(12).fill(9), 2]);
+    const render = textRenderer(base.vocabulary, lang);
+    const printed = pages.flat();
+    expect(printed).toHaveLength(110);
+    printed.forEach((card, i) => {
+      const model = base.cards[i]!;
+      const text = render.card(model);
+      expect(card).toContain(`data-id="${model.id}"`);
+      expect(card).toContain(`<h2 class="name" data-fit>${escaped(text.name)}</h2>`);
+      for (const part of Object.values(text.parts)) expect(card).toContain(`${escaped(part)}</p>`);
+    });
+    // "Merchants' Guild" has a quote to escape.
+    expect(html).toContain(lang === "en" ? "Merchants&#39; Guild" : "Guilde des Marchands");
+    expect(html).toMatch(new RegExp(`^<!DOCTYPE html>\\n<html lang="${lang}">`));
+  });
+
+  it("is deterministic: the same cards give the same bytes", () => {
+    for (const lang of langs) {
+      const again = validatePaths([]);
+      expect(renderSheet(again.cards, again.vocabulary, lang)).toBe(renderSheet(base.cards, base.vocabulary, lang));
+    }
+  });
+
+  it("escapes names and text that contain <, &, and quotes", () => {
+    const r = validateText(locationYaml({ name: `{ en: "<b>Bolt</b> & \\"Nuts\\" 'Co'", fr: "L'<i>usine</i> & Cie" }` }));
+    expect(r.diagnostics).toEqual([]);
+    const en = renderSheet(r.cards, r.vocabulary, "en");
+    expect(en).toContain("&lt;b&gt;Bolt&lt;/b&gt; &amp; &quot;Nuts&quot; &#39;Co&#39;");
+    expect(en).not.toContain("<b>");
+    const fr = renderSheet(r.cards, r.vocabulary, "fr");
+    expect(fr).toContain("L&#39;&lt;i&gt;usine&lt;/i&gt; &amp; Cie");
+    expect(fr).not.toContain("<i>");
+  });
+
+  it("is self-contained: inline CSS and SVG, A4 with no margin, no script, nothing loaded from elsewhere", () => {
+    const html = renderSheet(base.cards, base.vocabulary, "fr");
+    expect(html).toContain("@page { size: A4; margin: 0 }");
+    expect(html).toContain("grid-template-columns: repeat(3, 63mm); grid-template-rows: repeat(3, 88mm)");
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=|url\(|@import|https?:/i);
+    expect(html).not.toMatch(/@font-face/);
+  });
+
+  it("puts cut marks on every cutting line, in the margin, never on a card", () => {
+    const segments = (count: number) =>
+      [...cutMarks(count).matchAll(/M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/g)].map((m) => m.slice(1).map(Number) as [number, number, number, number]);
+    const full = segments(9);
+    expect(full).toHaveLength(16); // 4 vertical cuts × top and bottom, 4 horizontal cuts × left and right
+    const { left, top } = gridOrigin;
+    expect([left, top]).toEqual([10.5, 16.5]);
+    const right = left + 3 * 63;
+    const bottom = top + 3 * 88;
+    for (const [x1, y1, x2, y2] of full) {
+      const outside = Math.max(y1, y2) < top || Math.min(y1, y2) > bottom || Math.max(x1, x2) < left || Math.min(x1, x2) > right;
+      expect(outside, `mark ${x1},${y1} → ${x2},${y2}`).toBe(true);
+      expect(Math.min(x1, x2) >= 0 && Math.max(x1, x2) <= 210 && Math.min(y1, y2) >= 0 && Math.max(y1, y2) <= 297).toBe(true);
+    }
+    const xs = new Set(full.filter(([x1, , x2]) => x1 === x2).map(([x]) => x));
+    expect([...xs]).toEqual([10.5, 73.5, 136.5, 199.5]);
+    const ys = new Set(full.filter(([, y1, , y2]) => y1 === y2).map(([, y]) => y));
+    expect([...ys]).toEqual([16.5, 104.5, 192.5, 280.5]);
+    // The last page of the base set holds two cards: one row, three vertical cuts.
+    expect(segments(2)).toHaveLength(3 * 2 + 2 * 2);
+  });
+
+  it("draws one distinct, named icon per card type and per pattern", () => {
+    const types = ["scrap", "fuel", "weapons", "building-material", "universal"];
+    const icons = types.map((t) => typeIcon(t, base.vocabulary.cardTypes.get(t)!.en.one));
+    expect(new Set(icons.map((i) => i.replace(/<title>.*<\/title>|aria-label="[^"]*"|type-[\w-]+/g, ""))).size).toBe(types.length);
+    for (const [i, t] of types.entries()) {
+      const name = base.vocabulary.cardTypes.get(t)!.en.one;
+      expect(icons[i]).toContain(`<title>${name}</title>`);
+      expect(icons[i]).toContain(`aria-label="${name}"`);
+    }
+    const patterns: Pattern[] = ["action", "open-production", "closed-production", "trait"];
+    const drawn = patterns.map((p) => patternIcon(p, `${p} <&>`));
+    expect(new Set(drawn.map((d) => d.replace(/<title>.*<\/title>|aria-label="[^"]*"|pattern-[\w-]+/g, ""))).size).toBe(4);
+    for (const d of drawn) expect(d).toMatch(/<title>[\w-]+ &lt;&amp;&gt;<\/title>/);
+    // An expansion's type gets a tile with its initial, escaped.
+    expect(typeIcon("vehicle", "<Véhicule>")).toContain("&lt;</text>");
+  });
+});
+
+describe("every card fits its 63 × 88 mm box (laid out in headless Chromium)", () => {
+  it.each(langs)("in %s: no card or part overflows, and every card measures 63 × 88 mm", (lang) => {
+    const report = checkFit(base.cards, base.vocabulary, lang, chromium());
+    expect(report.cards.map((c) => c.id)).toEqual(base.cards.map((c) => c.id));
+    const bad = overflowing(report).map((c) => `${c.id}: ${c.problems.join("; ")}`);
+    expect(bad, `cards that do not fit in ${lang}:\n${bad.join("\n")}`).toEqual([]);
+    for (const c of report.cards) {
+      expect(Math.abs(c.widthMm - 63)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(c.heightMm - 88)).toBeLessThanOrEqual(0.5);
+    }
+    expect(tightest(report)!.spareMm).toBeGreaterThan(0);
+  });
+
+  it("reports a card that does not fit, with what overflows", () => {
+    const yaml = [
+      "set: test",
+      "cards:",
+      "  - id: too-much-text",
+      "    kind: location",
+      "    name: { en: Overflowing, fr: Débordement }",
+      "    distance: 3",
+      "    types: [scrap, fuel, weapons]",
+      "    spoils: gain 3 scrap, 3 fuel, 3 weapons, 3 building-material, 2 universal, 2 cards, 1 redevelopment, contact conquest 3",
+      "    agreement: gain 2 scrap, 2 fuel, 2 weapons, 2 building-material, 1 universal, 1 card, 1 redevelopment, contact cooperation 3",
+      "    pattern: trait",
+      '    ability: "slots 3 deals; depot 3; each scrap card -> 1 vp; convert 1 fuel -> contact cooperation 3; lookout take-leftover"',
+      "  - id: long-word",
+      "    kind: location",
+      "    name: { en: Supercalifragilisticexpialidocious, fr: Anticonstitutionnellement }",
+      "    distance: 1",
+      "    types: [scrap]",
+      "    spoils: gain 2 scrap",
+      "    agreement: gain 1 scrap",
+      "    pattern: closed-production",
+      "    ability: produce 1 scrap",
+      "",
+    ].join("\n");
+    const r = validateText(yaml);
+    expect(r.diagnostics).toEqual([]);
+    const bad = overflowing(checkFit(r.cards, r.vocabulary, "en", chromium()));
+    expect(bad.map((c) => c.id)).toEqual(["too-much-text", "long-word"]);
+    expect(bad[0]!.problems.join("\n")).toMatch(/^frame: content \d+ px high in a box of \d+$/m);
+    expect(bad[1]!.problems.join("\n")).toMatch(/^name: content \d+ px wide in a box of \d+$/m);
+  });
+});
+
+/** Runs the bundled CLI with its own environment. */
+function runCliEnv(args: readonly string[], env: NodeJS.ProcessEnv): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd: repoRoot, encoding: "utf8", env, timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("state51 print", () => {
+  it("writes the HTML sheet to standard output, the same bytes as the library", () => {
+    const r = runCli(["print", "--lang", "fr"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(renderSheet(base.cards, base.vocabulary, "fr"));
+    expect(r.stderr).toBe("");
+  });
+
+  it("writes --out atomically (no temp file left) and --pdf through Chromium: a PDF file", () => {
+    chromium();
+    const dir = mkdtempSync(join(tmpdir(), "state51-print-test-"));
+    const r = runCli(["print", "--out", join(dir, "sheet.html"), "--pdf", join(dir, "sheet.pdf")]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("sheet.html (110 cards, 13 pages, en)");
+    expect(readFileSync(join(dir, "sheet.html"), "utf8")).toBe(renderSheet(base.cards, base.vocabulary, "en"));
+    const pdf = readFileSync(join(dir, "sheet.pdf"));
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // 13 A4 pages (595 × 842 pt).
+    expect(pdf.toString("latin1").match(/\/MediaBox \[0 0 594\.\d+ 841\.\d+\]/g)).toHaveLength(13);
+    expect(readdirSync(dir).sort()).toEqual(["sheet.html", "sheet.pdf"]);
+  });
+
+  it("prints chosen cards with --cards, in that order", () => {
+    const r = runCli(["print", "--cards", "railway,old-factory"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect([...r.stdout.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1])).toEqual(["railway", "old-factory"]);
+  });
+
+  it("--check-fit measures the cards and says how much room the tightest has", () => {
+    chromium();
+    const r = runCli(["print", "--lang", "fr", "--check-fit"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^every card fits \(110 cards, 13 pages, fr\); tightest: [a-z-]+, [\d.]+ mm to spare\n$/);
+  });
+
+  it("without Chromium: exits 1 and says how to install it, no stack trace", () => {
+    const emptyPath = mkdtempSync(join(tmpdir(), "state51-print-test-nochromium-"));
+    const dir = mkdtempSync(join(tmpdir(), "state51-print-test-"));
+    const r = runCliEnv(["print", "--pdf", join(dir, "sheet.pdf")], { PATH: emptyPath, STATE51_CHROMIUM: "chromium" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("headless Chromium is needed");
+    expect(r.stderr).toContain("apt-get install chromium");
+    expect(r.stderr).toContain('STATE51_CHROMIUM="chromium" is not on PATH');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(dir)).toEqual([]);
+    const named = runCliEnv(["print", "--check-fit"], { PATH: emptyPath, STATE51_CHROMIUM: join(emptyPath, "chrome") });
+    expect(named.status).toBe(1);
+    expect(named.stderr).toContain("is not a program that can be run");
+  });
+
+  it("exits 1 on cards with errors, an unknown id or a file it cannot write; 2 on a usage error", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-print-test-"));
+    const bad = join(dir, "bad.yaml");
+    writeFileSync(bad, locationYaml({ spoils: "gain 3 fule" }));
+    const errors = runCli(["print", bad]);
+    expect(errors.status).toBe(1);
+    expect(errors.stdout).toBe("");
+    expect(errors.stderr).toContain("S51-E301");
+    expect(errors.stderr).toContain("nothing printed");
+
+    const unknown = runCli(["print", "--cards", "old-factory,no-such-card"]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('state51 print: no card with id "no-such-card"\n');
+
+    const cannot = runCli(["print", "--out", join(bad, "sheet.html")]);
+    expect(cannot.status).toBe(1);
+    expect(cannot.stderr).toMatch(/^state51 print: cannot write: /);
+    expect(cannot.stderr).not.toMatch(/\n\s+at /);
+
+    const usage = runCli(["print", "--lang", "de"]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/invalid/i);
+    expect(runCli(["print", "--pdf"]).status).toBe(2);
+  });
+
+  it("explains itself in --help", () => {
+    const top = runCli(["--help"]);
+    expect(top.status).toBe(0);
+    expect(top.stdout).toMatch(/^\s+print \[options\] \[paths\.\.\.\]/m);
+    const help = runCli(["print", "--help"]);
+    expect(help.status).toBe(0);
+    for (const option of ["--lang", "--out", "--pdf", "--png", "--cards", "--check-fit", "STATE51_CHROMIUM", "apt-get install chromium"]) {
+      expect(help.stdout).toContain(option);
+    }
+    expect(help.stdout).toContain("Exit status: 0 written, 1 the cards have errors");
+  });
+});
+
+describe("docs/sheet-en.png and docs/sheet-fr.png", () => {
+  it.each(langs)("exist as A4 pictures at 96 dpi (%s; regenerate with `npm run sheets`)", (lang) => {
+    const png = readFileSync(join(repoRoot, `docs/sheet-${lang}.png`));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([794, 1123]);
+  });
+});
