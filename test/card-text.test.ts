@@ -8,12 +8,13 @@ import { describe, expect, it } from "vitest";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { headline, setMarkdown } from "../src/text/markdown.js";
 import { textRenderer } from "../src/text/render.js";
+import { setTitles } from "../src/text/set-text.js";
 import { langs, type Lang } from "../src/text/words.js";
 import { repoRoot } from "./helpers.js";
 import { lintText } from "./text-lint.js";
 
 const set = validatePaths([]);
-const titles: Record<Lang, string> = { en: "51st State — card text", fr: "51st State — texte des cartes" };
+const titles: Record<Lang, string> = setTitles;
 
 describe.each(langs)("card text (%s)", (lang) => {
   const texts = set.cards.map((c) => textRenderer(set.vocabulary, lang).card(c));

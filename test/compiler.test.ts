@@ -6,6 +6,7 @@ import { Project, ts } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Asset, Card, Cost, Effect, LocationCard, Trait } from "../src/check/model.js";
 import { CompileError } from "../src/compiler/code.js";
+import { generatedFiles } from "../src/compiler/build.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "../src/compiler/compile.js";
 import { uniqueIdentifiers } from "../src/compiler/identifiers.js";
 import { readTree, writeTreeAtomic } from "../src/compiler/write-generated.js";
@@ -30,10 +31,11 @@ function asMap(files: readonly { path: string; text: string }[]): Map<string, st
 }
 
 describe("generated/", () => {
-  it("is what the compiler writes from cards/ today (else run `npm run build`)", () => {
+  it("is what the build writes from cards/ today: modules and text (else run `npm run build`)", () => {
     expect(base.diagnostics).toEqual([]);
     const onDisk = asMap(readTree(generatedDir));
-    const fresh = asMap(compiled);
+    const fresh = asMap(generatedFiles(base, relativeSourceName(repoRoot, repoRoot)));
+    expect([...fresh.keys()]).toEqual(expect.arrayContaining(["text/en.md", "text/fr.md"]));
     expect([...onDisk.keys()].sort(), "generated/ has other files than the compiler writes: run `npm run build`").toEqual(
       [...fresh.keys()].sort(),
     );
@@ -395,7 +397,7 @@ describe("state51 build", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("110 cards valid");
-    expect(r.stdout).toMatch(/wrote 5 files to generated\/ \(110 cards compiled: 4 base, 26 contact, 8 leader, 72 location\)\n$/);
+    expect(r.stdout).toMatch(/wrote 7 files to generated\/ \(110 cards compiled: 4 base, 26 contact, 8 leader, 72 location\)\n$/);
     expect(readTree(join(dir, "generated"))).toEqual(readTree(generatedDir));
   });
 

@@ -5,15 +5,13 @@
  * the PDF, the PNG and the fit check run headless Chromium.
  */
 import type { Card } from "../check/model.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { validatePaths } from "../pipeline/validate.js";
 import { ChromiumFailedError, ChromiumMissingError, requireChromium } from "../print/chromium.js";
 import { checkFit, overflowing, tightest } from "../print/fit.js";
 import { printPdf, screenshotPng } from "../print/pdf.js";
 import { paginate, renderSheet } from "../print/sheet.js";
 import type { Lang } from "../text/words.js";
-import { printValidation } from "./validate-command.js";
+import { validOrReport } from "./validate-command.js";
 
 export interface PrintOptions {
   readonly lang: Lang;
@@ -43,12 +41,8 @@ function plural(n: number, word: string): string {
 
 /** Runs `state51 print`; returns the exit code (0 written, 1 errors, Chromium missing or failed, or text overflowing). */
 export function runPrint(paths: readonly string[], opts: PrintOptions, write: (s: string) => void, writeError: (s: string) => void): number {
-  const result = validatePaths(paths);
-  if (hasErrors(result.diagnostics)) {
-    printValidation(result, "text", writeError);
-    writeError("nothing printed: fix the errors above first\n");
-    return 1;
-  }
+  const result = validOrReport(paths, writeError, "nothing printed");
+  if (!result) return 1;
   let cards: Card[] = result.cards;
   if (opts.cards !== undefined) {
     const picked = selectCards(cards, opts.cards);

@@ -1,10 +1,9 @@
 import type { Card } from "../check/model.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
-import { validatePaths } from "../pipeline/validate.js";
 import { cardMarkdown, setMarkdown } from "../text/markdown.js";
 import { textRenderer } from "../text/render.js";
+import { setTitles } from "../text/set-text.js";
 import type { Lang } from "../text/words.js";
-import { printValidation } from "./validate-command.js";
+import { validOrReport } from "./validate-command.js";
 
 export interface TextOptions {
   readonly lang: Lang;
@@ -14,12 +13,8 @@ export interface TextOptions {
 
 /** `state51 text`: the card text of one card or the whole set; 1 if the cards do not validate or the id is unknown. */
 export function runText(paths: readonly string[], opts: TextOptions, write: (s: string) => void, writeError: (s: string) => void): number {
-  const result = validatePaths(paths);
-  if (hasErrors(result.diagnostics)) {
-    printValidation(result, "text", writeError);
-    writeError("no text: fix the errors above first\n");
-    return 1;
-  }
+  const result = validOrReport(paths, writeError, "no text");
+  if (!result) return 1;
   let cards: Card[] = result.cards;
   if (opts.card !== undefined) {
     cards = cards.filter((c) => c.id === opts.card);
@@ -31,6 +26,6 @@ export function runText(paths: readonly string[], opts: TextOptions, write: (s: 
   const render = textRenderer(result.vocabulary, opts.lang);
   const texts = cards.map((c) => render.card(c));
   if (opts.format === "json") write(JSON.stringify(opts.card !== undefined ? texts[0] : texts, null, 2) + "\n");
-  else write(opts.card !== undefined ? cardMarkdown(texts[0]!) : setMarkdown(texts, opts.lang === "en" ? "51st State — card text" : "51st State — texte des cartes"));
+  else write(opts.card !== undefined ? cardMarkdown(texts[0]!) : setMarkdown(texts, setTitles[opts.lang]));
   return 0;
 }

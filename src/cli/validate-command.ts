@@ -38,3 +38,15 @@ export function printValidation(result: ValidationResult, format: Format, write:
   }
   return hasErrors(result.diagnostics) ? 1 : 0;
 }
+
+/**
+ * For the commands that need a valid set (text, print): the validation when
+ * it has no errors, else `undefined` after reporting them and why nothing was made.
+ */
+export function validOrReport(paths: readonly string[], writeError: (s: string) => void, nothingMade: string): ValidationResult | undefined {
+  const result = validatePaths(paths);
+  if (!hasErrors(result.diagnostics)) return result;
+  printValidation(result, "text", writeError);
+  writeError(`${nothingMade}: fix the errors above first\n`);
+  return undefined;
+}

@@ -4,19 +4,35 @@
  * ts-morph), so the bundle keeps it and all it needs in a chunk of its own.
  */
 import { dirname } from "node:path";
-import { compileCards, relativeSourceName, type CompileInput, type GeneratedFile } from "./compile.js";
+import type { Card } from "../check/model.js";
+import type { Vocabulary } from "../check/vocabulary.js";
+import { setTextFiles } from "../text/set-text.js";
+import { compileCards, relativeSourceName, type GeneratedFile } from "./compile.js";
+import { compareText } from "./emit-modules.js";
 import { writeTreeAtomic } from "./write-generated.js";
 
 export { CompileError } from "./code.js";
 export { WriteTreeError } from "./write-generated.js";
 
+export interface BuildInput {
+  readonly cards: readonly Card[];
+  readonly vocabulary: Vocabulary;
+}
+
+/** Everything the build writes: the compiled modules and the set's text in each language. */
+export function generatedFiles(input: BuildInput, sourceName: (file: string) => string): GeneratedFile[] {
+  const files = [...compileCards(input, { sourceName }), ...setTextFiles(input.cards, input.vocabulary)];
+  return files.sort((a, b) => compareText(a.path, b.path));
+}
+
 /**
- * Compiles the validated cards and replaces `outDir` with the result. Headers
- * name card files relative to the folder holding `outDir`; `cwd` is the folder
- * the cards' origin paths are relative to. Returns the files written.
+ * Compiles the validated cards, writes their text, and replaces `outDir` with
+ * the result. Headers name card files relative to the folder holding
+ * `outDir`; `cwd` is the folder the cards' origin paths are relative to.
+ * Returns the files written.
  */
-export function buildGenerated(input: CompileInput, outDir: string, cwd: string): GeneratedFile[] {
-  const files = compileCards(input, { sourceName: relativeSourceName(cwd, dirname(outDir)) });
+export function buildGenerated(input: BuildInput, outDir: string, cwd: string): GeneratedFile[] {
+  const files = generatedFiles(input, relativeSourceName(cwd, dirname(outDir)));
   writeTreeAtomic(outDir, files);
   return files;
 }
