@@ -399,6 +399,9 @@ describe("state51 build", () => {
     expect(r.stdout).toContain("110 cards valid");
     expect(r.stdout).toMatch(/wrote 7 files to generated\/ \(110 cards compiled: 4 base, 26 contact, 8 leader, 72 location\)\n$/);
     expect(readTree(join(dir, "generated"))).toEqual(readTree(generatedDir));
+    // Building again replaces its own output, text files included.
+    expect(runCli(["build", "cards", "--out", "generated"], dir).status).toBe(0);
+    expect(readTree(join(dir, "generated"))).toEqual(readTree(generatedDir));
   });
 
   it("exits 1 on a broken card, prints the diagnostic, and leaves the previous generated/ byte-identical", () => {

@@ -9,7 +9,7 @@ import type { Vocabulary } from "../check/vocabulary.js";
 import { setTextFiles } from "../text/set-text.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "./compile.js";
 import { compareText } from "./emit-modules.js";
-import { writeTreeAtomic } from "./write-generated.js";
+import { generatedMarkdownMarker, writeTreeAtomic } from "./write-generated.js";
 
 export { CompileError } from "./code.js";
 export { WriteTreeError } from "./write-generated.js";
@@ -19,9 +19,13 @@ export interface BuildInput {
   readonly vocabulary: Vocabulary;
 }
 
-/** Everything the build writes: the compiled modules and the set's text in each language. */
+/** Everything the build writes: the compiled modules and the set's text in each language (marked as generated). */
 export function generatedFiles(input: BuildInput, sourceName: (file: string) => string): GeneratedFile[] {
-  const files = [...compileCards(input, { sourceName }), ...setTextFiles(input.cards, input.vocabulary)];
+  const texts = setTextFiles(input.cards, input.vocabulary).map((f) => ({
+    path: f.path,
+    text: `${generatedMarkdownMarker} from the cards: run \`npm run build\`, do not edit. -->\n\n${f.text}`,
+  }));
+  const files = [...compileCards(input, { sourceName }), ...texts];
   return files.sort((a, b) => compareText(a.path, b.path));
 }
 
