@@ -53,6 +53,15 @@ export function producedBy(l: LocationCard): readonly Asset[] {
   return l.ability.pattern === "open-production" || l.ability.pattern === "closed-production" ? l.ability.produce : [];
 }
 
+/**
+ * What a production Location comes into play with: the resource tokens of its
+ * production, nothing else of it (engine ruling 9: "brought into play with its
+ * corresponding Resource token(s)").
+ */
+export function enteredWith(l: LocationCard): readonly Asset[] {
+  return producedBy(l).filter((a) => a.kind === "resource");
+}
+
 // ---- deltas ---------------------------------------------------------------------
 
 /** A change to what a player holds outside their cards: pool, hand size, VP tokens on the Base. */

@@ -46,6 +46,7 @@ import {
   observe,
   onCard,
   plus,
+  enteredWith,
   producedBy,
   scripted,
   subtractCosts,
@@ -220,7 +221,7 @@ describe.each(titled(modelLocations))("Location %s", (_title, l) => {
     giveCard(game, 0, l.id);
     const scoreBefore = scoreOf(p);
     const card = onCard(l.keep !== undefined);
-    const expected = plus(assetsDelta(l.once), assetsDelta(producedBy(l), 1, card));
+    const expected = plus(assetsDelta(l.once), assetsDelta(enteredWith(l), 1, card));
     expected.cards -= 1; // it leaves the hand (the contact token `deploy` adds pays the range)
     const got = observe(p, () => deploy(game, 0, "incorporate", l.id));
     const here = p.locations.find((x) => x.card === l.id)!;
@@ -248,7 +249,7 @@ describe.each(titled(modelLocations))("Location %s", (_title, l) => {
 
 function describeEntry(l: LocationCard): string {
   const parts: string[] = [];
-  if (isProduction(l)) parts.push(`its production ${l.keep ? "on the card (keep)" : "in the pool"}`);
+  if (isProduction(l)) parts.push(`its production's resource tokens ${l.keep ? "on the card (keep)" : "in the pool"}`);
   if (l.once.length > 0) parts.push("its one-time gains");
   return parts.length > 0 ? parts.join(" and ") : "nothing more";
 }
@@ -277,7 +278,7 @@ function checkProduction(l: LocationCard): void {
   const opponent = player(game, 1);
   const card = onCard(l.keep !== undefined);
   const { index, here } = incorporate(game, 0, l.id);
-  addAssets(emptyDelta(), producedBy(l), 1, card); // what it came into play with
+  addAssets(emptyDelta(), enteredWith(l), 1, card); // what it came into play with
 
   // Opponents: an open card gives its production to a worker sent there, once a turn; a closed one cannot be used.
   opponent.pool.workers = 2;

@@ -53,3 +53,44 @@ describe("state51 play and replay", () => {
     }
   });
 });
+
+describe("state51 replay on damaged logs", () => {
+  function logOf(seed: number): string[] {
+    const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
+    const log = join(dir, "game.jsonl");
+    runCli(["play", "--seed", String(seed), "--bots", "random", "--players", "2", "--log", log, "--quiet"]);
+    return readFileSync(log, "utf8").trim().split("\n");
+  }
+  function replayLines(lines: string[]) {
+    const dir = mkdtempSync(join(tmpdir(), "state51-replay-"));
+    const log = join(dir, "damaged.jsonl");
+    writeFileSync(log, lines.join("\n") + "\n");
+    return runCli(["replay", log, "--quiet"]);
+  }
+
+  it("says why, with exit 1 and no internal error, for each kind of damage", () => {
+    const lines = logOf(4);
+    const header = JSON.parse(lines[0]!);
+    const firstChoice = lines.findIndex((l) => l.includes('"type":"choice"'));
+    const cases: [string, string[], RegExp][] = [
+      ["no end line", lines.slice(0, -1), /no end line/],
+      ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /does not fit the game/],
+      ["the same faction twice", [JSON.stringify({ ...header, factions: ["new-york", "new-york"] }), ...lines.slice(1)], /factions must be distinct/],
+      ["an unknown faction", [JSON.stringify({ ...header, factions: ["atlantis", "new-york"] }), ...lines.slice(1)], /factions must be distinct, from/],
+      ["a null line", [lines[0]!, "null", ...lines.slice(1)], /line 2 is not a log entry/],
+    ];
+    for (const [what, damaged, message] of cases) {
+      const r = replayLines(damaged);
+      expect(r.status, what).toBe(1);
+      expect(r.stdout, what).toMatch(message);
+      expect(r.stderr, what).not.toMatch(/internal error/);
+    }
+  });
+
+  it("plays 4 players by default", () => {
+    const r = runCli(["play", "--quiet"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.match(/^  Player [A-D] /gm)).toHaveLength(4);
+    expect(runCli(["play", "--players", "2", "--bots", "greedy,random,random"]).status).toBe(2);
+  });
+});

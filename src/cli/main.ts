@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from "commander";
 import { codes } from "../diagnostics/codes.js";
 import { runBuild } from "./build-command.js";
 import { writeGrammarDiagram } from "./grammar-command.js";
+import { UsageError } from "./usage-error.js";
 import { runValidate, type Format } from "./validate-command.js";
 
 const codeTable = Object.entries(codes)
@@ -130,7 +131,7 @@ export function buildProgram(
     .description("play a game between bots and print a round-by-round account and the final scores")
     .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given, else 4)")
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
-    .option("-b, --bots <list>", "comma-separated bots by seat: greedy, random (a shorter list repeats)", "greedy")
+    .option("-b, --bots <list>", "comma-separated bots by seat: greedy, random (a shorter list repeats; default greedy)")
     .option("-l, --log <file>", "write the game as JSON lines, for `state51 replay`")
     .option("-q, --quiet", "print only the final scores")
     .addHelpText(
@@ -171,7 +172,7 @@ function usage(run: () => number, writeError: (s: string) => void): number {
   try {
     return run();
   } catch (error) {
-    if (error instanceof Error && error.name === "UsageError") {
+    if (error instanceof UsageError) {
       writeError(`state51: ${error.message}\n`);
       return 2;
     }

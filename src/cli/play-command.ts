@@ -1,15 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
-import { seatName } from "../engine/lookout.js";
-import type { Game } from "../engine/game.js";
+import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { UsageError } from "./usage-error.js";
 import { botNames, type BotName } from "../sim/bots.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 export interface PlayOptions {
   readonly players?: string;
@@ -28,6 +26,7 @@ function integer(text: string, what: string, min: number, max: number): number {
 /** `--bots greedy,random`: one per player; a shorter list repeats. */
 export function parseBots(text: string | undefined, players: number): BotName[] {
   const names = (text ?? "greedy").split(",").map((b) => b.trim());
+  if (names.length > players) throw new UsageError(`${names.length} bots for ${players} players: give at most one bot per player`);
   for (const n of names) {
     if (!botNames.includes(n as BotName)) throw new UsageError(`unknown bot "${n}"; bots: ${botNames.join(", ")}`);
   }
@@ -66,7 +65,7 @@ export function runReplay(cards: CardRegistry, file: string, quiet: boolean, wri
     const narrate = quiet ? undefined : (line: string): void => write(line + "\n");
     const { game, end } = replay(cards, text, narrate);
     write(finalScores(game) + "\n");
-    if (end && end.digest !== stateDigest(game.state)) {
+    if (end.digest !== stateDigest(game.state)) {
       write(`replay differs from the log: final state digest ${stateDigest(game.state)} is not ${end.digest}\n`);
       return 1;
     }

@@ -4,11 +4,10 @@
  */
 import type { Action, Holder, RangePlan, RedevelopChoice, StealChoice } from "./choices.js";
 import type { Act, Give, LocationDef, TriggerDef } from "./definitions.js";
-import { ask, base, cardName, leader, location, RuleError, type Game } from "./game.js";
-import { seatName } from "./lookout.js";
+import { ask, base, cardName, leader, location, RuleError, seatName, type Game } from "./game.js";
 import { giveFromLocation, locationVpCap, produceLocation } from "./production.js";
 import { planPrice, rangePlanner, type RangeColour } from "./range.js";
-import { addResource, type CardId, type LocationInPlay, type PlayerState } from "./state.js";
+import { addResource, type CardId, type LocationInPlay, type PlayerState, type Resources, type VpToken } from "./state.js";
 import { canPay, canPayResources, dealsAt, demandOf, demandOfCost, discardFromHand, drawInto, giveTo, giveToBase, pay, payResources, resourceStores } from "./tokens.js";
 
 /** Each Leader holds at most 5 VP tokens. */
@@ -137,7 +136,8 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.pool.workers >= 2) for (const resource of game.cards.basicResources) out.push({ kind: "workers-for-resource", resource });
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
-    if (a.kind === "action" && p.pool.workers >= a.workers && canPay(p, demandOfCost(a.cost))) out.push({ kind: "leader-action" });
+    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
+    if (usable && p.pool.workers >= a.workers && canPay(p, demandOfCost(a.cost))) out.push({ kind: "leader-action" });
   }
   return out;
 }
@@ -190,25 +190,36 @@ function newLocation(card: CardId): LocationInPlay {
   return { card, resources: {}, vpTokens: [], deals: [], depot: {}, uses: 0, markers: [] };
 }
 
-/** A Location comes into play: its one-time gains, and a production card's resources on top of it. */
+/**
+ * A Location comes into play: its one-time gains, and a production card's
+ * resource tokens on top of it ("it is brought into play with its
+ * corresponding Resource token(s)"): its other production (workers, cards,
+ * contact tokens, VP) waits for the Production phase (ruling 9).
+ */
 function enterPlay(game: Game, seat: number, l: LocationInPlay): void {
   const def = location(game, l.card);
   def.once?.(giveToBase(game, seat));
-  produceLocation(game, seat, l);
+  const full = giveFromLocation(game, seat, l);
+  const nothing = (): void => undefined;
+  produceLocation(game, seat, l, { resource: full.resource, workers: nothing, cards: nothing, vp: nothing, contactToken: nothing, redevelopmentTokens: nothing });
 }
 
-/** The old card's resources go to the Base, its VP tokens too, plus a 2-VP token (ruling 2). */
-function retireLocation(game: Game, p: PlayerState, old: LocationInPlay): void {
-  for (const store of [old.resources, old.depot]) for (const r in store) addResource(p.pool.resources, r, store[r]!);
+/**
+ * A card leaves play for another (Redevelopment, a new Leader): its resources
+ * go to the Base, its VP tokens too, plus a 2-VP token (ruling 2), and the
+ * card, with anything tucked under it, is discarded.
+ */
+function retire(game: Game, p: PlayerState, old: { card: CardId; vpTokens: VpToken[] }, stores: readonly Resources[], tucked: readonly CardId[]): void {
+  for (const store of stores) for (const r in store) addResource(p.pool.resources, r, store[r]!);
   p.baseVp.push(...old.vpTokens, { value: 2 });
-  game.state.discard.push(old.card, ...old.deals.map((d) => d.card));
+  game.state.discard.push(old.card, ...tucked);
 }
 
 function redevelop(game: Game, seat: number, card: CardId, replaces: number): void {
   const p = game.state.players[seat]!;
   const old = p.locations[replaces]!;
   removeFromHand(p, card);
-  retireLocation(game, p, old);
+  retire(game, p, old, [old.resources, old.depot], old.deals.map((d) => d.card));
   const l = newLocation(card);
   p.locations[replaces] = l;
   enterPlay(game, seat, l);
@@ -268,11 +279,11 @@ function actFrom(game: Game, seat: number, index: number): Act {
 function work(game: Game, seat: number, index: number): void {
   const p = game.state.players[seat]!;
   const l = p.locations[index]!;
-  const d = workDemand(game, l)!;
+  const a = location(game, l.card).ability;
+  const d = workDemand(game, l);
+  if (a.pattern !== "action" || !d) throw new RuleError(`${l.card} has no worker action`);
   pay(game, seat, d);
   l.uses++;
-  const a = location(game, l.card).ability;
-  if (a.pattern !== "action") throw new RuleError(`${l.card} has no worker action`);
   game.narrate(`  ${seatName(seat)} works at ${cardName(game, l.card)}${l.uses === 2 ? " a second time" : ""}`);
   if (a.work.kind === "combo") a.work.gains(giveTo(game, { seat, vp: { tokens: l.vpTokens, cap: locationVpCap }, resources: p.pool.resources }));
   else a.work.effects(actFrom(game, seat, index));
@@ -317,12 +328,9 @@ export function applyAction(game: Game, seat: number, a: Action): void {
       removeFromHand(p, a.card);
       if (p.leader) {
         payResources(p, { weapons: 1 });
-        const old = p.leader;
-        for (const r in old.resources) addResource(p.pool.resources, r, old.resources[r]!);
-        p.baseVp.push(...old.vpTokens, { value: 2 });
-        s.discard.push(old.card);
+        retire(game, p, p.leader, [p.leader.resources], []);
       }
-      p.leader = { card: a.card, resources: {}, vpTokens: [] };
+      p.leader = { card: a.card, resources: {}, vpTokens: [], uses: 0 };
       const def = leader(game, a.card);
       def.resources(giveToLeader(game, seat)!);
       def.once?.(giveToLeader(game, seat)!);
@@ -357,6 +365,7 @@ export function applyAction(game: Game, seat: number, a: Action): void {
       const def = leader(game, p.leader!.card).ability;
       if (def.kind !== "action") throw new RuleError("this Leader has no action");
       p.pool.workers -= def.workers;
+      p.leader!.uses++;
       pay(game, seat, demandOf(def.cost));
       def.effects({ ...giveToLeader(game, seat)!, steal: (r, n) => steal(game, seat, r, n), redevelop: (any) => redevelopEffect(game, seat, any, -1) });
       game.narrate(`  ${seatName(seat)} uses ${cardName(game, p.leader!.card)}'s action`);

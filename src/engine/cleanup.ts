@@ -49,6 +49,7 @@ export function runCleanUp(game: Game): void {
       l.markers = [];
     }
     for (const c of p.contacts) c.usedThisTurn = false;
+    if (p.leader) p.leader.uses = 0;
     p.passed = false;
     p.workersSent = 0;
     p.redevelopments = 0;

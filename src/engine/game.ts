@@ -58,6 +58,11 @@ export function base(game: Game, id: CardId): BaseDef {
   return def;
 }
 
+/** "Player A" for seat 0: how the account and the CLI name players. */
+export function seatName(seat: number): string {
+  return `Player ${String.fromCharCode(65 + seat)}`;
+}
+
 export function cardName(game: Game, id: CardId): string {
   return card(game, id).name.en;
 }

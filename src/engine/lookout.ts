@@ -6,7 +6,7 @@
  */
 import type { LookoutAbility } from "./definitions.js";
 import type { LookoutPick } from "./choices.js";
-import { ask, cardName, location, type Game } from "./game.js";
+import { ask, cardName, location, seatName, type Game } from "./game.js";
 import { drawCard, drawInto, handLimit } from "./tokens.js";
 
 export const revealedCount = 5;
@@ -53,10 +53,6 @@ function pick(game: Game, seat: number, abilities: Set<LookoutAbility>): void {
   s.revealed.splice(s.revealed.indexOf(choice.card), 1);
   takeIntoHand(game, seat, choice.card);
   game.narrate(`  ${seatName(seat)} takes ${cardName(game, choice.card)}`);
-}
-
-export function seatName(seat: number): string {
-  return `Player ${String.fromCharCode(65 + seat)}`;
 }
 
 export function runLookout(game: Game): void {

@@ -4,9 +4,9 @@
  * per turn, until everyone has passed.
  */
 import { applyAction, legalActions } from "./actions.js";
-import { ask, type Game } from "./game.js";
+import { ask, seatName, type Game } from "./game.js";
 import { runCleanUp } from "./cleanup.js";
-import { runLookout, seatName } from "./lookout.js";
+import { runLookout } from "./lookout.js";
 import { runProduction } from "./production.js";
 import { decideWinners, recordTieBreak, runVpCount } from "./scoring.js";
 

@@ -5,8 +5,7 @@
  */
 import type { SpoilsChoice } from "./choices.js";
 import type { Give, Gains } from "./definitions.js";
-import { ask, base, cardName, location, type Game } from "./game.js";
-import { seatName } from "./lookout.js";
+import { ask, base, cardName, location, seatName, type Game } from "./game.js";
 import type { LocationInPlay } from "./state.js";
 import { dealsAt, dealsOf, giveTo, giveToBase } from "./tokens.js";
 

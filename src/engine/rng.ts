@@ -7,8 +7,6 @@ export interface Rng {
   next(): number;
   /** An integer in [0, n). */
   int(n: number): number;
-  /** The generator's state, to snapshot and restore. */
-  readonly state: readonly [number, number, number, number];
 }
 
 export function createRng(seed: number): Rng {
@@ -31,13 +29,7 @@ export function createRng(seed: number): Rng {
   };
   // Warm up so nearby seeds diverge.
   for (let i = 0; i < 15; i++) next();
-  return {
-    next,
-    int: (n) => Math.floor(next() * n),
-    get state() {
-      return [a, b, c, d] as const;
-    },
-  };
+  return { next, int: (n) => Math.floor(next() * n) };
 }
 
 /** Fisher–Yates, in place. */

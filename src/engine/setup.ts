@@ -74,8 +74,6 @@ export function newGame(cards: CardRegistry, options: GameOptions): Game {
   };
   const game: Game = { state, cards, agents: options.agents, rng, choices: [], narrate: options.narrate ?? (() => undefined) };
   // Dealt before the first Lookout: the hand limit does not apply.
-  state.phase = "clean-up";
-  for (const p of players) drawInto(game, p.seat, startingHand);
-  state.phase = "lookout";
+  for (const p of players) drawInto(game, p.seat, startingHand, Infinity);
   return game;
 }

@@ -3,8 +3,6 @@
  * compared, snapshotted and printed; cards are referred to by id and looked
  * up in the card registry.
  */
-import type { DealKind } from "./definitions.js";
-
 export type CardId = string;
 
 /** Resource tokens by resource id; a missing key is 0. */
@@ -52,6 +50,8 @@ export interface LeaderInPlay {
   readonly card: CardId;
   resources: Resources;
   vpTokens: VpToken[];
+  /** Times its action was used this turn (a non-repeatable one, once). */
+  uses: number;
 }
 
 export interface PermanentContact {
@@ -98,8 +98,6 @@ export interface GameState {
   /** Tie-break counts (cards in hand, unused resources and workers), taken before the last Clean-up. */
   tieBreak: { readonly hand: number; readonly unused: number }[];
 }
-
-export const dealKinds: readonly DealKind[] = ["spoils", "agreement", "deal"];
 
 export function countResources(r: Resources): number {
   let n = 0;

@@ -24,12 +24,12 @@ export function drawCard(game: Game): CardId | undefined {
 /** The hand limit holds during the Lookout only: a card drawn at 10 is discarded. */
 export const handLimit = 10;
 
-export function drawInto(game: Game, seat: number, count: number): void {
+export function drawInto(game: Game, seat: number, count: number, limit = game.state.phase === "lookout" ? handLimit : Infinity): void {
   const p = game.state.players[seat]!;
   for (let i = 0; i < count; i++) {
     const c = drawCard(game);
     if (c === undefined) return;
-    if (game.state.phase === "lookout" && p.hand.length >= handLimit) game.state.discard.push(c);
+    if (p.hand.length >= limit) game.state.discard.push(c);
     else p.hand.push(c);
   }
 }
@@ -113,10 +113,6 @@ export function available(p: PlayerState, resource: string): number {
   return n;
 }
 
-export function isBasic(resource: string): boolean {
-  return resource !== universal;
-}
-
 function universalNeeded(p: PlayerState, resources: Resources): number {
   let needed = resources[universal] ?? 0;
   for (const r in resources) {
@@ -130,9 +126,10 @@ export function canPayResources(p: PlayerState, resources: Resources): boolean {
   return universalNeeded(p, resources) <= available(p, universal);
 }
 
-function take(p: PlayerState, resource: string, amount: number): number {
+/** Takes up to `amount` of a resource from the stores in order; returns how many were missing. */
+function take(stores: readonly Resources[], resource: string, amount: number): number {
   let left = amount;
-  for (const s of resourceStores(p)) {
+  for (const s of stores) {
     const n = Math.min(left, s[resource] ?? 0);
     if (n > 0) addResource(s, resource, -n);
     left -= n;
@@ -141,13 +138,37 @@ function take(p: PlayerState, resource: string, amount: number): number {
   return left;
 }
 
-/** Spends resources: each basic one first, the universal resource for what is missing. */
-export function payResources(p: PlayerState, resources: Resources): void {
-  let short = 0;
-  for (const r in resources) {
-    if (r !== universal) short += take(p, r, resources[r]!);
+/**
+ * Takes what `need` asks from the stores: each basic resource itself first,
+ * then the universal resource for what is asked as universal and for each
+ * basic shortfall. Returns what is still missing.
+ */
+function takeFrom(stores: readonly Resources[], need: Resources): Resources {
+  const missing: Resources = {};
+  for (const r in need) {
+    if (r === universal) continue;
+    const left = take(stores, r, need[r]!);
+    if (left > 0) missing[r] = left;
   }
-  take(p, universal, (resources[universal] ?? 0) + short);
+  const universalLeft = take(stores, universal, need[universal] ?? 0);
+  for (const r in missing) {
+    const left = take(stores, universal, missing[r]!);
+    if (left > 0) missing[r] = left;
+    else delete missing[r];
+  }
+  if (universalLeft > 0) missing[universal] = universalLeft;
+  return missing;
+}
+
+/**
+ * Spends resources: the pool first (each basic token, then universal ones for
+ * what is missing), and only then tokens on cards, which would survive
+ * Clean-up (ruling 8).
+ */
+export function payResources(p: PlayerState, resources: Resources): void {
+  const [pool, ...cards] = resourceStores(p);
+  const rest = takeFrom([pool!], resources);
+  takeFrom(cards, rest);
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { Agent, Decision } from "../engine/choices.js";
 import type { CardRegistry } from "../engine/definitions.js";
-import type { ChoiceRecord, Game } from "../engine/game.js";
+import { RuleError, type ChoiceRecord, type Game } from "../engine/game.js";
 import { playGame } from "../engine/play.js";
 import { newGame } from "../engine/setup.js";
 import type { GameState } from "../engine/state.js";
@@ -69,25 +69,53 @@ export function playWithBots(cards: CardRegistry, options: PlayOptions): { game:
 
 export class ReplayError extends Error {}
 
-export function parseLog(text: string): { header: LogHeader; choices: ChoiceRecord[]; end: LogEnd | undefined } {
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
+
+function checkHeader(line: unknown, cards: CardRegistry): LogHeader {
+  if (!isObject(line) || line["type"] !== "game" || line["version"] !== 1) throw new ReplayError("line 1 is not a state51 game header");
+  const factions = line["factions"];
+  const known = new Set(cards.cards.flatMap((c) => (c.kind === "base" ? [c.faction] : [])));
+  if (!isCount(line["seed"])) throw new ReplayError("the header's seed is not a whole number");
+  if (!Array.isArray(factions) || factions.length < 2 || factions.length > 4) throw new ReplayError("the header names 2 to 4 factions");
+  if (new Set(factions).size !== factions.length || !factions.every((f) => typeof f === "string" && known.has(f))) {
+    throw new ReplayError(`the header's factions must be distinct, from: ${[...known].join(", ")}`);
+  }
+  return line as unknown as LogHeader;
+}
+
+function checkChoice(line: Record<string, unknown>, n: number): ChoiceRecord {
+  if (!isCount(line["round"]) || !isCount(line["seat"]) || !isCount(line["index"]) || typeof line["decision"] !== "string") {
+    throw new ReplayError(`line ${n} is not a valid choice`);
+  }
+  return line as unknown as ChoiceRecord;
+}
+
+export function parseLog(text: string, cards: CardRegistry): { header: LogHeader; choices: ChoiceRecord[]; end: LogEnd } {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   const parsed = lines.map((l, i) => {
     try {
-      return JSON.parse(l) as LogLine;
+      return JSON.parse(l) as unknown;
     } catch {
       throw new ReplayError(`line ${i + 1} is not JSON`);
     }
   });
-  const header = parsed[0];
-  if (header?.type !== "game" || header.version !== 1) throw new ReplayError("line 1 is not a state51 game header");
-  const choices = parsed.filter((l): l is { type: "choice" } & ChoiceRecord => l.type === "choice");
-  const end = parsed.find((l): l is LogEnd => l.type === "end");
+  const header = checkHeader(parsed[0], cards);
+  const choices: ChoiceRecord[] = [];
+  let end: LogEnd | undefined;
+  parsed.slice(1).forEach((line, i) => {
+    if (!isObject(line)) throw new ReplayError(`line ${i + 2} is not a log entry`);
+    if (line["type"] === "choice") choices.push(checkChoice(line, i + 2));
+    else if (line["type"] === "end" && typeof line["digest"] === "string") end = line as unknown as LogEnd;
+    else throw new ReplayError(`line ${i + 2} is not a log entry`);
+  });
+  if (!end) throw new ReplayError("the log has no end line, so there is no final state to compare the replay with");
   return { header, choices, end };
 }
 
 /** Re-runs a logged game from its seed and choices; throws if the log does not fit the game. */
-export function replay(cards: CardRegistry, text: string, narrate?: (line: string) => void): { game: Game; end: LogEnd | undefined } {
-  const { header, choices, end } = parseLog(text);
+export function replay(cards: CardRegistry, text: string, narrate?: (line: string) => void): { game: Game; end: LogEnd } {
+  const { header, choices, end } = parseLog(text, cards);
   let next = 0;
   const agentFor = (seat: number): Agent => ({
     name: `replay ${seat}`,
@@ -100,7 +128,13 @@ export function replay(cards: CardRegistry, text: string, narrate?: (line: strin
   });
   const agents = header.factions.map((_, seat) => agentFor(seat));
   const game = newGame(cards, { seed: header.seed, agents, factions: header.factions, ...(narrate ? { narrate } : {}) });
-  playGame(game);
+  try {
+    playGame(game);
+  } catch (error) {
+    // A choice the game cannot take (an index out of range…) means the log is not this game's.
+    if (error instanceof RuleError) throw new ReplayError(`the log does not fit the game: ${error.message}`);
+    throw error;
+  }
   if (next !== choices.length) throw new ReplayError(`the game ended with ${choices.length - next} logged choices unused`);
   return { game, end };
 }
