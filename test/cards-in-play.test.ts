@@ -359,7 +359,8 @@ function checkWork(l: LocationCard): void {
       scripted(
         {
           ...seat0Defaults,
-          "redevelop-with": (d) => d.choices.findIndex((c) => c.card !== undefined && c.card === redevelopTo?.card && c.replaces === redevelopTo.replaces),
+          // Builds what the test set up; declines (choice 0) once nothing is set up.
+          "redevelop-with": (d) => Math.max(0, d.choices.findIndex((c) => c.card !== undefined && c.card === redevelopTo?.card && c.replaces === redevelopTo.replaces)),
         },
         log,
       ),
@@ -449,6 +450,13 @@ function checkWork(l: LocationCard): void {
     expect(p.pool.resources["building-material"]).toBe(1);
     expect(p.pool.redevelopment).toBe(redevelopmentTokens);
     if (redevelopLeader) expect(vpValues(p.leader!.vpTokens), `${redevelopLeader.id} scores`).toEqual([1]);
+    // With no Location left in the hand the action would be paid for nothing: it is not offered.
+    expect(legal(game, 0, "work", (a) => a.location === index), "nothing left to redevelop").toEqual([]);
+    // Something to build again (sharing a type with the new card); this time the player declines.
+    const another = fodder(1, taken, (x) => quiet(x) && sharesType(x, redevelop.newCard))[0]!;
+    taken.push(another);
+    giveCard(game, 0, another);
+    redevelopTo = undefined;
   }
   useOnce(1);
   expect(legal(game, 0, "work", (a) => a.location === index), "a third use in one turn").toEqual([]);

@@ -3,7 +3,7 @@
  * the following actions at their disposal") and their effects.
  */
 import type { Action, Holder, RangePlan, RedevelopChoice, StealChoice } from "./choices.js";
-import type { Act, Give, LocationDef, TriggerDef } from "./definitions.js";
+import type { Act, Effects, Give, LocationDef, TriggerDef } from "./definitions.js";
 import { ask, base, cardName, leader, location, RuleError, seatName, type Game } from "./game.js";
 import { giveFromLocation, locationVpCap, produceLocation } from "./production.js";
 import { planPrice, rangePlanner, type RangeColour } from "./range.js";
@@ -64,6 +64,43 @@ function workDemand(game: Game, l: LocationInPlay) {
   return d;
 }
 
+/**
+ * An action whose only effect is a redevelopment is not offered when there is
+ * nothing to build: the player would pay for nothing (Bulldozer with no
+ * Location in hand).
+ */
+function redevelopsNothing(game: Game, seat: number, index: number): boolean {
+  const a = location(game, game.state.players[seat]!.locations[index]!.card).ability;
+  if (a.pattern !== "action" || a.work.kind !== "action") return false;
+  const kinds = effectKinds(a.work.effects);
+  if (kinds.size !== 1 || !kinds.has("redevelop")) return false;
+  return redevelopTargets(game, seat, kinds.anyType, index).length === 0;
+}
+
+/** Which effects a compiled effect function makes (found by running it against a recording Act; effects are pure calls). */
+const effectKindsOf = new WeakMap<Effects, Set<string> & { anyType: boolean }>();
+function effectKinds(effects: Effects): Set<string> & { anyType: boolean } {
+  let kinds = effectKindsOf.get(effects);
+  if (kinds) return kinds;
+  const found = Object.assign(new Set<string>(), { anyType: false });
+  const note = (k: string) => () => void found.add(k);
+  effects({
+    resource: note("gain"),
+    workers: note("gain"),
+    cards: note("gain"),
+    vp: note("gain"),
+    contactToken: note("gain"),
+    redevelopmentTokens: note("gain"),
+    steal: note("steal"),
+    redevelop: (anyType) => {
+      found.add("redevelop");
+      found.anyType ||= anyType;
+    },
+  });
+  effectKindsOf.set(effects, (kinds = found));
+  return kinds;
+}
+
 function sharesType(a: LocationDef, b: LocationDef): boolean {
   return a.types.some((t) => b.types.includes(t));
 }
@@ -117,7 +154,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   p.locations.forEach((l, index) => {
     const d = l.uses < maxUses ? workDemand(game, l) : undefined;
-    if (d && canPay(p, d)) out.push({ kind: "work", location: index });
+    if (d && canPay(p, d) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
     const a = location(game, l.card).ability;
     if (a.pattern === "trait") {
       a.traits.forEach((t, trait) => {
@@ -228,16 +265,22 @@ function redevelop(game: Game, seat: number, card: CardId, replaces: number): vo
 }
 
 /** A `redevelop` effect of a card: paid by that card's own cost (ruling), the player picks what to build over what. */
-function redevelopEffect(game: Game, seat: number, anyType: boolean, except: number): void {
+/** What a `redevelop` effect could build: a Location in the hand over another in play. */
+function redevelopTargets(game: Game, seat: number, anyType: boolean, except: number): RedevelopChoice[] {
   const p = game.state.players[seat]!;
-  const choices: RedevelopChoice[] = [{ card: undefined }];
+  const out: RedevelopChoice[] = [];
   for (const id of new Set(p.hand)) {
     const def = game.cards.byId.get(id)!;
     if (def.kind !== "location") continue;
     p.locations.forEach((l, replaces) => {
-      if (replaces !== except && (anyType || sharesType(def, location(game, l.card)))) choices.push({ card: id, replaces });
+      if (replaces !== except && (anyType || sharesType(def, location(game, l.card)))) out.push({ card: id, replaces });
     });
   }
+  return out;
+}
+
+function redevelopEffect(game: Game, seat: number, anyType: boolean, except: number): void {
+  const choices: RedevelopChoice[] = [{ card: undefined }, ...redevelopTargets(game, seat, anyType, except)];
   const c = choices[ask(game, { kind: "redevelop-with", seat, choices })]!;
   if (c.card !== undefined) redevelop(game, seat, c.card, c.replaces);
 }
