@@ -21,12 +21,13 @@ const colourOf = { conquer: "conquest", cooperate: "cooperation", incorporate: "
 
 // ---- where deals go ---------------------------------------------------------
 
-function holderRoom(game: Game, p: PlayerState, holder: Holder, kind: "spoils" | "agreement"): number {
-  if (holder.kind === "base") return base(game, p.base).slots - p.baseDeals.length;
+/** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or undefined if it takes none. */
+function capacity(game: Game, p: PlayerState, holder: Holder, kind: "spoils" | "agreement"): number | undefined {
+  if (holder.kind === "base") return base(game, p.base).slots;
   const a = location(game, p.locations[holder.index]!.card).ability;
-  if (a.pattern !== "trait") return 0;
-  const slots = a.traits.find((t) => t.kind === "slots" && (t.holds === "deal" || t.holds === kind));
-  return slots && slots.kind === "slots" ? slots.amount - p.locations[holder.index]!.deals.length : 0;
+  if (a.pattern !== "trait") return undefined;
+  for (const t of a.traits) if (t.kind === "slots" && (t.holds === "deal" || t.holds === kind)) return t.amount;
+  return undefined;
 }
 
 function holders(p: PlayerState): Holder[] {
@@ -35,16 +36,13 @@ function holders(p: PlayerState): Holder[] {
 
 /** Where a new deal can go: a holder with room, or, when all are full, in place of a deal already there. */
 function placements(game: Game, p: PlayerState, kind: "spoils" | "agreement"): { holder: Holder; replace: number | undefined }[] {
-  const accepting = holders(p).filter((h) => acceptsKind(game, p, h, kind));
-  const free = accepting.filter((h) => holderRoom(game, p, h, kind) > 0).map((holder) => ({ holder, replace: undefined }));
+  const accepting = holders(p).flatMap((holder) => {
+    const size = capacity(game, p, holder, kind);
+    return size === undefined ? [] : [{ holder, room: size - dealsAt(p, holder).length }];
+  });
+  const free = accepting.filter((h) => h.room > 0).map(({ holder }) => ({ holder, replace: undefined }));
   if (free.length > 0) return free;
-  return accepting.flatMap((holder) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
-}
-
-function acceptsKind(game: Game, p: PlayerState, h: Holder, kind: "spoils" | "agreement"): boolean {
-  if (h.kind === "base") return true;
-  const a = location(game, p.locations[h.index]!.card).ability;
-  return a.pattern === "trait" && a.traits.some((t) => t.kind === "slots" && (t.holds === "deal" || t.holds === kind));
+  return accepting.flatMap(({ holder }) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
 }
 
 // ---- legal actions ------------------------------------------------------------

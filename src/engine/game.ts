@@ -34,29 +34,17 @@ export function card(game: Game, id: CardId): CardDef {
   return def;
 }
 
-export function location(game: Game, id: CardId): LocationDef {
+/** A card that must be of one kind (the state refers to cards by id). */
+function cardOfKind<K extends CardDef["kind"]>(game: Game, id: CardId, kind: K): Extract<CardDef, { kind: K }> {
   const def = card(game, id);
-  if (def.kind !== "location") throw new RuleError(`"${id}" is not a Location`);
-  return def;
+  if (def.kind !== kind) throw new RuleError(`"${id}" is not a ${kind}`);
+  return def as Extract<CardDef, { kind: K }>;
 }
 
-export function leader(game: Game, id: CardId): LeaderDef {
-  const def = card(game, id);
-  if (def.kind !== "leader") throw new RuleError(`"${id}" is not a Leader`);
-  return def;
-}
-
-export function contact(game: Game, id: CardId): ContactDef {
-  const def = card(game, id);
-  if (def.kind !== "contact") throw new RuleError(`"${id}" is not a Contact`);
-  return def;
-}
-
-export function base(game: Game, id: CardId): BaseDef {
-  const def = card(game, id);
-  if (def.kind !== "base") throw new RuleError(`"${id}" is not a Base`);
-  return def;
-}
+export const location = (game: Game, id: CardId): LocationDef => cardOfKind(game, id, "location");
+export const leader = (game: Game, id: CardId): LeaderDef => cardOfKind(game, id, "leader");
+export const contact = (game: Game, id: CardId): ContactDef => cardOfKind(game, id, "contact");
+export const base = (game: Game, id: CardId): BaseDef => cardOfKind(game, id, "base");
 
 /** "Player A" for seat 0: how the account and the CLI name players. */
 export function seatName(seat: number): string {
