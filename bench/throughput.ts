@@ -11,7 +11,7 @@ import { parseYaml } from "../src/load/parse-yaml.js";
 import { readCardFile } from "../src/load/read-file.js";
 import { parseCard, type ParsedCard } from "../src/parse/parse-cards.js";
 import { validateSchema } from "../src/schema/validate-schema.js";
-import { defaultCardsDir } from "../src/pipeline/validate.js";
+import { acceptedCards, defaultCardsDir } from "../src/pipeline/validate.js";
 
 export interface StageRate {
   readonly stage: string;
@@ -46,7 +46,7 @@ export function measureStages(): { cards: number; stages: StageRate[] } {
   });
   const schemas = yamls.map((y) => ({ file: y.file, data: validateSchema(y.file, y.data).data! }));
   const vocabulary = buildVocabulary(schemas.flatMap((s) => (s.data.vocabulary ? [{ data: s.data.vocabulary, isBase: true, problem: () => undefined }] : [])));
-  const accepted = schemas.flatMap(({ file, data }) => (data.cards ?? []).map((card, i) => ({ id: card.id, card, set: data.set, file, path: ["cards", i] as const })));
+  const accepted = acceptedCards(schemas);
   const parseAll = (): ParsedCard[] => accepted.flatMap((a) => parseCard(a.card, a.set, a.file, a.path, sink) ?? []);
   const parsed = parseAll();
   const cards = parsed.length;

@@ -29,11 +29,14 @@ export function printValidation(result: ValidationResult, format: Format, write:
   if (format === "json") {
     write(jsonReport(result.cards, result.diagnostics) + "\n");
   } else {
-    const texts = new Map<string, string | undefined>();
-    for (const d of result.diagnostics) {
-      if (!texts.has(d.file)) texts.set(d.file, readQuietly(d.file));
-      write(formatDiagnostic(d, texts.get(d.file)) + "\n\n");
-    }
+    // Files the validation could not read as text (binary, too large) are tried once more, as they are.
+    const unread = new Map<string, string | undefined>();
+    const textOf = (file: string): string | undefined => {
+      if (result.texts.has(file)) return result.texts.get(file);
+      if (!unread.has(file)) unread.set(file, readQuietly(file));
+      return unread.get(file);
+    };
+    for (const d of result.diagnostics) write(formatDiagnostic(d, textOf(d.file)) + "\n\n");
     write(summaryLine(result.cards, result.diagnostics) + "\n");
   }
   return hasErrors(result.diagnostics) ? 1 : 0;

@@ -8,7 +8,7 @@
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
 import type { CardId } from "./state.js";
-import { canPay, demandOfCost, type Demand } from "./tokens.js";
+import { canPay, demandOfCost, mergeDemands, type Demand } from "./tokens.js";
 
 export type RangeColour = "conquest" | "cooperation" | "incorporation";
 
@@ -37,18 +37,6 @@ function sources(game: Game, seat: number, colour: RangeColour): Source[] {
   return out;
 }
 
-function merged(prices: (Demand | undefined)[]): Demand {
-  const d: Demand = { resources: {}, workers: 0, cards: 0, deals: { spoils: 0, agreement: 0, deal: 0 } };
-  for (const p of prices) {
-    if (!p) continue;
-    for (const r in p.resources) d.resources[r] = (d.resources[r] ?? 0) + p.resources[r]!;
-    d.workers += p.workers;
-    d.cards += p.cards;
-    for (const k of ["spoils", "agreement", "deal"] as const) d.deals[k] += p.deals[k];
-  }
-  return d;
-}
-
 function toPlan(chosen: readonly Source[]): RangePlan {
   return {
     tokens: chosen.filter((s) => s.kind === "token").map((s) => s.ref as number),
@@ -59,7 +47,7 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
-  return merged([...plan.permanents, ...plan.contacts].map((id) => demandOfCost(contact(game, id).price)));
+  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => demandOfCost(contact(game, id).price)));
 }
 
 const tier = { token: 0, permanent: 1, contact: 2 } as const;
@@ -78,7 +66,7 @@ function cheapestPlan(game: Game, seat: number, all: readonly Source[], distance
     const key = [chosen.length, chosen.reduce((n, s) => n + tier[s.kind], 0), range - distance];
     if (best && compareKeys(key, best.key) >= 0) return;
     const cards = chosen.filter((s) => s.kind === "contact").map((s) => s.ref as CardId);
-    const price = merged(chosen.map((s) => s.price));
+    const price = mergeDemands(chosen.map((s) => s.price));
     // The card being played stays in the hand until the price is paid: it cannot be discarded to pay.
     price.cards += price.cards > 0 ? 1 : 0;
     if (!canPay(p, price, cards)) return;

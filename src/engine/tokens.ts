@@ -86,9 +86,26 @@ export function demandOfCost(cost: Cost): Demand {
   return d;
 }
 
+function emptyDemand(): Demand {
+  return { resources: {}, workers: 0, cards: 0, deals: { spoils: 0, agreement: 0, deal: 0 } };
+}
+
+/** Several demands paid together (a range plan's contact prices). */
+export function mergeDemands(demands: readonly (Demand | undefined)[]): Demand {
+  const d = emptyDemand();
+  for (const one of demands) {
+    if (!one) continue;
+    for (const r in one.resources) addResource(d.resources, r, one.resources[r]!);
+    d.workers += one.workers;
+    d.cards += one.cards;
+    for (const k of ["spoils", "agreement", "deal"] as const) d.deals[k] += one.deals[k];
+  }
+  return d;
+}
+
 /** What a compiled cost asks for, without paying it. */
 export function demandOf(cost: Cost): Demand {
-  const d: Demand = { resources: {}, workers: 0, cards: 0, deals: { spoils: 0, agreement: 0, deal: 0 } };
+  const d = emptyDemand();
   const pay: Pay = {
     resource: (r, n) => addResource(d.resources, r, n),
     workers: (n) => void (d.workers += n),

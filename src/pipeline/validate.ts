@@ -28,6 +28,8 @@ export interface ValidationResult {
   readonly vocabulary: Vocabulary;
   readonly diagnostics: Diagnostic[];
   readonly files: string[];
+  /** The text of each file that could be read, by the path diagnostics give: for code frames without reading again. */
+  readonly texts: ReadonlyMap<string, string>;
 }
 
 export interface ValidateOptions {
@@ -52,13 +54,14 @@ interface LoadedFile {
   readonly rejectedCards: ReadonlySet<number>;
 }
 
-function loadFile(path: string, cwd: string, out: Diagnostic[]): LoadedFile | undefined {
+function loadFile(path: string, cwd: string, out: Diagnostic[], texts: Map<string, string>): LoadedFile | undefined {
   const shown = displayPath(path, cwd);
   const read = readCardFile(path, shown);
   if (!read.ok) {
     out.push(read.diagnostic);
     return undefined;
   }
+  texts.set(shown, read.text);
   const yaml = parseYaml(shown, read.text);
   if (!yaml.ok) {
     out.push(...yaml.diagnostics);
@@ -78,6 +81,15 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
     problem: (namespace, index, message, hint) =>
       out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, "id"]), "S51-E314", message, hint)),
   };
+}
+
+/** Every card the schema let through, with where it was written: what the parse stage takes. */
+export function acceptedCards(files: readonly { file: SourceFile; data: CardFileData; rejectedCards?: ReadonlySet<number> }[]) {
+  return files.flatMap(({ file, data, rejectedCards }) =>
+    (data.cards ?? []).flatMap((card, index) =>
+      rejectedCards?.has(index) ? [] : [{ id: card.id, card, set: data.set, file, path: ["cards", index] as const }],
+    ),
+  );
 }
 
 function sameContent(a: string, b: string): boolean {
@@ -100,23 +112,20 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const base = baseVocabularyFile();
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
   const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base))];
-  const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics) ?? []);
+  const texts = new Map<string, string>();
+  const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics, texts) ?? []);
 
   const isBase = (l: LoadedFile): boolean => l.file.path === displayPath(base, cwd);
   const vocabulary = buildVocabulary(
     loaded.flatMap((l) => vocabularySource(l, isBase(l), diagnostics) ?? []),
     new Set(keywordTexts),
   );
-  const accepted = loaded.flatMap(({ file, data, rejectedCards }) =>
-    (data.cards ?? []).flatMap((card, index) =>
-      rejectedCards.has(index) ? [] : [{ id: card.id, card, set: data.set, file, path: ["cards", index] as const }],
-    ),
-  );
+  const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);
   const parsed: ParsedCard[] = accepted.flatMap((a) =>
     duplicates.has(a) ? [] : (parseCard(a.card, a.set, a.file, a.path, diagnostics) ?? []),
   );
   const cards = checkCards(parsed, vocabulary, diagnostics);
   checkTextLocks(parsed, cards, vocabulary, diagnostics, { strict: options.strict === true });
-  return { cards, vocabulary, diagnostics: diagnostics.sort(compareDiagnostics), files: files.map((f) => displayPath(f, cwd)) };
+  return { cards, vocabulary, diagnostics: diagnostics.sort(compareDiagnostics), files: files.map((f) => displayPath(f, cwd)), texts };
 }
