@@ -2,7 +2,7 @@
 import type { Asset, Cost, Effect } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { splitEffects } from "./effects.js";
+import { splitCosts, splitEffects } from "./split.js";
 import { capitalize, clauses, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
@@ -26,17 +26,17 @@ export function english(v: Vocabulary): Phrasebook {
     }
   };
   const assets = (list: readonly Asset[]): string => joinList(list.map(asset), "en");
-  const costItems = (list: readonly Cost[]): { paid: string[]; discarded: string[] } => ({
-    paid: list.filter((c) => c.kind === "resource" || c.kind === "worker").map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
-    discarded: list.flatMap((c) => {
-      if (c.kind === "card") return [`${token("card", c.amount)} from your hand`];
-      if (c.kind === "deal") {
+  const costItems = (list: readonly Cost[]): { paid: string[]; discarded: string[] } => {
+    const { paid, discarded } = splitCosts(list);
+    return {
+      paid: paid.map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
+      discarded: discarded.map((c) => {
+        if (c.kind === "card") return `${token("card", c.amount)} from your hand`;
         const what = c.deal === "spoils" ? "Spoils" : c.deal === "agreement" ? "Agreements" : "Spoils or Agreements";
-        return [`${c.amount} of your ${what}`];
-      }
-      return [];
-    }),
-  });
+        return `${c.amount} of your ${what}`;
+      }),
+    };
+  };
   const costs = (list: readonly Cost[]): string => {
     const { paid, discarded } = costItems(list);
     return clauses("en", [["pay", paid], ["discard", discarded]]);

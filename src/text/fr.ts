@@ -6,7 +6,7 @@
 import type { Asset, Cost, Effect } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { splitEffects } from "./effects.js";
+import { splitCosts, splitEffects } from "./split.js";
 import { capitalize, clauses, deTerm, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
@@ -32,18 +32,17 @@ export function french(v: Vocabulary): Phrasebook {
     }
   };
   const assets = (list: readonly Asset[]): string => joinList(list.map(asset), "fr");
-  const costItems = (list: readonly Cost[]): { paid: string[]; discarded: string[] } => ({
-    paid: list.filter((c) => c.kind === "resource" || c.kind === "worker").map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
-    discarded: list.flatMap((c) => {
-      if (c.kind === "card") return [`${token("card", c.amount)} de votre main`];
-      if (c.kind === "deal") {
-        const one = c.amount === 1;
-        const what = c.deal === "spoils" ? (one ? "un de vos Butins" : `${c.amount} de vos Butins`) : c.deal === "agreement" ? (one ? "un de vos Accords" : `${c.amount} de vos Accords`) : one ? "un de vos Butins ou Accords" : `${c.amount} de vos Butins ou Accords`;
-        return [what];
-      }
-      return [];
-    }),
-  });
+  const costItems = (list: readonly Cost[]): { paid: string[]; discarded: string[] } => {
+    const { paid, discarded } = splitCosts(list);
+    return {
+      paid: paid.map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
+      discarded: discarded.map((c) => {
+        if (c.kind === "card") return `${token("card", c.amount)} de votre main`;
+        const what = c.deal === "spoils" ? "Butins" : c.deal === "agreement" ? "Accords" : "Butins ou Accords";
+        return `${c.amount === 1 ? "un" : c.amount} de vos ${what}`;
+      }),
+    };
+  };
   const costs = (list: readonly Cost[]): string => {
     const { paid, discarded } = costItems(list);
     return clauses("fr", [["payez", paid], ["défaussez", discarded]]);
