@@ -1,49 +1,63 @@
 /**
  * Building games by hand for engine tests: a game with chosen factions and a
- * known deck, players' hands and tokens set directly, and a scripted agent
- * that answers each decision with a function of its choices.
+ * known deck, players' hands and tokens set directly, and helpers that drive
+ * the state machine through one action or one phase, answering each decision
+ * with a function of it (a test fails on a decision it did not expect).
  */
+import { isDeepStrictEqual } from "node:util";
 import { registry } from "../generated/index.js";
-import type { Agent, Decision } from "../src/engine/choices.js";
+import type { Action, Decision } from "../src/engine/choices.js";
+import { legalActions } from "../src/engine/actions.js";
 import type { Game } from "../src/engine/game.js";
-import { newGame } from "../src/engine/setup.js";
+import { newGame, runTasks } from "../src/engine/machine.js";
+import { phases } from "../src/engine/phases.js";
 import type { CardId, PlayerState } from "../src/engine/state.js";
 
 export { registry };
 
-/** Answers every decision with `answer(decision)` (an index), or throws if none is given for that kind. */
+/** Answers a decision with the index of a choice. */
 export type Answer = (decision: Decision) => number;
 
-export function agentOf(answer: Answer, name = "test"): Agent {
-  return { name, choose: (_state, decision) => answer(decision) };
-}
+/** Answers nothing: any decision with more than one choice fails the test. */
+export const unexpected: Answer = (d) => {
+  throw new Error(`unexpected decision ${d.kind} for seat ${d.seat} (${d.choices.length} choices: ${JSON.stringify(d.choices).slice(0, 300)})`);
+};
 
-/** An agent that must never be asked anything. */
-export const silent: Agent = agentOf((d) => {
-  throw new Error(`unexpected decision ${d.kind} for seat ${d.seat}`);
-});
+/** Answers by finding the first choice `pick` accepts (per decision kind); other kinds fail. */
+export function answering(picks: Partial<Record<Decision["kind"], (choice: never, decision: Decision) => boolean>>): Answer {
+  return (d) => {
+    const pick = picks[d.kind] as ((c: unknown, d: Decision) => boolean) | undefined;
+    if (!pick) return unexpected(d);
+    const i = (d.choices as readonly unknown[]).findIndex((c) => pick(c, d));
+    if (i < 0) throw new Error(`no choice of ${d.kind} fits: ${JSON.stringify(d.choices).slice(0, 300)}`);
+    return i;
+  };
+}
 
 export interface TestGameOptions {
   readonly factions?: readonly string[];
-  readonly agents?: readonly Agent[];
   readonly seed?: number;
 }
 
 /**
- * A game with empty hands, an empty pool, and the deck in a known order
- * (every card not in a player's area or the box, sorted by id; the last one is drawn first).
+ * A game in its Actions phase with empty hands, an empty pool, nothing
+ * pending, and the deck in a known order (every card not in a player's area
+ * or the box, sorted by id; the last one is drawn first).
  */
 export function testGame(options: TestGameOptions = {}): Game {
   const factions = options.factions ?? ["new-york", "mutants-union"];
-  const agents = options.agents ?? factions.map(() => silent);
-  const game = newGame(registry, { seed: options.seed ?? 1, agents, factions });
+  const game = newGame(registry, { seed: options.seed ?? 1, factions });
   const s = game.state;
+  // Back to before the first Lookout: the revealed cards and hands go back to the deck.
+  s.deck.push(...s.revealed.splice(0));
   for (const p of s.players) {
     s.deck.push(...p.hand);
     p.hand = [];
   }
   s.deck.sort();
   s.phase = "actions";
+  s.agenda = [];
+  s.pending = undefined;
   return game;
 }
 
@@ -66,11 +80,36 @@ export function placeLocation(game: Game, seat: number, id: CardId): void {
   giveCard(game, seat, id);
   const p = game.state.players[seat]!;
   p.hand.splice(p.hand.indexOf(id), 1);
-  p.locations.push({ card: id, resources: {}, vpTokens: [], deals: [], depot: {}, uses: 0, markers: [] });
+  p.locations.push({ card: id, resources: {}, vpTokens: [], deals: [], depot: {}, combo: {}, uses: 0, markers: [] });
 }
 
 export function player(game: Game, seat: number): PlayerState {
   return game.state.players[seat]!;
+}
+
+/** The legal actions and free moves of a player now. */
+export function actionsOf(game: Game, seat: number): Action[] {
+  return legalActions(game, seat);
+}
+
+/** A legal action of one kind (conquer and cooperate share a member of the union, hence the intersection). */
+export type Of<K extends Action["kind"]> = Action & { readonly kind: K };
+
+export function findAction<K extends Action["kind"]>(game: Game, seat: number, kind: K, pred: (a: Of<K>) => boolean = () => true): Of<K> | undefined {
+  return legalActions(game, seat).find((a): a is Of<K> => a.kind === kind && pred(a as Of<K>));
+}
+
+/** Performs a legal action (it must be offered) and everything it leads to, answering its decisions with `answer`. */
+export function perform(game: Game, seat: number, action: Action, answer: Answer = unexpected): void {
+  const offered = legalActions(game, seat);
+  if (!offered.some((a) => isDeepStrictEqual(a, action))) throw new Error(`${JSON.stringify(action)} is not a legal action for seat ${seat}`);
+  runTasks(game, [{ kind: "apply", seat, action }], answer);
+}
+
+/** Runs one phase's tasks (as the phase table begins it) without moving on to the next phase. */
+export function runPhase(game: Game, phase: "lookout" | "production" | "vp-count" | "clean-up", answer: Answer = unexpected): void {
+  game.state.phase = phase;
+  runTasks(game, phases[phase].begin(game), answer);
 }
 
 /** Every card id in the game, wherever it is: for "all 110 cards accounted for". */

@@ -1,28 +1,46 @@
 /**
- * Phase 3, Actions: the legal actions of a player (rulebook, "Players have
- * the following actions at their disposal") and their effects.
+ * Phase 3, Actions: the legal actions and free moves of a player (rulebook,
+ * "Players have the following actions at their disposal"), and the tasks
+ * that carry them out. Paying always comes first (a `pay` task), then what
+ * the action does; every choice on the way is the player's decision.
  */
-import type { Action, Holder, RangePlan, RedevelopChoice, StealChoice } from "./choices.js";
-import type { Act, Effects, Give, LocationDef, TriggerDef } from "./definitions.js";
-import { ask, base, cardName, leader, location, RuleError, seatName, type Game } from "./game.js";
-import { giveFromLocation, locationVpCap, produceLocation } from "./production.js";
-import { planPrice, rangePlanner, type RangeColour } from "./range.js";
-import { addResource, type CardId, type LocationInPlay, type PlayerState, type Resources, type VpToken } from "./state.js";
-import { canPay, canPayResources, dealsAt, demandOf, demandOfCost, discardFromHand, drawInto, giveTo, giveToBase, pay, payResources, resourceStores } from "./tokens.js";
+import { freeMoves, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
+import type { LocationDef, TriggerDef } from "./definitions.js";
+import { demandOf, mergeDemands, noDemand, stepsOf } from "./facts.js";
+import { base, cardName, leader, location, say, seatName, type Game } from "./game.js";
+import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
+import { maxFreeMoves } from "./limits.js";
+import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
+import { schedule, type Demand, type EffectStep, type GiveTarget, type Task } from "./tasks.js";
+import {
+  canPay,
+  canPayResources,
+  dealsAt,
+  dealsOf,
+  drawInto,
+  give,
+  giveAll,
+  moveStore,
+  removeFromHand,
+  storeOf,
+  storesOf,
+  toSupply,
+  tokenKind,
+  universal,
+  vpToken,
+} from "./tokens.js";
 
-/** Each Leader holds at most 5 VP tokens. */
-export const leaderVpCap = 5;
 /** A player sends at most 3 workers to opponents' Locations a turn. */
 export const maxWorkersSent = 3;
 /** A Location's action is used at most twice a turn. */
 export const maxUses = 2;
 
-const colourOf = { conquer: "conquest", cooperate: "cooperation", incorporate: "incorporation" } as const satisfies Record<string, RangeColour>;
+export const colourOf = { conquer: "conquest", cooperate: "cooperation", incorporate: "incorporation" } as const satisfies Record<DeployKind, RangeColour>;
 
 // ---- where deals go ---------------------------------------------------------
 
 /** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or undefined if it takes none. */
-function capacity(game: Game, p: PlayerState, holder: Holder, kind: "spoils" | "agreement"): number | undefined {
+function capacity(game: Game, p: PlayerState, holder: Placement["holder"], kind: "spoils" | "agreement"): number | undefined {
   if (holder.kind === "base") return base(game, p.base).slots;
   const a = location(game, p.locations[holder.index]!.card).ability;
   if (a.pattern !== "trait") return undefined;
@@ -30,22 +48,21 @@ function capacity(game: Game, p: PlayerState, holder: Holder, kind: "spoils" | "
   return undefined;
 }
 
-function holders(p: PlayerState): Holder[] {
-  return [{ kind: "base" }, ...p.locations.map((_, index) => ({ kind: "location" as const, index }))];
-}
-
-/** Where a new deal can go: a holder with room, or, when all are full, in place of a deal already there. */
-function placements(game: Game, p: PlayerState, kind: "spoils" | "agreement"): { holder: Holder; replace: number | undefined }[] {
-  const accepting = holders(p).flatMap((holder) => {
+/** Where a new deal can go: a holder with room, or, when all are full, in place of a deal already there (discarding a deal is free at any time). */
+export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreement"): Placement[] {
+  const accepting: { holder: Placement["holder"]; room: number }[] = [];
+  const consider = (holder: Placement["holder"]): void => {
     const size = capacity(game, p, holder, kind);
-    return size === undefined ? [] : [{ holder, room: size - dealsAt(p, holder).length }];
-  });
+    if (size !== undefined) accepting.push({ holder, room: size - dealsAt(p, holder).length });
+  };
+  consider({ kind: "base" });
+  p.locations.forEach((_, index) => consider({ kind: "location", index }));
   const free = accepting.filter((h) => h.room > 0).map(({ holder }) => ({ holder, replace: undefined }));
   if (free.length > 0) return free;
   return accepting.flatMap(({ holder }) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
 }
 
-// ---- legal actions ------------------------------------------------------------
+// ---- worker actions and combos ------------------------------------------------
 
 function workersFor(def: LocationDef, uses: number): number {
   const a = def.ability;
@@ -53,221 +70,43 @@ function workersFor(def: LocationDef, uses: number): number {
   return first + uses;
 }
 
-function workDemand(game: Game, l: LocationInPlay) {
+/** A combo's slots not yet filled, by resource, and how many universal tokens sit on it. */
+function comboGaps(needed: readonly string[], placed: Resources): { open: Resources; openCount: number; universals: number } {
+  const open: Resources = {};
+  for (const r of needed) addResource(open, r, 1);
+  let openCount = 0;
+  for (const r in open) {
+    const left = Math.max(0, open[r]! - (placed[r] ?? 0));
+    if (left === 0) delete open[r];
+    else open[r] = left;
+    openCount += left;
+  }
+  return { open, openCount, universals: placed[universal] ?? 0 };
+}
+
+export function comboComplete(needed: readonly string[], placed: Resources): boolean {
+  const g = comboGaps(needed, placed);
+  return g.openCount <= g.universals;
+}
+
+/** What a worker action costs now (its workers grow by one for the second use), or undefined if the card has none or its combo is not complete. */
+function workDemand(game: Game, l: LocationInPlay): Demand | undefined {
   const def = location(game, l.card);
   if (def.ability.pattern !== "action") return undefined;
   const work = def.ability.work;
-  const d = work.kind === "action" ? demandOf(work.cost) : demandOf((pay) => work.resources.forEach((r) => pay.resource(r, 1)));
-  d.workers += workersFor(def, l.uses);
-  return d;
-}
-
-/**
- * An action whose only effect is a redevelopment is not offered when there is
- * nothing to build: the player would pay for nothing (Bulldozer with no
- * Location in hand).
- */
-function redevelopsNothing(game: Game, seat: number, index: number): boolean {
-  const a = location(game, game.state.players[seat]!.locations[index]!.card).ability;
-  if (a.pattern !== "action" || a.work.kind !== "action") return false;
-  const kinds = effectKinds(a.work.effects);
-  if (kinds.size !== 1 || !kinds.has("redevelop")) return false;
-  return redevelopTargets(game, seat, kinds.anyType, index).length === 0;
-}
-
-/** Which effects a compiled effect function makes (found by running it against a recording Act; effects are pure calls). */
-const effectKindsOf = new WeakMap<Effects, Set<string> & { anyType: boolean }>();
-function effectKinds(effects: Effects): Set<string> & { anyType: boolean } {
-  let kinds = effectKindsOf.get(effects);
-  if (kinds) return kinds;
-  const found = Object.assign(new Set<string>(), { anyType: false });
-  const note = (k: string) => () => void found.add(k);
-  effects({
-    resource: note("gain"),
-    workers: note("gain"),
-    cards: note("gain"),
-    vp: note("gain"),
-    contactToken: note("gain"),
-    redevelopmentTokens: note("gain"),
-    steal: note("steal"),
-    redevelop: (anyType) => {
-      found.add("redevelop");
-      found.anyType ||= anyType;
-    },
-  });
-  effectKindsOf.set(effects, (kinds = found));
-  return kinds;
+  if (work.kind === "combo") return comboComplete(work.resources, l.combo) ? mergeDemands([], workersFor(def, l.uses)) : undefined;
+  return mergeDemands([demandOf(work.cost)], workersFor(def, l.uses));
 }
 
 function sharesType(a: LocationDef, b: LocationDef): boolean {
   return a.types.some((t) => b.types.includes(t));
 }
 
-/** What every Location in the hand shares when its deployments are listed: worked out once per decision. */
-interface DeployContext {
-  readonly planFor: ReturnType<typeof rangePlanner>;
-  readonly placements: Record<"spoils" | "agreement", { holder: Holder; replace: number | undefined }[]>;
-  /** How a Redevelopment can be paid now: building material (the turn's first only) and/or a token. */
-  readonly redevelopPay: readonly ("building-material" | "token")[];
-}
-
-function deployContext(game: Game, seat: number): DeployContext {
-  const p = game.state.players[seat]!;
-  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 });
-  return {
-    planFor: rangePlanner(game, seat),
-    placements: { spoils: placements(game, p, "spoils"), agreement: placements(game, p, "agreement") },
-    redevelopPay: [...(byMaterial ? ["building-material" as const] : []), ...(p.pool.redevelopment > 0 ? ["token" as const] : [])],
-  };
-}
-
-function deploymentActions(game: Game, seat: number, id: CardId, ctx: DeployContext): Action[] {
-  const p = game.state.players[seat]!;
-  const def = location(game, id);
-  const out: Action[] = [];
-  for (const kind of ["conquer", "cooperate"] as const) {
-    const plan = ctx.planFor(colourOf[kind], def.distance);
-    if (!plan) continue;
-    for (const { holder, replace } of ctx.placements[kind === "conquer" ? "spoils" : "agreement"]) out.push({ kind, card: id, plan, holder, replace });
-  }
-  const plan = ctx.planFor(colourOf.incorporate, def.distance);
-  if (plan) out.push({ kind: "incorporate", card: id, plan });
-  p.locations.forEach((l, replaces) => {
-    if (!sharesType(def, location(game, l.card))) return;
-    for (const pay of ctx.redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
-  });
-  return out;
-}
-
-export function legalActions(game: Game, seat: number): Action[] {
-  const s = game.state;
-  const p = s.players[seat]!;
-  const out: Action[] = [{ kind: "pass" }];
-  let ctx: DeployContext | undefined;
-  for (const id of new Set(p.hand)) {
-    const def = game.cards.byId.get(id)!;
-    if (def.kind === "location") out.push(...deploymentActions(game, seat, id, (ctx ??= deployContext(game, seat))));
-    if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }))) out.push({ kind: "play-leader", card: id });
-  }
-  if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
-  p.locations.forEach((l, index) => {
-    const d = l.uses < maxUses ? workDemand(game, l) : undefined;
-    if (d && canPay(p, d) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
-    const a = location(game, l.card).ability;
-    if (a.pattern === "trait") {
-      a.traits.forEach((t, trait) => {
-        if (t.kind === "convert" && canPay(p, demandOfCost(t.cost))) out.push({ kind: "convert", location: index, trait });
-      });
-    }
-  });
-  if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
-    for (const o of s.players) {
-      if (o.seat === seat || o.passed) continue;
-      o.locations.forEach((l, index) => {
-        if (location(game, l.card).ability.pattern === "open-production" && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
-      });
-    }
-  }
-  if (p.pool.workers >= 2) for (const resource of game.cards.basicResources) out.push({ kind: "workers-for-resource", resource });
-  if (p.leader) {
-    const a = leader(game, p.leader.card).ability;
-    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
-    if (usable && p.pool.workers >= a.workers && canPay(p, demandOfCost(a.cost))) out.push({ kind: "leader-action" });
-  }
-  return out;
-}
-
-// ---- effects ------------------------------------------------------------------
-
-function giveToLeader(game: Game, seat: number): Give | undefined {
-  const p = game.state.players[seat]!;
-  if (!p.leader) return undefined;
-  return giveTo(game, { seat, vp: { tokens: p.leader.vpTokens, cap: leaderVpCap }, resources: p.leader.resources });
-}
-
-/** "A Victory Point is awarded for meeting the requirements only after the Leader has been played." */
-function trigger(game: Game, seat: number, event: TriggerDef): void {
-  const p = game.state.players[seat]!;
-  if (!p.leader) return;
-  const a = leader(game, p.leader.card).ability;
-  if (a.kind !== "after" || a.trigger.kind !== event.kind) return;
-  if (a.trigger.kind === "play" && (event.kind !== "play" || a.trigger.cardType !== event.cardType)) return;
-  a.gains(giveToLeader(game, seat)!);
-  game.narrate(`  ${cardName(game, p.leader.card)} scores for ${seatName(seat)}`);
-}
-
-/** Playing a Location (any of the four ways) triggers "after play <type> card" for each of its types. */
-function playedLocation(game: Game, seat: number, id: CardId, how: "conquer" | "cooperate" | "incorporate" | "redevelop"): void {
-  trigger(game, seat, { kind: how });
-  for (const cardType of location(game, id).types) trigger(game, seat, { kind: "play", cardType });
-}
-
-function removeFromHand(p: PlayerState, id: CardId): void {
-  const i = p.hand.indexOf(id);
-  if (i < 0) throw new RuleError(`${id} is not in the hand`);
-  p.hand.splice(i, 1);
-}
-
-function spendRange(game: Game, seat: number, a: { card: CardId; plan: RangePlan }): void {
-  const p = game.state.players[seat]!;
-  const price = planPrice(game, a.plan);
-  pay(game, seat, price, [a.card, ...a.plan.contacts]);
-  for (const id of a.plan.permanents) p.contacts.find((c) => c.card === id)!.usedThisTurn = true;
-  for (const id of a.plan.contacts) {
-    removeFromHand(p, id);
-    game.state.discard.push(id);
-  }
-  const tokens = new Set(a.plan.tokens);
-  p.pool.contactTokens = p.pool.contactTokens.filter((_, i) => !tokens.has(i));
-}
-
-function newLocation(card: CardId): LocationInPlay {
-  return { card, resources: {}, vpTokens: [], deals: [], depot: {}, uses: 0, markers: [] };
-}
-
-/**
- * A Location comes into play: its one-time gains, and a production card's
- * resource tokens on top of it ("it is brought into play with its
- * corresponding Resource token(s)"): its other production (workers, cards,
- * contact tokens, VP) waits for the Production phase (ruling 9).
- */
-function enterPlay(game: Game, seat: number, l: LocationInPlay): void {
-  const def = location(game, l.card);
-  def.once?.(giveToBase(game, seat));
-  const full = giveFromLocation(game, seat, l);
-  const nothing = (): void => undefined;
-  produceLocation(game, seat, l, { resource: full.resource, workers: nothing, cards: nothing, vp: nothing, contactToken: nothing, redevelopmentTokens: nothing });
-}
-
-/**
- * A card leaves play for another (Redevelopment, a new Leader): its resources
- * go to the Base, its VP tokens too, plus a 2-VP token (ruling 2), and the
- * card, with anything tucked under it, is discarded.
- */
-function retire(game: Game, p: PlayerState, old: { card: CardId; vpTokens: VpToken[] }, stores: readonly Resources[], tucked: readonly CardId[]): void {
-  for (const store of stores) for (const r in store) addResource(p.pool.resources, r, store[r]!);
-  p.baseVp.push(...old.vpTokens, { value: 2 });
-  game.state.discard.push(old.card, ...tucked);
-}
-
-function redevelop(game: Game, seat: number, card: CardId, replaces: number): void {
-  const p = game.state.players[seat]!;
-  const old = p.locations[replaces]!;
-  removeFromHand(p, card);
-  retire(game, p, old, [old.resources, old.depot], old.deals.map((d) => d.card));
-  const l = newLocation(card);
-  p.locations[replaces] = l;
-  enterPlay(game, seat, l);
-  game.narrate(`  ${seatName(seat)} redevelops ${cardName(game, old.card)} into ${cardName(game, card)}`);
-  playedLocation(game, seat, card, "redevelop");
-}
-
-/** A `redevelop` effect of a card: paid by that card's own cost (ruling), the player picks what to build over what. */
-/** What a `redevelop` effect could build: a Location in the hand over another in play. */
+/** What a `redevelop` effect could build: a Location in the hand over another in play (not the card resolving the effect). */
 function redevelopTargets(game: Game, seat: number, anyType: boolean, except: number): RedevelopChoice[] {
   const p = game.state.players[seat]!;
   const out: RedevelopChoice[] = [];
-  for (const id of new Set(p.hand)) {
+  for (const id of p.hand) {
     const def = game.cards.byId.get(id)!;
     if (def.kind !== "location") continue;
     p.locations.forEach((l, replaces) => {
@@ -277,150 +116,379 @@ function redevelopTargets(game: Game, seat: number, anyType: boolean, except: nu
   return out;
 }
 
-function redevelopEffect(game: Game, seat: number, anyType: boolean, except: number): void {
-  const choices: RedevelopChoice[] = [{ card: undefined }, ...redevelopTargets(game, seat, anyType, except)];
-  const c = choices[ask(game, { kind: "redevelop-with", seat, choices })]!;
-  if (c.card !== undefined) redevelop(game, seat, c.card, c.replaces);
+/** An action whose only effect is a redevelopment is not offered when there is nothing to build: the player would pay for nothing. */
+function redevelopsNothing(game: Game, seat: number, index: number): boolean {
+  const a = location(game, game.state.players[seat]!.locations[index]!.card).ability;
+  if (a.pattern !== "action" || a.work.kind !== "action") return false;
+  const steps = stepsOf(a.work.effects);
+  if (steps.length !== 1 || steps[0]!.op !== "redevelop") return false;
+  return redevelopTargets(game, seat, steps[0]!.anyType, index).length === 0;
 }
 
-function steal(game: Game, seat: number, resource: string, amount: number): void {
-  for (let i = 0; i < amount; i++) {
-    const choices: StealChoice[] = [];
-    for (const o of game.state.players) {
-      if (o.seat === seat) continue;
-      const have = new Set(resourceStores(o).filter((st, k) => k === 0 || !isDepot(o, st)).flatMap((st) => Object.keys(st)));
-      for (const r of [...have].sort()) if (resource === "any" || r === resource) choices.push({ from: o.seat, resource: r });
-    }
-    if (choices.length === 0) return;
-    const c = choices[ask(game, { kind: "steal", seat, choices })]!;
-    const victim = game.state.players[c.from]!;
-    // Depots protect their tokens ("Resources placed at a Resource Depot cannot be stolen").
-    const store = resourceStores(victim).find((st) => !isDepot(victim, st) && (st[c.resource] ?? 0) > 0)!;
-    addResource(store, c.resource, -1);
-    addResource(game.state.players[seat]!.pool.resources, c.resource, 1);
-    game.narrate(`  ${seatName(seat)} steals 1 ${c.resource} from ${seatName(c.from)}`);
-  }
-}
+// ---- legal actions ------------------------------------------------------------
 
-function isDepot(p: PlayerState, store: object): boolean {
-  return p.locations.some((l) => l.depot === store);
-}
-
-/** The Act API for a Location's action or convert: VP on that card, resources where it keeps them. */
-function actFrom(game: Game, seat: number, index: number): Act {
-  const l = game.state.players[seat]!.locations[index]!;
-  const give = giveFromLocation(game, seat, l);
-  return {
-    ...give,
-    steal: (resource, amount) => steal(game, seat, resource, amount),
-    redevelop: (anyType) => redevelopEffect(game, seat, anyType, index),
-  };
-}
-
-function work(game: Game, seat: number, index: number): void {
+function deploymentActions(game: Game, seat: number, id: CardId, reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
   const p = game.state.players[seat]!;
-  const l = p.locations[index]!;
-  const a = location(game, l.card).ability;
-  const d = workDemand(game, l);
-  if (a.pattern !== "action" || !d) throw new RuleError(`${l.card} has no worker action`);
-  pay(game, seat, d);
-  l.uses++;
-  game.narrate(`  ${seatName(seat)} works at ${cardName(game, l.card)}${l.uses === 2 ? " a second time" : ""}`);
-  if (a.work.kind === "combo") a.work.gains(giveTo(game, { seat, vp: { tokens: l.vpTokens, cap: locationVpCap }, resources: p.pool.resources }));
-  else a.work.effects(actFrom(game, seat, index));
+  const def = location(game, id);
+  if (room.spoils && reaches("conquest", def.distance)) out.push({ kind: "conquer", card: id });
+  if (room.agreement && reaches("cooperation", def.distance)) out.push({ kind: "cooperate", card: id });
+  if (reaches("incorporation", def.distance)) out.push({ kind: "incorporate", card: id });
+  p.locations.forEach((l, replaces) => {
+    if (!sharesType(def, location(game, l.card))) return;
+    for (const pay of redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
+  });
 }
 
-export function applyAction(game: Game, seat: number, a: Action): void {
+export function legalActions(game: Game, seat: number): Action[] {
+  const s = game.state;
+  const p = s.players[seat]!;
+  const basic = game.cards.basicResources;
+  const out: Action[] = [{ kind: "pass" }];
+  let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
+  let room: Record<"spoils" | "agreement", boolean> | undefined;
+  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 }, basic);
+  const redevelopPay = [...(byMaterial ? ["building-material" as const] : []), ...(p.pool.redevelopment > 0 ? ["token" as const] : [])];
+  for (const id of p.hand) {
+    const def = game.cards.byId.get(id)!;
+    if (def.kind === "location") {
+      reaches ??= rangePlanner(game, seat);
+      room ??= { spoils: placements(game, p, "spoils").length > 0, agreement: placements(game, p, "agreement").length > 0 };
+      deploymentActions(game, seat, id, reaches, room, redevelopPay, out);
+    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }, basic))) out.push({ kind: "play-leader", card: id });
+  }
+  if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
+  p.locations.forEach((l, index) => {
+    const d = l.uses < maxUses ? workDemand(game, l) : undefined;
+    if (d && canPay(p, d, basic) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
+  });
+  if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
+    for (const o of s.players) {
+      if (o.seat === seat || o.passed) continue;
+      o.locations.forEach((l, index) => {
+        if (location(game, l.card).ability.pattern === "open-production" && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
+      });
+    }
+  }
+  if (p.pool.workers >= 2) for (const resource of basic) out.push({ kind: "workers-for-resource", resource });
+  if (p.leader) {
+    const a = leader(game, p.leader.card).ability;
+    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
+    if (usable && canPay(p, mergeDemands([demandOf(a.cost)], a.workers), basic)) out.push({ kind: "leader-action" });
+  }
+  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, out);
+  return out;
+}
+
+/** The moves the rulebook allows at any time of the player's action turn. */
+function freeMovesOf(game: Game, seat: number, out: Action[]): void {
+  const p = game.state.players[seat]!;
+  const basic = game.cards.basicResources;
+  let stores: Store[] | undefined;
+  p.locations.forEach((l, index) => {
+    const a = location(game, l.card).ability;
+    if (a.pattern === "trait") {
+      a.traits.forEach((t, trait) => {
+        if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic)) out.push({ kind: "convert", location: index, trait });
+        if (t.kind === "depot") {
+          if (countResources(l.depot) < t.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
+          for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
+        }
+      });
+    }
+    if (a.pattern === "action" && a.work.kind === "combo") {
+      const g = comboGaps(a.work.resources, l.combo);
+      if (g.openCount <= g.universals) return;
+      stores ??= storesOf(p);
+      for (const from of stores) {
+        const r = storeOf(p, from);
+        for (const token of Object.keys(r).sort()) {
+          if (token === universal ? true : (g.open[token] ?? 0) > 0 && basic.includes(token)) out.push({ kind: "combo-place", location: index, from, token });
+        }
+      }
+    }
+  });
+  for (const { holder, index } of dealsOf(p)) out.push({ kind: "discard-deal", holder, index });
+}
+
+// ---- carrying actions out ------------------------------------------------------
+
+const pay = (seat: number, demand: Demand, keep: readonly CardId[] = []): Task => ({ kind: "pay", seat, demand, keep });
+
+function newLocation(card: CardId): LocationInPlay {
+  return { card, resources: {}, vpTokens: [], deals: [], depot: {}, combo: {}, uses: 0, markers: [] };
+}
+
+/** The first decision or the tasks of an action the player has chosen. */
+export function applyAction(game: Game, seat: number, a: Action): Decision | undefined {
   const s = game.state;
   const p = s.players[seat]!;
   switch (a.kind) {
     case "pass":
       p.passed = true;
-      game.narrate(`  ${seatName(seat)} passes`);
-      return;
+      say(game, () => `  ${seatName(seat)} passes`);
+      return undefined;
     case "conquer":
-    case "cooperate": {
-      spendRange(game, seat, a);
-      removeFromHand(p, a.card);
-      const at = dealsAt(p, a.holder);
-      if (a.replace !== undefined) s.discard.push(at.splice(a.replace, 1)[0]!.card);
-      at.push({ card: a.card, kind: a.kind === "conquer" ? "spoils" : "agreement" });
-      game.narrate(`  ${seatName(seat)} ${a.kind === "conquer" ? "conquers" : "cooperates with"} ${cardName(game, a.card)}`);
-      playedLocation(game, seat, a.card, a.kind);
-      return;
-    }
+    case "cooperate":
     case "incorporate": {
-      spendRange(game, seat, a);
-      removeFromHand(p, a.card);
-      const l = newLocation(a.card);
-      p.locations.push(l);
-      enterPlay(game, seat, l);
-      game.narrate(`  ${seatName(seat)} incorporates ${cardName(game, a.card)}`);
-      playedLocation(game, seat, a.card, "incorporate");
-      return;
+      const choices = rangePlans(game, seat, colourOf[a.kind], location(game, a.card).distance, a.card);
+      return { kind: "range-plan", seat, choices, deploy: a.kind, card: a.card };
     }
     case "redevelop":
-      if (a.pay === "building-material") payResources(p, { "building-material": 1 });
-      else p.pool.redevelopment--;
       p.redevelopments++;
-      redevelop(game, seat, a.card, a.replaces);
-      return;
-    case "play-leader": {
-      removeFromHand(p, a.card);
-      if (p.leader) {
-        payResources(p, { weapons: 1 });
-        retire(game, p, p.leader, [p.leader.resources], []);
-      }
-      p.leader = { card: a.card, resources: {}, vpTokens: [], uses: 0 };
-      const def = leader(game, a.card);
-      def.resources(giveToLeader(game, seat)!);
-      def.once?.(giveToLeader(game, seat)!);
-      game.narrate(`  ${seatName(seat)} plays the Leader ${cardName(game, a.card)}`);
-      return;
-    }
+      if (a.pay === "token") {
+        p.pool.redevelopment--;
+        toSupply(s, tokenKind.redevelopment, 1);
+        schedule(s.agenda, { kind: "build", seat, card: a.card, replaces: a.replaces });
+      } else schedule(s.agenda, pay(seat, { ...noDemand, resources: { "building-material": 1 } }, [a.card]), { kind: "build", seat, card: a.card, replaces: a.replaces });
+      return undefined;
+    case "play-leader":
+      if (p.leader) schedule(s.agenda, pay(seat, { ...noDemand, resources: { weapons: 1 } }, [a.card]), { kind: "leader-in", seat, card: a.card });
+      else schedule(s.agenda, { kind: "leader-in", seat, card: a.card });
+      return undefined;
     case "discard-draw":
-      discardFromHand(game, seat, 2);
-      drawInto(game, seat, 1);
-      game.narrate(`  ${seatName(seat)} discards 2 cards and draws 1`);
-      return;
-    case "work":
-      work(game, seat, a.location);
-      return;
+      say(game, () => `  ${seatName(seat)} discards 2 cards and draws 1`);
+      schedule(s.agenda, { kind: "discard-cards", seat, count: 2, keep: [], then: "draw" });
+      return undefined;
+    case "work": {
+      const l = p.locations[a.location]!;
+      const work = location(game, l.card).ability;
+      const d = workDemand(game, l);
+      if (work.pattern !== "action" || !d) throw new Error(`${l.card} has no worker action to use`);
+      l.uses++;
+      say(game, () => `  ${seatName(seat)} works at ${cardName(game, l.card)}${l.uses === 2 ? " a second time" : ""}`);
+      const target: GiveTarget = { to: "location", index: a.location };
+      if (work.work.kind === "combo") {
+        // "converting a complete Resource combo into 2 VPs": the combo's tokens go back to the supply.
+        for (const t in l.combo) toSupply(s, tokenKind.resource(t), l.combo[t]!);
+        l.combo = {};
+        schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target, steps: stepsOf(work.work.gains), except: a.location });
+      } else schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target, steps: stepsOf(work.work.effects), except: a.location });
+      return undefined;
+    }
     case "send-worker": {
       const owner = s.players[a.owner]!;
       const l = owner.locations[a.location]!;
+      const def = location(game, l.card).ability;
+      if (def.pattern !== "open-production") throw new Error(`${l.card} is not open production`);
       p.pool.workers--;
       owner.pool.workers++;
       p.workersSent++;
       l.markers.push(seat);
-      produceLocation(game, seat, l, giveToBase(game, seat));
-      game.narrate(`  ${seatName(seat)} sends a worker to ${seatName(a.owner)}'s ${cardName(game, l.card)}`);
-      return;
+      giveAll(game, seat, { to: "base" }, stepsOf(def.produce));
+      say(game, () => `  ${seatName(seat)} sends a worker to ${seatName(a.owner)}'s ${cardName(game, l.card)}`);
+      return undefined;
     }
     case "workers-for-resource":
       p.pool.workers -= 2;
-      addResource(p.pool.resources, a.resource, 1);
-      game.narrate(`  ${seatName(seat)} trades 2 workers for 1 ${a.resource}`);
-      return;
+      toSupply(s, tokenKind.worker, 2);
+      give(game, seat, { to: "base" }, { op: "resource", resource: a.resource, amount: 1 });
+      say(game, () => `  ${seatName(seat)} trades 2 workers for 1 ${a.resource}`);
+      return undefined;
     case "leader-action": {
       const def = leader(game, p.leader!.card).ability;
-      if (def.kind !== "action") throw new RuleError("this Leader has no action");
-      p.pool.workers -= def.workers;
+      if (def.kind !== "action") throw new Error("this Leader has no action");
       p.leader!.uses++;
-      pay(game, seat, demandOf(def.cost));
-      def.effects({ ...giveToLeader(game, seat)!, steal: (r, n) => steal(game, seat, r, n), redevelop: (any) => redevelopEffect(game, seat, any, -1) });
-      game.narrate(`  ${seatName(seat)} uses ${cardName(game, p.leader!.card)}'s action`);
-      return;
+      say(game, () => `  ${seatName(seat)} uses ${cardName(game, p.leader!.card)}'s action`);
+      schedule(s.agenda, pay(seat, mergeDemands([demandOf(def.cost)], def.workers)), { kind: "effects", seat, target: { to: "leader" }, steps: stepsOf(def.effects), except: -1 });
+      return undefined;
     }
     case "convert": {
       const t = location(game, p.locations[a.location]!.card).ability;
       const trait = t.pattern === "trait" ? t.traits[a.trait] : undefined;
-      if (trait?.kind !== "convert") throw new RuleError("no such convert trait");
-      pay(game, seat, demandOf(trait.cost));
-      trait.gains(actFrom(game, seat, a.location));
-      game.narrate(`  ${seatName(seat)} converts at ${cardName(game, p.locations[a.location]!.card)}`);
-      return;
+      if (trait?.kind !== "convert") throw new Error("no such convert trait");
+      say(game, () => `  ${seatName(seat)} converts at ${cardName(game, p.locations[a.location]!.card)}`);
+      schedule(s.agenda, pay(seat, demandOf(trait.cost)), { kind: "effects", seat, target: { to: "location", index: a.location }, steps: stepsOf(trait.gains), except: a.location });
+      return undefined;
+    }
+    case "discard-deal": {
+      const [removed] = dealsAt(p, a.holder).splice(a.index, 1);
+      s.discard.push(removed!.card);
+      say(game, () => `  ${seatName(seat)} discards the ${removed!.kind === "spoils" ? "Spoils" : "Agreement"} ${cardName(game, removed!.card)}`);
+      return undefined;
+    }
+    case "depot-put": {
+      addResource(p.pool.resources, a.resource, -1);
+      addResource(p.locations[a.location]!.depot, a.resource, 1);
+      return undefined;
+    }
+    case "depot-take": {
+      addResource(p.locations[a.location]!.depot, a.resource, -1);
+      addResource(p.pool.resources, a.resource, 1);
+      return undefined;
+    }
+    case "combo-place": {
+      addResource(storeOf(p, a.from), a.token, -1);
+      addResource(p.locations[a.location]!.combo, a.token, 1);
+      return undefined;
     }
   }
 }
 
+export const isFreeMove = (a: Action): boolean => freeMoves.has(a.kind);
+
+/** A range plan chosen: the contacts and tokens are spent, their price is paid, then the card is placed. */
+export function deploy(game: Game, t: Extract<Task, { kind: "deploy" }>): undefined {
+  const s = game.state;
+  const p = s.players[t.seat]!;
+  for (const id of t.plan.permanents) p.contacts.find((c) => c.card === id)!.usedThisTurn = true;
+  for (const id of t.plan.contacts) {
+    removeFromHand(p, id);
+    s.discard.push(id);
+  }
+  const spent = new Set(t.plan.tokens);
+  p.pool.contactTokens = p.pool.contactTokens.filter((tok, i) => {
+    if (!spent.has(i)) return true;
+    toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
+    return false;
+  });
+  schedule(s.agenda, pay(t.seat, planPrice(game, t.plan), [t.card]), { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card });
+  return undefined;
+}
+
+export function deployPlace(game: Game, t: Extract<Task, { kind: "deploy-place" }>): Decision | undefined {
+  const p = game.state.players[t.seat]!;
+  if (t.deploy !== "incorporate") return { kind: "placement", seat: t.seat, choices: placements(game, p, t.deploy === "conquer" ? "spoils" : "agreement"), deploy: t.deploy, card: t.card };
+  removeFromHand(p, t.card);
+  p.locations.push(newLocation(t.card));
+  enterPlay(game, t.seat, p.locations.length - 1);
+  say(game, () => `  ${seatName(t.seat)} incorporates ${cardName(game, t.card)}`);
+  playedLocation(game, t.seat, t.card, "incorporate");
+  return undefined;
+}
+
+export function placeDeal(game: Game, t: Extract<Task, { kind: "place-deal" }>): undefined {
+  const s = game.state;
+  const p = s.players[t.seat]!;
+  removeFromHand(p, t.card);
+  const at = dealsAt(p, t.holder);
+  if (t.replace !== undefined) s.discard.push(at.splice(t.replace, 1)[0]!.card);
+  at.push({ card: t.card, kind: t.deploy === "conquer" ? "spoils" : "agreement" });
+  say(game, () => `  ${seatName(t.seat)} ${t.deploy === "conquer" ? "conquers" : "cooperates with"} ${cardName(game, t.card)}`);
+  playedLocation(game, t.seat, t.card, t.deploy);
+  return undefined;
+}
+
+/**
+ * A Location comes into play: its one-time gains to the pool, and a production
+ * card's resource tokens ("it is brought into play with its corresponding
+ * Resource token(s)"); its other production waits for the Production phase.
+ */
+function enterPlay(game: Game, seat: number, index: number): void {
+  const def = location(game, game.state.players[seat]!.locations[index]!.card);
+  if (def.once) giveAll(game, seat, { to: "base" }, stepsOf(def.once));
+  const a = def.ability;
+  if (a.pattern === "open-production" || a.pattern === "closed-production") {
+    for (const step of stepsOf(a.produce)) if (step.op === "resource") give(game, seat, { to: "location", index }, step);
+  }
+}
+
+/** "A Victory Point is awarded for meeting the requirements only after the Leader has been played." */
+function trigger(game: Game, seat: number, event: TriggerDef): void {
+  const p = game.state.players[seat]!;
+  if (!p.leader) return;
+  const a = leader(game, p.leader.card).ability;
+  if (a.kind !== "after" || a.trigger.kind !== event.kind) return;
+  if (a.trigger.kind === "play" && (event.kind !== "play" || a.trigger.cardType !== event.cardType)) return;
+  giveAll(game, seat, { to: "leader" }, stepsOf(a.gains));
+  say(game, () => `  ${cardName(game, p.leader!.card)} scores for ${seatName(seat)}`);
+}
+
+/** Playing a Location (any of the four ways) triggers "after play <type> card" for each of its types. */
+function playedLocation(game: Game, seat: number, id: CardId, how: "conquer" | "cooperate" | "incorporate" | "redevelop"): void {
+  trigger(game, seat, { kind: how });
+  for (const cardType of location(game, id).types) trigger(game, seat, { kind: "play", cardType });
+}
+
+/**
+ * A card leaves play for another (Redevelopment, a new Leader): "If the
+ * discarded card had any Resource tokens on it, they should be placed on the
+ * player's Base card"; its VP tokens too, plus a 2-VP token; the card, with
+ * anything tucked under it, is discarded.
+ */
+function retire(game: Game, p: PlayerState, card: CardId, vp: readonly { value: 1 | 2 }[], stores: readonly Resources[], tucked: readonly CardId[]): void {
+  const s = game.state;
+  for (const store of stores) moveStore(store, p.pool.resources);
+  p.baseVp.push(...vp, vpToken(s, 2));
+  s.discard.push(card, ...tucked);
+}
+
+export function build(game: Game, t: Extract<Task, { kind: "build" }>): undefined {
+  const p = game.state.players[t.seat]!;
+  const old = p.locations[t.replaces]!;
+  removeFromHand(p, t.card);
+  retire(game, p, old.card, old.vpTokens, [old.resources, old.depot, old.combo], old.deals.map((d) => d.card));
+  p.locations[t.replaces] = newLocation(t.card);
+  enterPlay(game, t.seat, t.replaces);
+  say(game, () => `  ${seatName(t.seat)} redevelops ${cardName(game, old.card)} into ${cardName(game, t.card)}`);
+  playedLocation(game, t.seat, t.card, "redevelop");
+  return undefined;
+}
+
+export function leaderIn(game: Game, t: Extract<Task, { kind: "leader-in" }>): undefined {
+  const p = game.state.players[t.seat]!;
+  removeFromHand(p, t.card);
+  if (p.leader) retire(game, p, p.leader.card, p.leader.vpTokens, [p.leader.resources], []);
+  p.leader = { card: t.card, resources: {}, vpTokens: [], uses: 0 };
+  const def = leader(game, t.card);
+  giveAll(game, t.seat, { to: "leader" }, stepsOf(def.resources));
+  if (def.once) giveAll(game, t.seat, { to: "leader" }, stepsOf(def.once));
+  say(game, () => `  ${seatName(t.seat)} plays the Leader ${cardName(game, t.card)}`);
+  return undefined;
+}
+
+/** Gains at once; a steal or a redevelopment waits for the player's decision, the rest after it. */
+export function effects(game: Game, t: Extract<Task, { kind: "effects" }>): undefined {
+  const s = game.state;
+  for (let i = 0; i < t.steps.length; i++) {
+    const step: EffectStep = t.steps[i]!;
+    if (step.op !== "steal" && step.op !== "redevelop") {
+      give(game, t.seat, t.target, step);
+      continue;
+    }
+    const rest: Task = { ...t, steps: t.steps.slice(i + 1) };
+    const now: Task =
+      step.op === "steal" ? { kind: "steal", seat: t.seat, resource: step.resource, left: step.amount } : { kind: "redevelop-effect", seat: t.seat, anyType: step.anyType, except: t.except };
+    schedule(s.agenda, now, rest);
+    return undefined;
+  }
+  return undefined;
+}
+
+/** "Take one Resource token from an opponent of Your choice": any of their tokens but a depot's or a combo's. */
+export function stealChoices(game: Game, seat: number, resource: string): StealChoice[] {
+  const out: StealChoice[] = [];
+  for (const o of game.state.players) {
+    if (o.seat === seat) continue;
+    for (const store of storesOf(o)) {
+      if (store.kind === "depot") continue;
+      const r = storeOf(o, store);
+      for (const k of Object.keys(r).sort()) if (resource === "any" || k === resource) out.push({ from: o.seat, store, resource: k });
+    }
+  }
+  return out;
+}
+
+export function steal(game: Game, t: Extract<Task, { kind: "steal" }>): Decision | undefined {
+  const choices = stealChoices(game, t.seat, t.resource);
+  if (choices.length === 0) return undefined;
+  return { kind: "steal", seat: t.seat, choices, resource: t.resource, left: t.left };
+}
+
+export function resolveSteal(game: Game, d: Extract<Decision, { kind: "steal" }>, c: StealChoice): void {
+  const victim = game.state.players[c.from]!;
+  addResource(storeOf(victim, c.store), c.resource, -1);
+  addResource(game.state.players[d.seat]!.pool.resources, c.resource, 1);
+  say(game, () => `  ${seatName(d.seat)} steals 1 ${c.resource} from ${seatName(c.from)}`);
+  if (d.left > 1) schedule(game.state.agenda, { kind: "steal", seat: d.seat, resource: d.resource, left: d.left - 1 });
+}
+
+export function redevelopEffect(game: Game, t: Extract<Task, { kind: "redevelop-effect" }>): Decision {
+  return { kind: "redevelop-with", seat: t.seat, choices: [{ card: undefined }, ...redevelopTargets(game, t.seat, t.anyType, t.except)], except: t.except };
+}
+
+/** "Execute the Redevelopment Action": it counts as the turn's Redevelopment, paid by the card's own action (card-set ruling 10). */
+export function resolveRedevelopWith(game: Game, d: Extract<Decision, { kind: "redevelop-with" }>, c: RedevelopChoice): void {
+  if (c.card === undefined) return;
+  game.state.players[d.seat]!.redevelopments++;
+  schedule(game.state.agenda, { kind: "build", seat: d.seat, card: c.card, replaces: c.replaces });
+}

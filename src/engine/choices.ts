@@ -1,13 +1,32 @@
 /**
  * Every decision a player makes, and the choices the engine offers for it.
- * One interface for every agent (random bot, greedy bot, scripted test
- * agent, a replayed log): the engine lists the legal choices, the agent
- * returns the index of one.
+ * A decision is plain data: whose it is, what kind, the legal choices, and
+ * whatever the rules need to go on once it is answered. The engine never
+ * chooses where the rulebook lets a player choose; agents (src/bots/) answer
+ * with the index of a choice.
  */
-import type { CardId, GameState } from "./state.js";
+import type { CardId } from "./state.js";
+import type { Task } from "./tasks.js";
 
 /** Where a Spoils or Agreement goes: under the Base or under a Location with slots. */
 export type Holder = { readonly kind: "base" } | { readonly kind: "location"; readonly index: number };
+
+/** Where a player's resource tokens are: the pool (on the Base), the Leader, a Location's own tokens (keep icon), a depot. */
+export type Store =
+  | { readonly kind: "pool" }
+  | { readonly kind: "leader" }
+  | { readonly kind: "location"; readonly index: number }
+  | { readonly kind: "depot"; readonly index: number };
+
+/** One part of a payment: `amount` tokens of kind `token` taken from `from`. */
+export interface Take {
+  readonly from: Store;
+  readonly token: string;
+  readonly amount: number;
+}
+
+/** Which tokens pay a resource cost, all of it. */
+export type Payment = readonly Take[];
 
 /** Which contact cards and tokens pay for a Conquest, Cooperation or Incorporation. */
 export interface RangePlan {
@@ -19,17 +38,17 @@ export interface RangePlan {
   readonly tokens: readonly number[];
 }
 
+export type DeployKind = "conquer" | "cooperate" | "incorporate";
+
+/**
+ * What a player may do in an action turn. Actions end the action turn; free
+ * moves (converts, depots, combos, discarding a deal) do not: the rulebook
+ * lets them happen at any time of the player's action turn.
+ */
 export type Action =
   | { readonly kind: "pass" }
-  | {
-      readonly kind: "conquer" | "cooperate";
-      readonly card: CardId;
-      readonly plan: RangePlan;
-      readonly holder: Holder;
-      /** A deal to discard from the holder first, to make room. */
-      readonly replace: number | undefined;
-    }
-  | { readonly kind: "incorporate"; readonly card: CardId; readonly plan: RangePlan }
+  /** Conquer, cooperate or incorporate; the range plan and the place are asked next. */
+  | { readonly kind: DeployKind; readonly card: CardId }
   | { readonly kind: "redevelop"; readonly card: CardId; readonly replaces: number; readonly pay: "building-material" | "token" }
   | { readonly kind: "play-leader"; readonly card: CardId }
   /** The two cards are then chosen one by one ("discard-card" decisions). */
@@ -38,23 +57,18 @@ export type Action =
   | { readonly kind: "send-worker"; readonly owner: number; readonly location: number }
   | { readonly kind: "workers-for-resource"; readonly resource: string }
   | { readonly kind: "leader-action" }
-  | { readonly kind: "convert"; readonly location: number; readonly trait: number };
+  // Free moves:
+  | { readonly kind: "convert"; readonly location: number; readonly trait: number }
+  | { readonly kind: "discard-deal"; readonly holder: Holder; readonly index: number }
+  | { readonly kind: "depot-put"; readonly location: number; readonly resource: string }
+  | { readonly kind: "depot-take"; readonly location: number; readonly resource: string }
+  /** One token onto a combo card, for the combo's `slot` resource. */
+  | { readonly kind: "combo-place"; readonly location: number; readonly from: Store; readonly token: string };
 
 export type ActionKind = Action["kind"];
 
-/** A decision and its choices; the agent answers with an index into `choices`. */
-export type Decision =
-  | { readonly kind: "lookout-pick"; readonly seat: number; readonly choices: readonly LookoutPick[] }
-  | { readonly kind: "lookout-discard"; readonly seat: number; readonly choices: readonly CardId[] }
-  | { readonly kind: "lookout-keep"; readonly seat: number; readonly choices: readonly CardId[] }
-  | { readonly kind: "cash-spoils"; readonly seat: number; readonly choices: readonly SpoilsChoice[] }
-  | { readonly kind: "action"; readonly seat: number; readonly choices: readonly Action[] }
-  | { readonly kind: "discard-card"; readonly seat: number; readonly choices: readonly CardId[] }
-  | { readonly kind: "discard-deal"; readonly seat: number; readonly choices: readonly DealChoice[] }
-  | { readonly kind: "steal"; readonly seat: number; readonly choices: readonly StealChoice[] }
-  | { readonly kind: "redevelop-with"; readonly seat: number; readonly choices: readonly RedevelopChoice[] };
-
-export type DecisionKind = Decision["kind"];
+/** The moves that do not use up the player's action turn. */
+export const freeMoves: ReadonlySet<ActionKind> = new Set<ActionKind>(["convert", "discard-deal", "depot-put", "depot-take", "combo-place"]);
 
 export type LookoutPick = { readonly kind: "take"; readonly card: CardId } | { readonly kind: "draw-instead" };
 export type SpoilsChoice = { readonly kind: "cash"; readonly holder: Holder; readonly index: number } | { readonly kind: "done" };
@@ -62,15 +76,41 @@ export interface DealChoice {
   readonly holder: Holder;
   readonly index: number;
 }
+/** A resource token to take from an opponent, and from which of the opponent's stores (never a depot). */
 export interface StealChoice {
   readonly from: number;
+  readonly store: Store;
   readonly resource: string;
+}
+/** Where a new deal goes, and which deal there is discarded first to make room (a free move folded in). */
+export interface Placement {
+  readonly holder: Holder;
+  readonly replace: number | undefined;
 }
 /** A Location from the hand to build over a Location in play (or none, to forgo the effect). */
 export type RedevelopChoice = { readonly card: CardId; readonly replaces: number } | { readonly card: undefined };
 
-export interface Agent {
-  readonly name: string;
-  /** Returns the index of the chosen choice. The state is read-only to agents. */
-  choose(state: Readonly<GameState>, decision: Decision): number;
+interface Asks<K extends string, C> {
+  readonly kind: K;
+  readonly seat: number;
+  readonly choices: readonly C[];
 }
+
+/** A decision and its choices; the agent answers with an index into `choices`. */
+export type Decision =
+  | Asks<"lookout-pick", LookoutPick>
+  | Asks<"lookout-discard", CardId>
+  | Asks<"lookout-keep", CardId>
+  | Asks<"cash-spoils", SpoilsChoice>
+  | Asks<"action", Action>
+  | (Asks<"discard-card", CardId> & { readonly left: number; readonly keep: readonly CardId[]; readonly then: "none" | "draw" })
+  | (Asks<"discard-deal", DealChoice> & { readonly left: number; readonly deal: "spoils" | "agreement" | "deal" })
+  /** `rest`: what is left to pay once the resources are. */
+  | (Asks<"payment", Payment> & { readonly resources: Readonly<Record<string, number>>; readonly rest: Extract<Task, { kind: "pay" }> })
+  | (Asks<"range-plan", RangePlan> & { readonly deploy: DeployKind; readonly card: CardId })
+  | (Asks<"placement", Placement> & { readonly deploy: "conquer" | "cooperate"; readonly card: CardId })
+  | (Asks<"steal", StealChoice> & { readonly resource: string; readonly left: number })
+  | (Asks<"redevelop-with", RedevelopChoice> & { readonly except: number })
+  | (Asks<"keep-trim", string> & { readonly location: number });
+
+export type DecisionKind = Decision["kind"];

@@ -1,61 +1,56 @@
 /**
- * Phase 5, Clean-up: unused resource, worker, contact and redevelopment
- * tokens are discarded, except what keep cards, Leaders and depots hold;
- * permanent Contacts and faction markers come back; the first player token
- * passes left.
+ * Phase 5, Clean-up: "players discard all their unused Resource, Worker,
+ * Contact, and Redevelopment tokens" except what keep cards (up to their
+ * limit; the player chooses what stays), Leaders, depots and combos hold;
+ * permanent Contacts and faction markers come back; hands come down to 10.
  */
+import type { Decision } from "./choices.js";
 import { location, type Game } from "./game.js";
-import { addResource, countResources, type Resources } from "./state.js";
-import { discardFromHand, handLimit } from "./tokens.js";
+import { addResource, countResources } from "./state.js";
+import type { Task } from "./tasks.js";
+import { emptyStore, handLimit, toSupply, tokenKind } from "./tokens.js";
 
-/** Moves up to `room` tokens from `from` into `to`, the most plentiful resource first. */
-function store(from: Resources, to: Resources, room: number): void {
-  let left = room - countResources(to);
-  const order = Object.keys(from).sort((a, b) => from[b]! - from[a]! || (a < b ? -1 : 1));
-  for (const r of order) {
-    const n = Math.min(left, from[r]!);
-    if (n <= 0) continue;
-    addResource(from, r, -n);
-    addResource(to, r, n);
-    left -= n;
-  }
-}
-
-/** Keeps at most `limit` tokens, dropping from the most plentiful resource. */
-function trim(r: Resources, limit: number): void {
-  let extra = countResources(r) - limit;
-  while (extra > 0) {
-    const most = Object.keys(r).sort((a, b) => r[b]! - r[a]! || (a < b ? -1 : 1))[0]!;
-    addResource(r, most, -1);
-    extra--;
-  }
-}
-
-export function runCleanUp(game: Game): void {
+export function cleanUpTasks(game: Game): Task[] {
   const s = game.state;
-  s.phase = "clean-up";
+  const tasks: Task[] = [];
   for (const p of s.players) {
-    // Ruling: leftover pool resources fill the player's depots (free to place, kept between turns).
-    for (const l of p.locations) {
-      const a = location(game, l.card).ability;
-      if (a.pattern === "trait") for (const t of a.traits) if (t.kind === "depot") store(p.pool.resources, l.depot, t.amount);
-    }
+    emptyStore(s, p.pool.resources);
+    toSupply(s, tokenKind.worker, p.pool.workers);
+    for (const t of p.pool.contactTokens) toSupply(s, tokenKind.contact(t.colour, t.range), 1);
+    toSupply(s, tokenKind.redevelopment, p.pool.redevelopment);
     p.pool = { resources: {}, workers: 0, contactTokens: [], redevelopment: 0 };
-    for (const l of p.locations) {
+    p.locations.forEach((l, index) => {
       const keep = location(game, l.card).keep;
-      if (!keep) l.resources = {};
-      else if (keep.limit !== undefined) trim(l.resources, keep.limit);
+      if (!keep) emptyStore(s, l.resources);
+      else if (keep.limit !== undefined && countResources(l.resources) > keep.limit) tasks.push({ kind: "keep-trim", seat: p.seat, location: index });
       l.uses = 0;
       l.markers = [];
-    }
+    });
     for (const c of p.contacts) c.usedThisTurn = false;
     if (p.leader) p.leader.uses = 0;
     p.passed = false;
     p.workersSent = 0;
     p.redevelopments = 0;
+    p.actionsTaken = 0;
+    p.freeMoves = 0;
+    // "A player cannot have more than 10 cards in his hand at any time during the Lookout Phase":
+    // a hand grown past 10 in other phases comes down to 10 before the next Lookout (ruling 20; the player chooses).
+    if (p.hand.length > handLimit) tasks.push({ kind: "discard-cards", seat: p.seat, count: p.hand.length - handLimit, keep: [], then: "none" });
   }
-  // "A player cannot have more than 10 cards in his hand at any time during the Lookout Phase":
-  // a hand grown past 10 in other phases comes down to 10 before the next Lookout (ruling; the player chooses).
-  for (const p of s.players) if (p.hand.length > handLimit) discardFromHand(game, p.seat, p.hand.length - handLimit);
-  s.firstPlayer = (s.firstPlayer + 1) % s.players.length;
+  return tasks;
+}
+
+/** A keep card over its limit: the player chooses which token goes, one at a time. */
+export function keepTrim(game: Game, t: Extract<Task, { kind: "keep-trim" }>): Decision | undefined {
+  const l = game.state.players[t.seat]!.locations[t.location]!;
+  const limit = location(game, l.card).keep?.limit ?? Infinity;
+  if (countResources(l.resources) <= limit) return undefined;
+  return { kind: "keep-trim", seat: t.seat, choices: Object.keys(l.resources).sort(), location: t.location };
+}
+
+export function resolveKeepTrim(game: Game, d: Extract<Decision, { kind: "keep-trim" }>, resource: string): void {
+  const s = game.state;
+  addResource(s.players[d.seat]!.locations[d.location]!.resources, resource, -1);
+  toSupply(s, tokenKind.resource(resource), 1);
+  s.agenda.push({ kind: "keep-trim", seat: d.seat, location: d.location });
 }

@@ -1,31 +1,19 @@
 /**
- * A game in progress: its state, the card definitions it plays with, its
- * agents, its PRNG, and where its choices are recorded. Every rule module
- * takes this context; `ask` is the one place a decision reaches an agent.
+ * A game: its state (plain data, everything the game is) and the compiled
+ * card set it plays with, plus an optional narrator for `state51 play`.
+ * Card lookups by id live here.
  */
-import type { Agent, Decision } from "./choices.js";
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
-import type { Rng } from "./rng.js";
 import type { CardId, GameState } from "./state.js";
-
-/** One recorded choice: with the seed, enough to replay the game. */
-export interface ChoiceRecord {
-  readonly round: number;
-  readonly seat: number;
-  readonly decision: Decision["kind"];
-  readonly index: number;
-}
 
 export interface Game {
   readonly state: GameState;
   readonly cards: CardRegistry;
-  readonly agents: readonly Agent[];
-  readonly rng: Rng;
-  readonly choices: ChoiceRecord[];
-  /** A readable account of what happens, for `state51 play`. */
-  readonly narrate: (line: string) => void;
+  /** A readable account of what happens, for `state51 play`; not part of the state. */
+  readonly narrate: ((line: string) => void) | undefined;
 }
 
+/** A rule broken by the caller (an answer out of range, a state the rules cannot reach): a bug or a bad log, never an input the rules allow. */
 export class RuleError extends Error {}
 
 export function card(game: Game, id: CardId): CardDef {
@@ -55,15 +43,6 @@ export function cardName(game: Game, id: CardId): string {
   return card(game, id).name.en;
 }
 
-/** Asks the decision's player to choose; a decision with one choice is not asked (and not recorded). */
-export function ask(game: Game, decision: Decision): number {
-  const count = decision.choices.length;
-  if (count === 0) throw new RuleError(`no choice offered for ${decision.kind}`);
-  if (count === 1) return 0;
-  const index = game.agents[decision.seat]!.choose(game.state, decision);
-  if (!Number.isInteger(index) || index < 0 || index >= count) {
-    throw new RuleError(`agent ${game.agents[decision.seat]!.name} chose ${index} of ${count} for ${decision.kind}`);
-  }
-  game.choices.push({ round: game.state.round, seat: decision.seat, decision: decision.kind, index });
-  return index;
+export function say(game: Game, line: () => string): void {
+  if (game.narrate) game.narrate(line());
 }

@@ -2,12 +2,14 @@
  * Phase 1, Lookout: 5 cards revealed, picked in the sequence the rulebook
  * gives for the player count (ruling 1: the English sequence for 3 players),
  * the last card discarded, then one card drawn each; the four Lookout
- * abilities change the picking.
+ * abilities change the picking (rulings in docs/engine-rulings.md).
  */
+import type { Decision, LookoutPick } from "./choices.js";
 import type { LookoutAbility } from "./definitions.js";
-import type { LookoutPick } from "./choices.js";
-import { ask, cardName, location, seatName, type Game } from "./game.js";
-import { drawCard, drawInto, handLimit } from "./tokens.js";
+import { cardName, location, say, seatName, type Game } from "./game.js";
+import type { CardId } from "./state.js";
+import { schedule, type Task } from "./tasks.js";
+import { drawCard, drawInto, takeIntoHand } from "./tokens.js";
 
 export const revealedCount = 5;
 
@@ -18,87 +20,127 @@ export const pickSequences: Readonly<Record<number, readonly (readonly [number, 
   4: [[0, false], [1, true], [2, true], [3, false], [0, true], [1, true], [2, false], [3, false]],
 };
 
-/** The Lookout abilities a player's trait Locations give. */
-export function lookoutAbilities(game: Game, seat: number): Set<LookoutAbility> {
-  const out = new Set<LookoutAbility>();
+/** Whether a player's trait Locations give a Lookout ability. */
+export function hasLookout(game: Game, seat: number, ability: LookoutAbility): boolean {
   for (const l of game.state.players[seat]!.locations) {
     const a = location(game, l.card).ability;
-    if (a.pattern === "trait") for (const t of a.traits) if (t.kind === "lookout") out.add(t.ability);
+    if (a.pattern === "trait") for (const t of a.traits) if (t.kind === "lookout" && t.ability === ability) return true;
   }
-  return out;
+  return false;
 }
 
-function reveal(game: Game, count: number): void {
-  for (let i = 0; i < count; i++) {
-    const c = drawCard(game);
-    if (c !== undefined) game.state.revealed.push(c);
-  }
-}
-
-/** A card into the hand, or onto the discard pile at the hand limit. */
-function takeIntoHand(game: Game, seat: number, card: string): void {
-  const p = game.state.players[seat]!;
-  if (p.hand.length >= handLimit) game.state.discard.push(card);
-  else p.hand.push(card);
-}
-
-function pick(game: Game, seat: number, abilities: Set<LookoutAbility>): void {
-  const s = game.state;
-  // "If players run out of the revealed cards for any reason, they should draw further cards from the draw deck instead."
-  if (s.revealed.length === 0) return drawInto(game, seat, 1);
-  const choices: LookoutPick[] = s.revealed.map((card) => ({ kind: "take", card }));
-  if (abilities.has("draw-instead")) choices.push({ kind: "draw-instead" });
-  const choice = choices[ask(game, { kind: "lookout-pick", seat, choices })]!;
-  if (choice.kind === "draw-instead") return drawInto(game, seat, 1);
-  s.revealed.splice(s.revealed.indexOf(choice.card), 1);
-  takeIntoHand(game, seat, choice.card);
-  game.narrate(`  ${seatName(seat)} takes ${cardName(game, choice.card)}`);
-}
-
-export function runLookout(game: Game): void {
+/** The Lookout's tasks, in order. */
+export function lookoutTasks(game: Game): Task[] {
   const s = game.state;
   const n = s.players.length;
-  s.phase = "lookout";
-  reveal(game, revealedCount);
-  const abilities = s.players.map((p) => lookoutAbilities(game, p.seat));
-  const firstPickDone = new Set<number>();
+  for (const p of s.players) p.drewInstead = false;
+  const tasks: Task[] = [{ kind: "reveal", count: revealedCount }];
+  const firstDone = new Set<number>();
   for (const [offset, add] of pickSequences[n]!) {
     const seat = (s.firstPlayer + offset) % n;
-    pick(game, seat, abilities[seat]!);
-    if (!firstPickDone.has(seat)) {
-      firstPickDone.add(seat);
-      if (abilities[seat]!.has("discard-after-first") && s.revealed.length > 0) {
-        const choices = [...s.revealed];
-        const c = choices[ask(game, { kind: "lookout-discard", seat, choices })]!;
-        s.revealed.splice(s.revealed.indexOf(c), 1);
-        s.discard.push(c);
-      }
-    }
-    if (add) reveal(game, 1);
+    tasks.push({ kind: "lookout-pick", seat, first: !firstDone.has(seat) });
+    firstDone.add(seat);
+    if (add) tasks.push({ kind: "reveal", count: 1 });
   }
-  // The last card: taken by a player with "take-leftover" (the first in turn order), else discarded.
-  const leftover = s.revealed.splice(0);
+  tasks.push({ kind: "lookout-leftover" });
+  for (let i = 0; i < n; i++) tasks.push({ kind: "lookout-draw", seat: (s.firstPlayer + i) % n });
+  return tasks;
+}
+
+export function reveal(game: Game, t: Extract<Task, { kind: "reveal" }>): undefined {
+  const s = game.state;
+  for (let i = 0; i < t.count; i++) {
+    const c = drawCard(s);
+    if (c !== undefined) s.revealed.push(c);
+  }
+  return undefined;
+}
+
+export function lookoutPick(game: Game, t: Extract<Task, { kind: "lookout-pick" }>): Decision | undefined {
+  const s = game.state;
+  // "If players run out of the revealed cards for any reason, they should draw further cards from the draw deck instead."
+  if (s.revealed.length === 0) {
+    drawInto(s, t.seat, 1);
+    return undefined;
+  }
+  const choices: LookoutPick[] = s.revealed.map((card) => ({ kind: "take", card }));
+  // "You can draw one card from the draw deck instead of selecting one of the revealed cards": one card, once a Lookout.
+  if (!s.players[t.seat]!.drewInstead && hasLookout(game, t.seat, "draw-instead")) choices.push({ kind: "draw-instead" });
+  if (t.first && hasLookout(game, t.seat, "discard-after-first")) schedule(s.agenda, { kind: "lookout-discard", seat: t.seat });
+  return { kind: "lookout-pick", seat: t.seat, choices };
+}
+
+export function resolveLookoutPick(game: Game, d: Extract<Decision, { kind: "lookout-pick" }>, c: LookoutPick): void {
+  const s = game.state;
+  if (c.kind === "draw-instead") {
+    s.players[d.seat]!.drewInstead = true;
+    drawInto(s, d.seat, 1);
+    say(game, () => `  ${seatName(d.seat)} draws from the deck instead`);
+    return;
+  }
+  s.revealed.splice(s.revealed.indexOf(c.card), 1);
+  takeIntoHand(s, d.seat, c.card);
+  say(game, () => `  ${seatName(d.seat)} takes ${cardName(game, c.card)}`);
+}
+
+/** "After selecting your first card, discard one of the remaining cards revealed on the table." */
+export function lookoutDiscard(game: Game, t: Extract<Task, { kind: "lookout-discard" }>): Decision | undefined {
+  const s = game.state;
+  if (s.revealed.length === 0) return undefined;
+  return { kind: "lookout-discard", seat: t.seat, choices: [...s.revealed] };
+}
+
+export function resolveLookoutDiscard(game: Game, _d: Extract<Decision, { kind: "lookout-discard" }>, c: CardId): void {
+  const s = game.state;
+  s.revealed.splice(s.revealed.indexOf(c), 1);
+  s.discard.push(c);
+}
+
+/**
+ * "At the end of the Lookout Phase take the last (unselected) card left on
+ * the table. If there are no more cards left, then draw a card": the first
+ * player in turn order with the ability takes it (choosing, if a draw-instead
+ * left more than one); what is left is discarded.
+ */
+export function lookoutLeftover(game: Game): Decision | undefined {
+  const s = game.state;
+  const n = s.players.length;
   for (let i = 0; i < n; i++) {
     const seat = (s.firstPlayer + i) % n;
-    if (!abilities[seat]!.has("take-leftover")) continue;
-    if (leftover.length > 0) takeIntoHand(game, seat, leftover.shift()!);
-    else drawInto(game, seat, 1);
-  }
-  s.discard.push(...leftover);
-  // "At the end of the Lookout Phase, each player draws one card from the draw deck."
-  for (let i = 0; i < n; i++) {
-    const seat = (s.firstPlayer + i) % n;
-    if (!abilities[seat]!.has("draw-two-keep-one")) {
-      drawInto(game, seat, 1);
-      continue;
+    if (!hasLookout(game, seat, "take-leftover")) continue;
+    if (s.revealed.length === 0) {
+      drawInto(s, seat, 1);
+      return undefined;
     }
-    // The two cards lie face up among the revealed ones while the player chooses.
-    const drawn = [drawCard(game), drawCard(game)].filter((c): c is string => c !== undefined);
-    if (drawn.length === 0) continue;
-    s.revealed.push(...drawn);
-    const keep = drawn[ask(game, { kind: "lookout-keep", seat, choices: drawn })]!;
-    s.revealed = [];
-    takeIntoHand(game, seat, keep);
-    s.discard.push(...drawn.filter((c) => c !== keep));
+    return { kind: "lookout-keep", seat, choices: [...s.revealed] };
   }
+  s.discard.push(...s.revealed.splice(0));
+  return undefined;
+}
+
+/** "At the end of the Lookout Phase, each player draws one card" (two, keeping one, with the ability). */
+export function lookoutDraw(game: Game, t: Extract<Task, { kind: "lookout-draw" }>): Decision | undefined {
+  const s = game.state;
+  // Whatever the leftover step left on the table is discarded first.
+  if (s.revealed.length > 0) s.discard.push(...s.revealed.splice(0));
+  if (!hasLookout(game, t.seat, "draw-two-keep-one")) {
+    drawInto(s, t.seat, 1);
+    return undefined;
+  }
+  // The two cards lie face up while the player chooses (ruling 21).
+  for (let i = 0; i < 2; i++) {
+    const c = drawCard(s);
+    if (c !== undefined) s.revealed.push(c);
+  }
+  if (s.revealed.length === 0) return undefined;
+  return { kind: "lookout-keep", seat: t.seat, choices: [...s.revealed] };
+}
+
+/** One of the cards on the table into the hand; the others are discarded. */
+export function resolveLookoutKeep(game: Game, d: Extract<Decision, { kind: "lookout-keep" }>, c: CardId): void {
+  const s = game.state;
+  const rest = s.revealed.splice(0).filter((x) => x !== c);
+  takeIntoHand(s, d.seat, c);
+  s.discard.push(...rest);
+  say(game, () => `  ${seatName(d.seat)} keeps ${cardName(game, c)}`);
 }

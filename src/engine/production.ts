@@ -1,76 +1,71 @@
 /**
  * Phase 2, Production (rulebook: "4 ways a player can acquire resources"):
- * the Base, every Agreement, Spoils cashed in, production Locations; and the
- * `each` traits ("each card of this type in your play area gives X").
+ * the Base, every Agreement, Spoils cashed in (the player chooses which),
+ * production Locations; and the `each` traits ("each card of this type in
+ * your play area gives X").
  */
-import type { SpoilsChoice } from "./choices.js";
-import type { Give, Gains } from "./definitions.js";
-import { ask, base, cardName, location, seatName, type Game } from "./game.js";
-import type { LocationInPlay } from "./state.js";
-import { dealsAt, dealsOf, giveTo, giveToBase } from "./tokens.js";
+import type { Decision, SpoilsChoice } from "./choices.js";
+import { stepsOf } from "./facts.js";
+import { base, cardName, location, say, seatName, type Game } from "./game.js";
+import type { Task } from "./tasks.js";
+import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
-/** The three-slot rule: a Location holds at most 3 VP tokens. */
-export const locationVpCap = 3;
-
-/** Gains of a Location's own ability: VP on the card; resources on it if it keeps them, else in the pool. */
-export function giveFromLocation(game: Game, seat: number, l: LocationInPlay): Give {
-  const p = game.state.players[seat]!;
-  const keeps = location(game, l.card).keep !== undefined;
-  return giveTo(game, { seat, vp: { tokens: l.vpTokens, cap: locationVpCap }, resources: keeps ? l.resources : p.pool.resources });
-}
-
-export function produceLocation(game: Game, seat: number, l: LocationInPlay, to: Give = giveFromLocation(game, seat, l)): boolean {
-  const a = location(game, l.card).ability;
-  if (a.pattern !== "open-production" && a.pattern !== "closed-production") return false;
-  a.produce(to);
-  return true;
-}
-
-function cashSpoils(game: Game, seat: number): void {
-  const p = game.state.players[seat]!;
-  for (;;) {
-    const spoils = dealsOf(p).filter((x) => x.deal.kind === "spoils");
-    if (spoils.length === 0) return;
-    const choices: SpoilsChoice[] = [...spoils.map(({ holder, index }) => ({ kind: "cash" as const, holder, index })), { kind: "done" }];
-    const choice = choices[ask(game, { kind: "cash-spoils", seat, choices })]!;
-    if (choice.kind === "done") return;
-    const [deal] = dealsAt(p, choice.holder).splice(choice.index, 1);
-    game.state.discard.push(deal!.card);
-    location(game, deal!.card).spoils(giveToBase(game, seat));
-    game.narrate(`  ${seatName(seat)} cashes in the Spoils of ${cardName(game, deal!.card)}`);
-  }
-}
-
-/** `each <type> card -> …`: once per Location of that type in the player's area. */
-function eachTraits(game: Game, seat: number): void {
-  const p = game.state.players[seat]!;
-  for (const l of p.locations) {
-    const a = location(game, l.card).ability;
-    if (a.pattern !== "trait") continue;
-    for (const t of a.traits) {
-      if (t.kind !== "each") continue;
-      const n = p.locations.filter((x) => location(game, x.card).types.includes(t.cardType)).length;
-      const to = giveTo(game, { seat, vp: { tokens: l.vpTokens, cap: locationVpCap }, resources: p.pool.resources });
-      repeat(n, t.gains, to);
-    }
-  }
-}
-
-function repeat(n: number, gains: Gains, to: Give): void {
-  for (let i = 0; i < n; i++) gains(to);
-}
-
-export function runProduction(game: Game): void {
+export function productionTasks(game: Game): Task[] {
   const s = game.state;
-  s.phase = "production";
   const n = s.players.length;
+  const tasks: Task[] = [];
+  // "Beginning with the first player and proceeding clockwise, each player takes the produced Resources…"
   for (let i = 0; i < n; i++) {
     const seat = (s.firstPlayer + i) % n;
-    const p = s.players[seat]!;
-    base(game, p.base).produce(giveToBase(game, seat));
-    for (const { deal } of dealsOf(p)) if (deal.kind === "agreement") location(game, deal.card).agreement(giveToBase(game, seat));
-    cashSpoils(game, seat);
-    for (const l of p.locations) produceLocation(game, seat, l);
-    eachTraits(game, seat);
+    tasks.push({ kind: "produce", seat }, { kind: "cash-spoils", seat }, { kind: "produce-locations", seat });
   }
+  return tasks;
+}
+
+/** The Base and every Agreement. */
+export function produce(game: Game, t: Extract<Task, { kind: "produce" }>): undefined {
+  const p = game.state.players[t.seat]!;
+  giveAll(game, t.seat, { to: "base" }, stepsOf(base(game, p.base).produce));
+  for (const { deal } of dealsOf(p)) if (deal.kind === "agreement") giveAll(game, t.seat, { to: "base" }, stepsOf(location(game, deal.card).agreement));
+  return undefined;
+}
+
+/** "A player can discard any number of Spoils cards during the Production Phase": one at a time, until done. */
+export function cashSpoils(game: Game, t: Extract<Task, { kind: "cash-spoils" }>): Decision | undefined {
+  const p = game.state.players[t.seat]!;
+  const choices: SpoilsChoice[] = [];
+  for (const { holder, index, deal } of dealsOf(p)) if (deal.kind === "spoils") choices.push({ kind: "cash", holder, index });
+  if (choices.length === 0) return undefined;
+  choices.push({ kind: "done" });
+  return { kind: "cash-spoils", seat: t.seat, choices };
+}
+
+export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash-spoils" }>, c: SpoilsChoice): void {
+  if (c.kind === "done") return;
+  const s = game.state;
+  const p = s.players[d.seat]!;
+  const [deal] = dealsAt(p, c.holder).splice(c.index, 1);
+  s.discard.push(deal!.card);
+  giveAll(game, d.seat, { to: "base" }, stepsOf(location(game, deal!.card).spoils));
+  say(game, () => `  ${seatName(d.seat)} cashes in the Spoils of ${cardName(game, deal!.card)}`);
+  s.agenda.push({ kind: "cash-spoils", seat: d.seat });
+}
+
+/** Production Locations, then `each` traits: once per Location of that type in the player's area, the trait card itself included. */
+export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
+  const p = game.state.players[t.seat]!;
+  p.locations.forEach((l, index) => {
+    const a = location(game, l.card).ability;
+    if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
+  });
+  p.locations.forEach((l, index) => {
+    const a = location(game, l.card).ability;
+    if (a.pattern !== "trait") return;
+    for (const trait of a.traits) {
+      if (trait.kind !== "each") continue;
+      const n = p.locations.filter((x) => location(game, x.card).types.includes(trait.cardType)).length;
+      for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, stepsOf(trait.gains));
+    }
+  });
+  return undefined;
 }

@@ -1,14 +1,18 @@
 /**
- * Range for Conquest, Cooperation and Incorporation: contact cards and tokens
- * of the action's colour (or universal) are added together and must match or
- * exceed the Location's distance. The engine offers, for each target, the
- * cheapest plan it finds (fewest sources, tokens before cards, since tokens
- * are lost at Clean-up anyway): a ruling recorded in docs/engine-rulings.md.
+ * Range for Conquest, Cooperation and Incorporation: "the player can spend
+ * Contact cards and Contact tokens of appropriate value and colour. The
+ * values of individual Contact cards and Contact tokens of the same colour
+ * are added together … must be equal to or greater than the Distance". The
+ * player chooses which pay; the engine lists the plans no other plan beats:
+ * those with no source to spare (dropping any one falls short), one per set
+ * of interchangeable tokens, whose contacts' prices can be paid.
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import type { CardId } from "./state.js";
-import { canPay, demandOfCost, mergeDemands, type Demand } from "./tokens.js";
+import { mergeDemands, demandOf } from "./facts.js";
+import type { CardId, PlayerState } from "./state.js";
+import type { Demand } from "./tasks.js";
+import { canPay, canPayResources } from "./tokens.js";
 
 export type RangeColour = "conquest" | "cooperation" | "incorporation";
 
@@ -16,6 +20,8 @@ interface Source {
   readonly kind: "token" | "permanent" | "contact";
   readonly range: number;
   readonly ref: number | CardId;
+  /** Sources with the same key are interchangeable (two tokens of one colour and range). */
+  readonly key: string;
   readonly price: Demand | undefined;
 }
 
@@ -24,15 +30,15 @@ function sources(game: Game, seat: number, colour: RangeColour): Source[] {
   const fits = (c: string): boolean => c === colour || c === "universal";
   const out: Source[] = [];
   p.pool.contactTokens.forEach((t, i) => {
-    if (fits(t.colour)) out.push({ kind: "token", range: t.range, ref: i, price: undefined });
+    if (fits(t.colour)) out.push({ kind: "token", range: t.range, ref: i, key: `t:${t.colour}:${t.range}`, price: undefined });
   });
   for (const pc of p.contacts) {
     const def = contact(game, pc.card);
-    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, price: demandOfCost(def.price) });
+    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, key: `p:${pc.card}`, price: demandOf(def.price) });
   }
-  for (const id of new Set(p.hand)) {
+  for (const id of p.hand) {
     const def = game.cards.byId.get(id);
-    if (def?.kind === "contact" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, price: demandOfCost(def.price) });
+    if (def?.kind === "contact" && def.use === "one-time" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, key: `c:${id}`, price: demandOf(def.price) });
   }
   return out;
 }
@@ -47,61 +53,112 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
-  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => demandOfCost(contact(game, id).price)));
+  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => demandOf(contact(game, id).price)));
 }
 
-const tier = { token: 0, permanent: 1, contact: 2 } as const;
-
-/**
- * The cheapest affordable set of sources reaching `distance`: the fewest
- * sources, then the lowest tier, then the least range wasted.
- */
-function cheapestPlan(game: Game, seat: number, all: readonly Source[], distance: number): RangePlan | undefined {
-  if (all.reduce((n, s) => n + s.range, 0) < distance) return undefined;
+/** Every plan with nothing to spare that the player can pay for, keeping `target` in the hand. */
+function plansFor(game: Game, seat: number, all: readonly Source[], distance: number, target: CardId | "a card", firstOnly: boolean): RangePlan[] {
   const p = game.state.players[seat]!;
-  let best: { chosen: Source[]; key: number[] } | undefined;
-  const consider = (chosen: Source[]): void => {
-    const range = chosen.reduce((n, s) => n + s.range, 0);
-    if (range < distance) return;
-    const key = [chosen.length, chosen.reduce((n, s) => n + tier[s.kind], 0), range - distance];
-    if (best && compareKeys(key, best.key) >= 0) return;
-    const cards = chosen.filter((s) => s.kind === "contact").map((s) => s.ref as CardId);
-    const price = mergeDemands(chosen.map((s) => s.price));
-    // The card being played stays in the hand until the price is paid: it cannot be discarded to pay.
-    price.cards += price.cards > 0 ? 1 : 0;
-    if (!canPay(p, price, cards)) return;
-    best = { chosen, key };
-  };
-  // Range 3 at most is needed, so plans of up to three sources are enough to search.
-  for (let i = 0; i < all.length; i++) {
-    consider([all[i]!]);
-    for (let j = i + 1; j < all.length; j++) {
-      consider([all[i]!, all[j]!]);
-      for (let k = j + 1; k < all.length; k++) consider([all[i]!, all[j]!, all[k]!]);
+  const out: RangePlan[] = [];
+  let total = 0;
+  for (const src of all) total += src.range;
+  if (total < distance) return out;
+  const seen = new Set<string>();
+  const chosen: Source[] = [];
+  const visit = (from: number, sum: number, min: number): boolean => {
+    if (sum >= distance) {
+      // Nothing to spare: dropping the smallest source falls short.
+      if (sum - min >= distance) return false;
+      if (!firstOnly) {
+        const key = chosen.map((s) => s.key).sort().join(",");
+        if (seen.has(key)) return false;
+        seen.add(key);
+      }
+      const price = mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : [])));
+      const keep = chosen.flatMap((s) => (s.kind === "contact" ? [s.ref as CardId] : []));
+      if (target !== "a card") keep.push(target);
+      if (!canPay(p, price, game.cards.basicResources, keep, target === "a card" ? 1 : 0)) return false;
+      out.push(toPlan(chosen));
+      return firstOnly;
     }
-  }
-  return best ? toPlan(best.chosen) : undefined;
+    for (let i = from; i < all.length; i++) {
+      chosen.push(all[i]!);
+      const stop = visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
+      chosen.pop();
+      if (stop) return true;
+    }
+    return false;
+  };
+  visit(0, 0, Infinity);
+  return out;
 }
+
+const colourIndex: Record<RangeColour, number> = { conquest: 0, cooperation: 1, incorporation: 2 };
+
+/** The greatest range (up to `cap`) an affordable set of sources reaches: the prices only grow with the set, so what one affordable set reaches, a set with nothing to spare inside it reaches too. */
+function bestReach(game: Game, seat: number, all: readonly Source[], cap: number): number {
+  const p = game.state.players[seat]!;
+  let best = 0;
+  const chosen: Source[] = [];
+  const visit = (from: number, sum: number): void => {
+    if (sum > best) best = Math.min(sum, cap);
+    if (best >= cap) return;
+    for (let i = from; i < all.length && best < cap; i++) {
+      const src = all[i]!;
+      chosen.push(src);
+      if (!src.price || affordable(game, p, chosen)) visit(i + 1, sum + src.range);
+      chosen.pop();
+    }
+  };
+  visit(0, 0);
+  return best;
+}
+
+/** Whether the chosen sources' prices can all be paid (the common prices, resources and cards, without building a Demand). */
+function affordable(game: Game, p: PlayerState, chosen: readonly Source[]): boolean {
+  // The target stays in the hand while the prices are paid: one card they cannot discard, whichever it is.
+  let handLeft = p.hand.length - 1;
+  let cards = 0;
+  let workers = 0;
+  let resources: Record<string, number> | undefined;
+  for (const src of chosen) {
+    if (src.kind === "contact") handLeft--;
+    const price = src.price;
+    if (!price) continue;
+    if (price.deals.spoils + price.deals.agreement + price.deals.deal > 0) {
+      const keep = chosen.flatMap((s) => (s.kind === "contact" ? [s.ref as CardId] : []));
+      return canPay(p, mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : []))), game.cards.basicResources, keep, 1);
+    }
+    cards += price.cards;
+    workers += price.workers;
+    for (const r in price.resources) (resources ??= {})[r] = (resources[r] ?? 0) + price.resources[r]!;
+  }
+  if (handLeft < cards || p.pool.workers < workers) return false;
+  return resources === undefined || canPayResources(p, resources, game.cards.basicResources);
+}
+
+/** The greatest distance in the base game's rules; a planner checks reach up to it once per colour. */
+const maxDistance = 3;
 
 /**
- * A planner for one player at one moment: the plan depends only on the
- * colour and the distance (a target Location is never a contact source), so
- * each is worked out once however many cards the hand holds.
+ * A planner for one player at one moment (one action decision): whether a
+ * colour reaches a distance, worked out once per colour however many cards
+ * the hand holds.
  */
-export function rangePlanner(game: Game, seat: number): (colour: RangeColour, distance: number) => RangePlan | undefined {
-  const memo = new Map<RangeColour, { sources: Source[]; plans: (RangePlan | null)[] }>();
+export function rangePlanner(game: Game, seat: number): (colour: RangeColour, distance: number) => boolean {
+  const reach: (number | undefined)[] = [];
   return (colour, distance) => {
-    let m = memo.get(colour);
-    if (!m) memo.set(colour, (m = { sources: sources(game, seat, colour), plans: [] }));
-    let plan = m.plans[distance];
-    if (plan === undefined) m.plans[distance] = plan = cheapestPlan(game, seat, m.sources, distance) ?? null;
-    return plan ?? undefined;
+    const ci = colourIndex[colour];
+    let r = reach[ci];
+    if (r === undefined) reach[ci] = r = bestReach(game, seat, sources(game, seat, colour), Math.max(maxDistance, distance));
+    return r >= distance;
   };
 }
 
-function compareKeys(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
+
+/** The plans a player chooses from to put `target` into play. */
+export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {
+  return plansFor(game, seat, sources(game, seat, colour), distance, target, false);
 }
 
 /** The most range a player could put together for a colour this action (for bots and tests). */

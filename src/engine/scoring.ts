@@ -6,7 +6,6 @@
  */
 import type { GameState, PlayerState, VpToken } from "./state.js";
 import { countResources } from "./state.js";
-import { resourceStores } from "./tokens.js";
 
 export const winningScore = 30;
 
@@ -19,15 +18,17 @@ export function scoreOf(p: PlayerState): number {
   return vp;
 }
 
-export function runVpCount(state: GameState): void {
-  state.phase = "vp-count";
+export function countVp(state: GameState): void {
   for (const p of state.players) p.score = scoreOf(p);
   if (state.players.some((p) => p.score >= winningScore)) state.lastRound = true;
 }
 
-/** Unused resources and workers, for the second tie-break. */
+/** Unused resources and workers, for the second tie-break (combo tokens are spent already, in the combo). */
 export function unusedTokens(p: PlayerState): number {
-  return resourceStores(p).reduce((n, s) => n + countResources(s), 0) + p.pool.workers;
+  let n = countResources(p.pool.resources) + p.pool.workers;
+  if (p.leader) n += countResources(p.leader.resources);
+  for (const l of p.locations) n += countResources(l.resources) + countResources(l.depot);
+  return n;
 }
 
 export function recordTieBreak(state: GameState): void {

@@ -3,19 +3,17 @@
  * and its three permanent Contacts; every other Location, Leader and one-time
  * Contact is shuffled into the deck; four cards are dealt to each player.
  */
-import type { Agent } from "./choices.js";
 import type { CardRegistry } from "./definitions.js";
-import type { Game } from "./game.js";
-import { createRng, shuffle } from "./rng.js";
+import { seedRng, shuffle } from "./rng.js";
 import type { CardId, GameState, PlayerState } from "./state.js";
 import { drawInto } from "./tokens.js";
 
-export interface GameOptions {
+export interface GameSetup {
   readonly seed: number;
-  readonly agents: readonly Agent[];
+  /** 2 to 4; the number of factions when they are given. */
+  readonly players?: number;
   /** Factions by seat; chosen at random when absent. */
   readonly factions?: readonly string[];
-  readonly narrate?: (line: string) => void;
 }
 
 export const startingHand = 4;
@@ -35,18 +33,22 @@ function newPlayer(seat: number, faction: string, baseId: CardId, contacts: Card
     passed: false,
     workersSent: 0,
     redevelopments: 0,
+    drewInstead: false,
+    actionsTaken: 0,
+    freeMoves: 0,
     score: 0,
   };
 }
 
-export function newGame(cards: CardRegistry, options: GameOptions): Game {
-  const count = options.agents.length;
-  if (count < 2 || count > 4) throw new RangeError(`51st State is for 2 to 4 players, not ${count}`);
-  const rng = createRng(options.seed);
+/** The state before the first Lookout (the machine's `newGame` starts the rules on it). */
+export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
+  const count = setup.factions?.length ?? setup.players ?? 4;
+  if (!Number.isInteger(count) || count < 2 || count > 4) throw new RangeError(`51st State is for 2 to 4 players, not ${count}`);
+  const rng = seedRng(setup.seed);
   const bases = cards.cards.filter((c) => c.kind === "base");
   // Drawn even when factions are given, so a replay's PRNG runs exactly as the original's did.
   const drawn = shuffle(bases.map((b) => b.faction), rng).slice(0, count);
-  const factions = options.factions ?? drawn;
+  const factions = setup.factions ?? drawn;
   const players = factions.map((faction, seat) => {
     const base = bases.find((b) => b.faction === faction);
     if (!base) throw new RangeError(`no Base for faction "${faction}"`);
@@ -65,15 +67,18 @@ export function newGame(cards: CardRegistry, options: GameOptions): Game {
     deck: shuffle(all.filter((id) => !isFactionCard(id)), rng),
     discard: [],
     revealed: [],
+    supply: {},
     round: 1,
     firstPlayer: 0,
     phase: "lookout",
     lastRound: false,
     winners: [],
     tieBreak: [],
+    rng,
+    agenda: [],
+    pending: undefined,
   };
-  const game: Game = { state, cards, agents: options.agents, rng, choices: [], narrate: options.narrate ?? (() => undefined) };
   // Dealt before the first Lookout: the hand limit does not apply.
-  for (const p of players) drawInto(game, p.seat, startingHand, Infinity);
-  return game;
+  for (const p of players) drawInto(state, p.seat, startingHand);
+  return state;
 }

@@ -1,8 +1,14 @@
 /**
- * The state of a game. Plain data (no classes, no functions) so it can be
- * compared, snapshotted and printed; cards are referred to by id and looked
- * up in the card registry.
+ * The state of a game: everything a game is, as plain data (no classes, no
+ * functions), so it can be cloned, compared, digested and resumed: the
+ * players' areas, the piles, the token supply, the PRNG's state, the rules'
+ * agenda (what is left to do) and the pending decision. Cards are referred
+ * to by id and looked up in the card registry.
  */
+import type { Decision } from "./choices.js";
+import type { RngState } from "./rng.js";
+import type { Task } from "./tasks.js";
+
 export type CardId = string;
 
 /** Resource tokens by resource id; a missing key is 0. */
@@ -33,13 +39,15 @@ export interface Pool {
 
 export interface LocationInPlay {
   readonly card: CardId;
-  /** Resource tokens on the card (a keep card's, or those it came into play with). */
+  /** Resource tokens on the card: a keep card's. */
   resources: Resources;
   vpTokens: VpToken[];
   /** Deals tucked under it (slots trait). */
   deals: Deal[];
   /** Resources stored in its depot (kept, cannot be stolen). */
   depot: Resources;
+  /** Resource tokens placed on its combo, by token kind (kept until the combo is cashed). */
+  combo: Resources;
   /** Times its worker action was used this turn (at most 2). */
   uses: number;
   /** Players (by seat) whose faction marker is on it this turn. */
@@ -75,6 +83,11 @@ export interface PlayerState {
   workersSent: number;
   /** Redevelopment actions this turn: the first may be paid with building material. */
   redevelopments: number;
+  /** Lookout: whether this player has drawn instead of picking this Lookout (Scouts' Camp, once). */
+  drewInstead: boolean;
+  /** Actions taken in this Actions phase (the safety limit), and free moves in the current action turn. */
+  actionsTaken: number;
+  freeMoves: number;
   /** The VP total marked in the last VP count. */
   score: number;
 }
@@ -88,6 +101,12 @@ export interface GameState {
   deck: CardId[];
   discard: CardId[];
   revealed: CardId[];
+  /**
+   * The token supply (the pool of the rulebook's components), by token kind
+   * (see `tokenKinds.ts`): every token taken comes from here and every token
+   * spent or discarded returns here, so the totals never change.
+   */
+  supply: Record<string, number>;
   round: number;
   firstPlayer: number;
   phase: Phase;
@@ -97,6 +116,12 @@ export interface GameState {
   winners: number[];
   /** Tie-break counts (cards in hand, unused resources and workers), taken before the last Clean-up. */
   tieBreak: { readonly hand: number; readonly unused: number }[];
+  /** The PRNG (reshuffles): part of the state, so a clone goes on exactly as the original. */
+  rng: RngState;
+  /** What the rules still have to do, the next task last (a stack). */
+  agenda: Task[];
+  /** The decision the game waits for, or undefined when it is over. */
+  pending: Decision | undefined;
 }
 
 export function countResources(r: Resources): number {

@@ -1,21 +1,59 @@
 /**
- * Tokens and cards moving: the engine's implementations of the Give and Pay
- * APIs that compiled abilities call, drawing from the deck, and paying costs
- * with the universal resource standing in for any basic one.
+ * Tokens and cards moving. Every token comes from the supply and goes back
+ * to it (the rulebook's "Token pool"; "if players run out of tokens … they
+ * should use substitutes", so the supply never runs out), which keeps every
+ * kind's total constant: the property tests check it after every step.
  */
-import type { Cost, DealKind, Give, Pay } from "./definitions.js";
-import { ask, type Game } from "./game.js";
+import type { Holder, Store } from "./choices.js";
+import { location, type Game } from "./game.js";
 import { shuffle } from "./rng.js";
-import { addResource, type CardId, type Deal, type PlayerState, type Resources, type VpToken } from "./state.js";
-import type { DealChoice, Holder } from "./choices.js";
+import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
+import type { Demand, EffectStep, GiveTarget } from "./tasks.js";
 
 export const universal = "universal";
 
+/** Each kind of token starts with this many in the supply: more than any game uses (substitutes, in the rulebook's words). */
+export const supplyStart = 1000;
+
+export const tokenKind = {
+  resource: (r: string) => `resource:${r}`,
+  worker: "worker",
+  vp: (value: 1 | 2) => `vp:${value}`,
+  contact: (colour: string, range: number) => `contact:${colour}:${range}`,
+  redevelopment: "redevelopment",
+} as const;
+
+/** Takes `n` tokens of a kind out of the supply (negative `n` returns them). */
+export function fromSupply(s: GameState, kind: string, n: number): void {
+  s.supply[kind] = (s.supply[kind] ?? supplyStart) - n;
+}
+
+export function toSupply(s: GameState, kind: string, n: number): void {
+  fromSupply(s, kind, -n);
+}
+
+/** Returns every resource token of a store to the supply and empties it. */
+export function emptyStore(s: GameState, r: Resources): void {
+  for (const k in r) {
+    toSupply(s, tokenKind.resource(k), r[k]!);
+    delete r[k];
+  }
+}
+
+/** Moves every resource token of one store into another (a card leaving play puts its tokens on the Base). */
+export function moveStore(from: Resources, to: Resources): void {
+  for (const k in from) {
+    addResource(to, k, from[k]!);
+    delete from[k];
+  }
+}
+
+// ---- cards ----------------------------------------------------------------------
+
 /** Draws the top card, reshuffling the discard pile into a new deck when the deck runs out. */
-export function drawCard(game: Game): CardId | undefined {
-  const s = game.state;
+export function drawCard(s: GameState): CardId | undefined {
   if (s.deck.length === 0 && s.discard.length > 0) {
-    s.deck = shuffle(s.discard, game.rng);
+    s.deck = shuffle(s.discard, s.rng);
     s.discard = [];
   }
   return s.deck.pop();
@@ -24,168 +62,148 @@ export function drawCard(game: Game): CardId | undefined {
 /** The hand limit holds during the Lookout only: a card drawn at 10 is discarded. */
 export const handLimit = 10;
 
-export function drawInto(game: Game, seat: number, count: number, limit = game.state.phase === "lookout" ? handLimit : Infinity): void {
-  const p = game.state.players[seat]!;
+/** A card into the hand, or onto the discard pile at the hand limit in the Lookout. */
+export function takeIntoHand(s: GameState, seat: number, card: CardId): void {
+  const p = s.players[seat]!;
+  if (s.phase === "lookout" && p.hand.length >= handLimit) s.discard.push(card);
+  else p.hand.push(card);
+}
+
+export function drawInto(s: GameState, seat: number, count: number): void {
   for (let i = 0; i < count; i++) {
-    const c = drawCard(game);
+    const c = drawCard(s);
     if (c === undefined) return;
-    if (p.hand.length >= limit) game.state.discard.push(c);
-    else p.hand.push(c);
+    takeIntoHand(s, seat, c);
   }
 }
 
-/** Where what a card gives goes. */
-export interface GiveTo {
-  readonly seat: number;
-  /** VP tokens land here, up to `cap` tokens (the three-slot rule, the Leader's five). */
-  readonly vp: { readonly tokens: VpToken[]; readonly cap: number };
-  /** Resource tokens land here: the pool, or a keep card's or Leader's own tokens. */
-  readonly resources: Resources;
+export function removeFromHand(p: PlayerState, id: CardId): void {
+  const i = p.hand.indexOf(id);
+  if (i < 0) throw new Error(`${id} is not in the hand`);
+  p.hand.splice(i, 1);
 }
 
-export function giveTo(game: Game, to: GiveTo): Give {
-  const p = game.state.players[to.seat]!;
-  return {
-    resource: (resource, amount) => addResource(to.resources, resource, amount),
-    workers: (amount) => void (p.pool.workers += amount),
-    cards: (amount) => drawInto(game, to.seat, amount),
-    vp: (tokens, value) => {
-      for (let i = 0; i < tokens && to.vp.tokens.length < to.vp.cap; i++) to.vp.tokens.push({ value });
-    },
-    contactToken: (colour, range, tokens) => {
-      for (let i = 0; i < tokens; i++) p.pool.contactTokens.push({ colour, range });
-    },
-    redevelopmentTokens: (amount) => void (p.pool.redevelopment += amount),
-  };
-}
+// ---- giving ---------------------------------------------------------------------
 
-/** Gains into the player's pool, VP on the Base. */
-export function giveToBase(game: Game, seat: number): Give {
+/** The three-slot rule: a Location holds at most 3 VP tokens; a Leader at most 5. */
+export const locationVpCap = 3;
+export const leaderVpCap = 5;
+
+/** Where a target's VP tokens and resource tokens go. */
+function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpToken[]; cap: number; resources: Resources } {
   const p = game.state.players[seat]!;
-  return giveTo(game, { seat, vp: { tokens: p.baseVp, cap: Infinity }, resources: p.pool.resources });
-}
-
-// ---- costs -------------------------------------------------------------------
-
-export interface Demand {
-  readonly resources: Resources;
-  workers: number;
-  cards: number;
-  readonly deals: Record<DealKind, number>;
-}
-
-/**
- * What a compiled cost asks for, worked out once per cost function (costs
- * are pure): the engine asks many times per decision. Callers must not
- * change the result; `demandOf` gives a fresh copy.
- */
-const demands = new WeakMap<Cost, Demand>();
-export function demandOfCost(cost: Cost): Demand {
-  let d = demands.get(cost);
-  if (!d) demands.set(cost, (d = demandOf(cost)));
-  return d;
-}
-
-function emptyDemand(): Demand {
-  return { resources: {}, workers: 0, cards: 0, deals: { spoils: 0, agreement: 0, deal: 0 } };
-}
-
-/** Several demands paid together (a range plan's contact prices). */
-export function mergeDemands(demands: readonly (Demand | undefined)[]): Demand {
-  const d = emptyDemand();
-  for (const one of demands) {
-    if (!one) continue;
-    for (const r in one.resources) addResource(d.resources, r, one.resources[r]!);
-    d.workers += one.workers;
-    d.cards += one.cards;
-    for (const k of ["spoils", "agreement", "deal"] as const) d.deals[k] += one.deals[k];
+  switch (target.to) {
+    case "base":
+      return { vp: p.baseVp, cap: Infinity, resources: p.pool.resources };
+    case "leader":
+      return { vp: p.leader!.vpTokens, cap: leaderVpCap, resources: p.leader!.resources };
+    case "location": {
+      const l = p.locations[target.index]!;
+      const keeps = location(game, l.card).keep !== undefined;
+      return { vp: l.vpTokens, cap: locationVpCap, resources: keeps ? l.resources : p.pool.resources };
+    }
   }
-  return d;
 }
 
-/** What a compiled cost asks for, without paying it. */
-export function demandOf(cost: Cost): Demand {
-  const d = emptyDemand();
-  const pay: Pay = {
-    resource: (r, n) => addResource(d.resources, r, n),
-    workers: (n) => void (d.workers += n),
-    cards: (n) => void (d.cards += n),
-    deals: (k, n) => void (d.deals[k] += n),
-  };
-  cost(pay);
-  return d;
+/** Gives one step of gains (not steal or redevelop, which need decisions) to a player. */
+export function give(game: Game, seat: number, target: GiveTarget, step: EffectStep): void {
+  const s = game.state;
+  const p = s.players[seat]!;
+  switch (step.op) {
+    case "resource": {
+      fromSupply(s, tokenKind.resource(step.resource), step.amount);
+      addResource(targetStores(game, seat, target).resources, step.resource, step.amount);
+      return;
+    }
+    case "workers":
+      fromSupply(s, tokenKind.worker, step.amount);
+      p.pool.workers += step.amount;
+      return;
+    case "cards":
+      drawInto(s, seat, step.amount);
+      return;
+    case "vp": {
+      const { vp, cap } = targetStores(game, seat, target);
+      // "VP-producing cards cease to produce Victory Points once they have produced three VP tokens of any value."
+      for (let i = 0; i < step.tokens && vp.length < cap; i++) {
+        fromSupply(s, tokenKind.vp(step.value), 1);
+        vp.push({ value: step.value });
+      }
+      return;
+    }
+    case "contactToken":
+      fromSupply(s, tokenKind.contact(step.colour, step.range), step.tokens);
+      for (let i = 0; i < step.tokens; i++) p.pool.contactTokens.push({ colour: step.colour, range: step.range });
+      return;
+    case "redevelopmentTokens":
+      fromSupply(s, tokenKind.redevelopment, step.amount);
+      p.pool.redevelopment += step.amount;
+      return;
+    case "steal":
+    case "redevelop":
+      throw new Error(`${step.op} is an effect, not a gain`);
+  }
 }
 
-/** Where a player's resource tokens are, in the order they are spent: the pool first. */
-export function resourceStores(p: PlayerState): Resources[] {
-  const stores = [p.pool.resources];
-  if (p.leader) stores.push(p.leader.resources);
-  for (const l of p.locations) stores.push(l.resources, l.depot);
-  return stores;
+export function giveAll(game: Game, seat: number, target: GiveTarget, steps: readonly EffectStep[]): void {
+  for (const step of steps) give(game, seat, target, step);
 }
 
+export function vpToken(s: GameState, value: 1 | 2): VpToken {
+  fromSupply(s, tokenKind.vp(value), 1);
+  return { value };
+}
+
+// ---- stores of resource tokens ----------------------------------------------------
+
+/** The stores a player's resource tokens are in; combo tokens are not (they cannot be used for anything else). */
+export function storesOf(p: PlayerState): Store[] {
+  const out: Store[] = [{ kind: "pool" }];
+  if (p.leader) out.push({ kind: "leader" });
+  p.locations.forEach((l, index) => {
+    if (hasAny(l.resources)) out.push({ kind: "location", index });
+    if (hasAny(l.depot)) out.push({ kind: "depot", index });
+  });
+  return out;
+}
+
+function hasAny(r: Resources): boolean {
+  for (const _ in r) return true;
+  return false;
+}
+
+export function storeOf(p: PlayerState, store: Store): Resources {
+  switch (store.kind) {
+    case "pool":
+      return p.pool.resources;
+    case "leader":
+      return p.leader!.resources;
+    case "location":
+      return p.locations[store.index]!.resources;
+    case "depot":
+      return p.locations[store.index]!.depot;
+  }
+}
+
+/** Tokens of a kind in every store the player can spend from. */
 export function available(p: PlayerState, resource: string): number {
-  let n = 0;
-  for (const s of resourceStores(p)) n += s[resource] ?? 0;
+  let n = p.pool.resources[resource] ?? 0;
+  if (p.leader) n += p.leader.resources[resource] ?? 0;
+  for (const l of p.locations) n += (l.resources[resource] ?? 0) + (l.depot[resource] ?? 0);
   return n;
 }
 
-function universalNeeded(p: PlayerState, resources: Resources): number {
-  let needed = resources[universal] ?? 0;
+/** Whether the resources can be paid: each basic one by itself or by universal tokens ("The universal resource can substitute any one of the four basic resources"). */
+export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[]): boolean {
+  let universalNeeded = resources[universal] ?? 0;
   for (const r in resources) {
     if (r === universal) continue;
-    needed += Math.max(0, resources[r]! - available(p, r));
+    const short = resources[r]! - available(p, r);
+    if (short <= 0) continue;
+    if (!basic.includes(r)) return false;
+    universalNeeded += short;
   }
-  return needed;
-}
-
-export function canPayResources(p: PlayerState, resources: Resources): boolean {
-  return universalNeeded(p, resources) <= available(p, universal);
-}
-
-/** Takes up to `amount` of a resource from the stores in order; returns how many were missing. */
-function take(stores: readonly Resources[], resource: string, amount: number): number {
-  let left = amount;
-  for (const s of stores) {
-    const n = Math.min(left, s[resource] ?? 0);
-    if (n > 0) addResource(s, resource, -n);
-    left -= n;
-    if (left === 0) break;
-  }
-  return left;
-}
-
-/**
- * Takes what `need` asks from the stores: each basic resource itself first,
- * then the universal resource for what is asked as universal and for each
- * basic shortfall. Returns what is still missing.
- */
-function takeFrom(stores: readonly Resources[], need: Resources): Resources {
-  const missing: Resources = {};
-  for (const r in need) {
-    if (r === universal) continue;
-    const left = take(stores, r, need[r]!);
-    if (left > 0) missing[r] = left;
-  }
-  const universalLeft = take(stores, universal, need[universal] ?? 0);
-  for (const r in missing) {
-    const left = take(stores, universal, missing[r]!);
-    if (left > 0) missing[r] = left;
-    else delete missing[r];
-  }
-  if (universalLeft > 0) missing[universal] = universalLeft;
-  return missing;
-}
-
-/**
- * Spends resources: the pool first (each basic token, then universal ones for
- * what is missing), and only then tokens on cards, which would survive
- * Clean-up (ruling 8).
- */
-export function payResources(p: PlayerState, resources: Resources): void {
-  const [pool, ...cards] = resourceStores(p);
-  const rest = takeFrom([pool!], resources);
-  takeFrom(cards, rest);
+  return universalNeeded === 0 || universalNeeded <= available(p, universal);
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {
@@ -194,58 +212,27 @@ export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: 
   return out;
 }
 
-function matches(kind: DealKind, deal: Deal): boolean {
-  return kind === "deal" || deal.kind === kind;
-}
-
-export function canPay(p: PlayerState, d: Demand, keepInHand: readonly CardId[] = []): boolean {
-  if (!canPayResources(p, d.resources)) return false;
-  if (p.pool.workers < d.workers) return false;
-  if (p.hand.length - keepInHand.filter((c) => p.hand.includes(c)).length < d.cards) return false;
-  const deals = dealsOf(p).map((x) => x.deal);
-  const spoils = deals.filter((x) => x.kind === "spoils").length;
-  const agreements = deals.length - spoils;
-  if (d.deals.spoils > spoils || d.deals.agreement > agreements) return false;
-  return d.deals.spoils + d.deals.agreement + d.deals.deal <= deals.length;
-}
-
 export function dealsAt(p: PlayerState, holder: Holder): Deal[] {
   return holder.kind === "base" ? p.baseDeals : p.locations[holder.index]!.deals;
 }
 
-/** Discards one deal chosen by the player among those of the kind. */
-function discardDeal(game: Game, seat: number, kind: DealKind): void {
-  const p = game.state.players[seat]!;
-  const choices: DealChoice[] = dealsOf(p)
-    .filter((x) => matches(kind, x.deal))
-    .map(({ holder, index }) => ({ holder, index }));
-  const pick = choices[ask(game, { kind: "discard-deal", seat, choices })]!;
-  const [removed] = dealsAt(p, pick.holder).splice(pick.index, 1);
-  game.state.discard.push(removed!.card);
-}
-
-/** Discards cards from the hand, each chosen by the player. */
-export function discardFromHand(game: Game, seat: number, count: number, keepInHand: readonly CardId[] = []): CardId[] {
-  const p = game.state.players[seat]!;
-  const out: CardId[] = [];
-  for (let i = 0; i < count; i++) {
-    const choices = p.hand.filter((c) => !keepInHand.includes(c));
-    const c = choices[ask(game, { kind: "discard-card", seat, choices })]!;
-    p.hand.splice(p.hand.indexOf(c), 1);
-    game.state.discard.push(c);
-    out.push(c);
+/** Whether a demand can be paid, keeping some cards in the hand (the card being played, the contacts spent). */
+export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0): boolean {
+  if (p.pool.workers < d.workers) return false;
+  if (d.cards > 0) {
+    let kept = alsoKept;
+    for (const c of keepInHand) if (p.hand.includes(c)) kept++;
+    if (p.hand.length - kept < d.cards) return false;
   }
-  return out;
-}
-
-/** Pays a demand the player can afford (check with canPay first). */
-export function pay(game: Game, seat: number, d: Demand, keepInHand: readonly CardId[] = []): void {
-  const p = game.state.players[seat]!;
-  payResources(p, d.resources);
-  p.pool.workers -= d.workers;
-  discardFromHand(game, seat, d.cards, keepInHand);
-  // Specific kinds first, so "any deal" does not take one a specific demand needs.
-  for (const kind of ["spoils", "agreement", "deal"] as const) {
-    for (let i = 0; i < d.deals[kind]; i++) discardDeal(game, seat, kind);
+  if (d.deals.spoils + d.deals.agreement + d.deals.deal > 0) {
+    let spoils = 0;
+    let all = 0;
+    for (const x of dealsOf(p)) {
+      all++;
+      if (x.deal.kind === "spoils") spoils++;
+    }
+    if (d.deals.spoils > spoils || d.deals.agreement > all - spoils) return false;
+    if (d.deals.spoils + d.deals.agreement + d.deals.deal > all) return false;
   }
+  return canPayResources(p, d.resources, basic);
 }

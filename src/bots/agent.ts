@@ -1,0 +1,20 @@
+/**
+ * An agent answers decisions from a player's view only (src/engine/view.ts):
+ * it is told the decision, with its legal choices, and returns the index of
+ * one. Bots, scripted test agents and replayed logs are all agents.
+ */
+import type { Decision } from "../engine/choices.js";
+import type { CardRegistry } from "../engine/definitions.js";
+import type { PlayerView } from "../engine/view.js";
+
+export interface Agent {
+  readonly name: string;
+  choose(view: PlayerView, decision: Decision): number;
+}
+
+/** What a bot is made from: the card set, its seed, its seat, and its options. */
+export interface BotContext {
+  readonly cards: CardRegistry;
+  readonly seed: number;
+  readonly seat: number;
+}

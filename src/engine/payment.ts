@@ -1,0 +1,208 @@
+/**
+ * Paying resources: the player chooses which tokens pay (the pool, a Leader's
+ * or keep card's tokens, depots, universal tokens for basic resources). The
+ * engine lists every payment that covers the whole cost and drops only those
+ * another listed payment beats: one that spends a universal token where, from
+ * the same store, a basic token would do leaves the player never better off.
+ */
+import type { DealChoice, Decision, Payment, Store, Take } from "./choices.js";
+import type { Game } from "./game.js";
+import { addResource, type CardId, type GameState, type PlayerState, type Resources } from "./state.js";
+import { schedule, type Task } from "./tasks.js";
+import { dealsAt, dealsOf, drawInto, removeFromHand, storeOf, storesOf, toSupply, tokenKind, universal } from "./tokens.js";
+
+interface Source {
+  readonly store: number;
+  readonly token: string;
+}
+
+/** Every way to pay `need` in full, less the beaten ones; empty when it cannot be paid. */
+export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic: readonly string[]): Payment[] {
+  const stores = storesOf(p);
+  const left = new Map<string, number>();
+  const key = (s: number, t: string): string => `${s}\u0000${t}`;
+  stores.forEach((st, i) => {
+    const r = storeOf(p, st);
+    for (const t in r) left.set(key(i, t), r[t]!);
+  });
+  const wants = Object.keys(need).sort();
+  const sourcesFor = (r: string): Source[] => {
+    const out: Source[] = [];
+    stores.forEach((_, store) => {
+      if ((left.get(key(store, r)) ?? 0) > 0) out.push({ store, token: r });
+    });
+    if (r !== universal && basic.includes(r)) {
+      stores.forEach((_, store) => {
+        if ((left.get(key(store, universal)) ?? 0) > 0) out.push({ store, token: universal });
+      });
+    }
+    return out;
+  };
+  const found: Map<string, number>[] = [];
+  const taken = new Map<string, number>();
+  // Distributes each wanted resource over its sources, in a fixed order, so each payment is found once.
+  const fill = (w: number, sources: Source[], si: number, remaining: number): void => {
+    if (remaining === 0) {
+      if (w + 1 === wants.length) found.push(new Map(taken));
+      else {
+        const next = wants[w + 1]!;
+        fill(w + 1, sourcesFor(next), 0, need[next]!);
+      }
+      return;
+    }
+    if (si >= sources.length) return;
+    const src = sources[si]!;
+    const k = key(src.store, src.token);
+    const have = left.get(k) ?? 0;
+    for (let n = Math.min(have, remaining); n >= 0; n--) {
+      if (n > 0) {
+        left.set(k, have - n);
+        taken.set(k, (taken.get(k) ?? 0) + n);
+      }
+      fill(w, sources, si + 1, remaining - n);
+      if (n > 0) {
+        left.set(k, have);
+        const t = taken.get(k)! - n;
+        if (t === 0) taken.delete(k);
+        else taken.set(k, t);
+      }
+    }
+  };
+  if (wants.length === 0) return [[]];
+  fill(0, sourcesFor(wants[0]!), 0, need[wants[0]!]!);
+  const unique = new Map<string, Map<string, number>>();
+  for (const f of found) unique.set([...f.entries()].sort().join("|"), f);
+  const all = [...unique.values()];
+  const kept = all.filter((b) => !all.some((a) => a !== b && beats(a, b, stores.length, basic)));
+  return kept.map((m) =>
+    [...m.entries()]
+      .map(([k, amount]): Take => {
+        const [store, token] = k.split("\u0000") as [string, string];
+        return { from: stores[Number(store)]!, token, amount };
+      })
+      .sort(byStoreThenToken),
+  );
+}
+
+function storeRank(s: Store): number {
+  return s.kind === "pool" ? -1 : s.kind === "leader" ? 0 : 1 + 2 * s.index + (s.kind === "depot" ? 1 : 0);
+}
+
+function byStoreThenToken(a: Take, b: Take): number {
+  return storeRank(a.from) - storeRank(b.from) || (a.token < b.token ? -1 : a.token > b.token ? 1 : 0);
+}
+
+/**
+ * `a` beats `b` when, store by store, it takes as many tokens, no more
+ * universal ones, and no fewer of each basic one (the same of any other
+ * kind), and they differ: what `a` leaves is what `b` leaves with some basic
+ * tokens turned into universal ones.
+ */
+function beats(a: Map<string, number>, b: Map<string, number>, storeCount: number, basic: readonly string[]): boolean {
+  for (let s = 0; s < storeCount; s++) {
+    let totalA = 0;
+    let totalB = 0;
+    const tokens = new Set<string>();
+    for (const m of [a, b]) for (const k of m.keys()) if (k.startsWith(`${s}\u0000`)) tokens.add(k.slice(k.indexOf("\u0000") + 1));
+    for (const t of tokens) {
+      const ta = a.get(`${s}\u0000${t}`) ?? 0;
+      const tb = b.get(`${s}\u0000${t}`) ?? 0;
+      totalA += ta;
+      totalB += tb;
+      if (t === universal ? ta > tb : basic.includes(t) ? ta < tb : ta !== tb) return false;
+    }
+    if (totalA !== totalB) return false;
+  }
+  return true;
+}
+
+/** Takes a payment's tokens back to the supply. */
+export function applyPayment(s: GameState, p: PlayerState, payment: Payment): void {
+  for (const t of payment) {
+    const store = storeOf(p, t.from);
+    if ((store[t.token] ?? 0) < t.amount) throw new Error(`payment takes ${t.amount} ${t.token} from a store holding ${store[t.token] ?? 0}`);
+    addResource(store, t.token, -t.amount);
+    toSupply(s, tokenKind.resource(t.token), t.amount);
+  }
+}
+
+/** How much a payment pays of each wanted resource (universal tokens count for the basic shortfall). */
+export function covers(payment: Payment, need: Readonly<Resources>): boolean {
+  const got: Resources = {};
+  for (const t of payment) addResource(got, t.token, t.amount);
+  let spareUniversal = got[universal] ?? 0;
+  spareUniversal -= need[universal] ?? 0;
+  if (spareUniversal < 0) return false;
+  let total = 0;
+  for (const r in need) {
+    if (r === universal) continue;
+    const short = need[r]! - (got[r] ?? 0);
+    if (short < 0) return false;
+    spareUniversal -= short;
+    total += need[r]!;
+  }
+  return spareUniversal === 0 && total + (need[universal] ?? 0) === payment.reduce((n, t) => n + t.amount, 0);
+}
+
+// ---- the paying tasks -------------------------------------------------------------
+
+/** Pays a demand part by part: resources (the player chooses the tokens), workers, cards from the hand, deals. */
+export function payTask(game: Game, t: Extract<Task, { kind: "pay" }>): Decision | undefined {
+  const s = game.state;
+  const p = s.players[t.seat]!;
+  const d = t.demand;
+  if (Object.keys(d.resources).length > 0) {
+    const choices = paymentOptions(p, d.resources, game.cards.basicResources);
+    return { kind: "payment", seat: t.seat, choices, resources: d.resources, rest: { ...t, demand: { ...d, resources: {} } } };
+  }
+  if (d.workers > 0) {
+    if (p.pool.workers < d.workers) throw new Error(`${d.workers} workers to pay, ${p.pool.workers} in the pool`);
+    p.pool.workers -= d.workers;
+    toSupply(s, tokenKind.worker, d.workers);
+  }
+  const then: Task[] = [];
+  if (d.cards > 0) then.push({ kind: "discard-cards", seat: t.seat, count: d.cards, keep: t.keep, then: "none" });
+  // Specific kinds first, so "any deal" does not take one a specific demand needs.
+  for (const deal of ["spoils", "agreement", "deal"] as const) if (d.deals[deal] > 0) then.push({ kind: "discard-deals", seat: t.seat, deal, count: d.deals[deal] });
+  schedule(s.agenda, ...then);
+  return undefined;
+}
+
+export function resolvePayment(game: Game, d: Extract<Decision, { kind: "payment" }>, payment: Payment): void {
+  const s = game.state;
+  applyPayment(s, s.players[d.seat]!, payment);
+  schedule(s.agenda, d.rest);
+}
+
+export function discardCards(game: Game, t: Extract<Task, { kind: "discard-cards" }>): Decision | undefined {
+  const p = game.state.players[t.seat]!;
+  const choices = p.hand.filter((c) => !t.keep.includes(c));
+  if (choices.length === 0) {
+    if (t.then === "draw") drawInto(game.state, t.seat, 1);
+    return undefined;
+  }
+  return { kind: "discard-card", seat: t.seat, choices, left: t.count, keep: t.keep, then: t.then };
+}
+
+export function resolveDiscardCard(game: Game, d: Extract<Decision, { kind: "discard-card" }>, c: CardId): void {
+  const s = game.state;
+  removeFromHand(s.players[d.seat]!, c);
+  s.discard.push(c);
+  if (d.left > 1) schedule(s.agenda, { kind: "discard-cards", seat: d.seat, count: d.left - 1, keep: d.keep, then: d.then });
+  else if (d.then === "draw") drawInto(s, d.seat, 1);
+}
+
+export function discardDeals(game: Game, t: Extract<Task, { kind: "discard-deals" }>): Decision {
+  const p = game.state.players[t.seat]!;
+  const choices: DealChoice[] = dealsOf(p)
+    .filter((x) => t.deal === "deal" || x.deal.kind === t.deal)
+    .map(({ holder, index }) => ({ holder, index }));
+  return { kind: "discard-deal", seat: t.seat, choices, left: t.count, deal: t.deal };
+}
+
+export function resolveDiscardDeal(game: Game, d: Extract<Decision, { kind: "discard-deal" }>, c: DealChoice): void {
+  const s = game.state;
+  const [removed] = dealsAt(s.players[d.seat]!, c.holder).splice(c.index, 1);
+  s.discard.push(removed!.card);
+  if (d.left > 1) schedule(s.agenda, { kind: "discard-deals", seat: d.seat, deal: d.deal, count: d.left - 1 });
+}
