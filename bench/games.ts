@@ -1,25 +1,74 @@
 /**
- * Engine throughput: complete 4-player random-bot games on one core
- * (bundled by src/cli/bundle.mjs into dist/bench-games.mjs; run by `npm run bench`).
+ * Engine figures for `npm run bench` (bundled by src/cli/bundle.mjs into
+ * dist/bench-games.mjs): complete 4-player random-bot games per second and
+ * decisions per second on one core, the cost of a clone, and bot strength
+ * (win rates with 95% intervals, seats and factions rotated).
  */
 import { performance } from "node:perf_hooks";
 import { registry } from "../generated/index.js";
-import { playGame } from "../src/engine/play.js";
-import { newGame } from "../src/engine/setup.js";
-import { randomBot } from "../src/sim/bots.js";
+import { drive } from "../src/bots/driver.js";
+import { botName, makeBot, type BotSpec } from "../src/bots/index.js";
+import { randomBot } from "../src/bots/random.js";
+import { answer, clone, newGame, pending } from "../src/engine/machine.js";
+import { createRng } from "../src/engine/rng.js";
+import { view } from "../src/engine/view.js";
 import { botSeed } from "../src/sim/game-log.js";
+import { wilson } from "../src/sim/stats.js";
 
-export function measureGames(ms = 3000): { games: number; seconds: number; gamesPerSecond: number; meanRounds: number } {
+export function measureGames(ms = 3000): { games: number; seconds: number; gamesPerSecond: number; decisionsPerSecond: number; meanRounds: number } {
   let games = 0;
   let rounds = 0;
+  let decisions = 0;
   const start = performance.now();
   while (performance.now() - start < ms) {
     const seed = games + 1;
-    const game = newGame(registry, { seed, agents: [0, 1, 2, 3].map((seat) => randomBot(botSeed(seed, seat))) });
-    playGame(game);
+    const game = newGame(registry, { seed, players: 4 });
+    const agents = [0, 1, 2, 3].map((seat) => randomBot(botSeed(seed, seat)));
+    for (let d = pending(game); d; d = pending(game)) {
+      answer(game, agents[d.seat]!.choose(view(game, d.seat), d));
+      decisions++;
+    }
     rounds += game.state.round;
     games++;
   }
   const seconds = (performance.now() - start) / 1000;
-  return { games, seconds, gamesPerSecond: games / seconds, meanRounds: rounds / games };
+  return { games, seconds, gamesPerSecond: games / seconds, decisionsPerSecond: decisions / seconds, meanRounds: rounds / games };
+}
+
+/** Mean µs per clone, over games stopped at random decisions of random-bot games. */
+export function measureClone(samples = 2000): { microseconds: number } {
+  const rng = createRng(7);
+  const games = [];
+  for (let i = 0; i < 50; i++) {
+    const game = newGame(registry, { seed: 100 + i, players: 4 });
+    const stopAt = rng.int(400);
+    for (let n = 0, d = pending(game); d && n < stopAt; n++, d = pending(game)) answer(game, rng.int(d.choices.length));
+    games.push(game);
+  }
+  const start = performance.now();
+  for (let i = 0; i < samples; i++) clone(games[i % games.length]!);
+  return { microseconds: ((performance.now() - start) * 1000) / samples };
+}
+
+const factions = ["new-york", "appalachian-federation", "merchants-guild", "mutants-union"];
+
+/** Two-player games of `a` against `b`: seats alternate and every ordered pair of factions comes round in turn. */
+export function winRate(a: BotSpec, b: BotSpec, games: number, firstSeed = 1): { bot: string; against: string; games: number; wins: number; draws: number; rate: number; low: number; high: number; secondsPerGame: number } {
+  const pairs = factions.flatMap((f) => factions.filter((g) => g !== f).map((g) => [f, g]));
+  let wins = 0;
+  let draws = 0;
+  const start = performance.now();
+  for (let i = 0; i < games; i++) {
+    const seed = firstSeed + i;
+    const seatA = i % 2;
+    const pair = pairs[Math.floor(i / 2) % pairs.length]!;
+    const game = newGame(registry, { seed, factions: seatA === 0 ? pair : [pair[1]!, pair[0]!] });
+    const agents = [0, 1].map((seat) => makeBot(seat === seatA ? a : b, registry, botSeed(seed, seat)));
+    drive(game, agents);
+    const w = game.state.winners;
+    if (w.length === 1 && w[0] === seatA) wins++;
+    else if (w.includes(seatA)) draws++;
+  }
+  const { low, high } = wilson(wins, games);
+  return { bot: botName(a), against: botName(b), games, wins, draws, rate: wins / games, low, high, secondsPerGame: (performance.now() - start) / 1000 / games };
 }

@@ -1,6 +1,8 @@
-// `npm run bench`: validate throughput per stage, the whole
-// `state51 validate` process against a bare `node -e 0` in the same run, and
-// the whole `state51 build` (into a temp folder, so generated/ is untouched).
+// `npm run bench [-- --json]`: validate throughput per stage, the whole
+// `state51 validate` process against a bare `node -e 0` in the same run, the
+// whole `state51 build`, and the engine (games and decisions per second,
+// clone cost, bot win rates). `--json` prints the figures as one JSON object
+// on standard output (the account goes to standard error).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +11,10 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const json = process.argv.includes("--json");
+const say = (line = "") => (json ? process.stderr : process.stdout).write(line + "\n");
+const figures = {};
+
 const { measureStages } = await import(join(root, "dist/bench.mjs"));
 
 function median(xs) {
@@ -28,29 +34,50 @@ function processTime(args, runs = 15) {
 }
 
 const { cards, stages } = measureStages();
-console.log(`validate throughput on the base set (${cards} cards), one core:`);
+say(`validate throughput on the base set (${cards} cards), one core:`);
 for (const s of stages) {
-  console.log(`  ${s.stage.padEnd(20)} ${String(s.cardsPerSecond).padStart(9)} cards/s   ${s.msPerSet.toFixed(2).padStart(7)} ms per set`);
+  say(`  ${s.stage.padEnd(20)} ${String(s.cardsPerSecond).padStart(9)} cards/s   ${s.msPerSet.toFixed(2).padStart(7)} ms per set`);
 }
+figures.validateStages = stages;
 
 const baseline = processTime(["-e", "0"]);
 const validate = processTime([join(root, "dist/state51.mjs"), "validate"]);
-console.log(`\nwhole process, median of 15 runs:`);
-console.log(`  node -e 0 (baseline)      ${baseline.toFixed(0).padStart(5)} ms`);
-console.log(`  state51 validate          ${validate.toFixed(0).padStart(5)} ms   (${(validate / baseline).toFixed(2)}x baseline, ${(validate - baseline).toFixed(0)} ms over it)`);
-console.log(`  budget                      500 ms   ${validate < 500 ? "ok" : "OVER BUDGET"}`);
+say(`\nwhole process, median of 15 runs:`);
+say(`  node -e 0 (baseline)      ${baseline.toFixed(0).padStart(5)} ms`);
+say(`  state51 validate          ${validate.toFixed(0).padStart(5)} ms   (${(validate / baseline).toFixed(2)}x baseline, ${(validate - baseline).toFixed(0)} ms over it)`);
+say(`  budget                      500 ms   ${validate < 500 ? "ok" : "OVER BUDGET"}`);
+Object.assign(figures, { baselineMs: Math.round(baseline), validateMs: Math.round(validate) });
 
 // state51 build: validate + load ts-morph + compile + write, into a temp --out.
 const buildDir = mkdtempSync(join(tmpdir(), "state51-bench-"));
 try {
   const build = processTime([join(root, "dist/state51.mjs"), "build", "--out", join(buildDir, "generated")], 5);
-  console.log(`  state51 build             ${build.toFixed(0).padStart(5)} ms   (median of 5, into a temp folder; loads ts-morph)`);
+  say(`  state51 build             ${build.toFixed(0).padStart(5)} ms   (median of 5, into a temp folder; loads ts-morph)`);
+  figures.buildMs = Math.round(build);
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
 }
 
 // The engine: complete 4-player games between random bots, on this one core.
-const { measureGames } = await import(join(root, "dist/bench-games.mjs"));
+const { measureGames, measureClone, winRate } = await import(join(root, "dist/bench-games.mjs"));
 const g = measureGames(5000);
-console.log(`\nengine, 4-player random-bot games on one core (5 s):`);
-console.log(`  ${g.games} games, ${g.gamesPerSecond.toFixed(0)} games/s, ${g.meanRounds.toFixed(1)} rounds a game on average   (target 200 games/s: ${g.gamesPerSecond >= 200 ? "ok" : "BELOW TARGET"})`);
+say(`\nengine, 4-player random-bot games on one core (5 s):`);
+say(`  ${g.games} games, ${g.gamesPerSecond.toFixed(0)} games/s, ${g.decisionsPerSecond.toFixed(0)} decisions/s, ${g.meanRounds.toFixed(1)} rounds a game on average   (target 1,000 games/s: ${g.gamesPerSecond >= 1000 ? "ok" : "BELOW TARGET"})`);
+const c = measureClone();
+say(`  clone: ${c.microseconds.toFixed(2)} µs (mean, games stopped at random decisions; target under 20 µs: ${c.microseconds < 20 ? "ok" : "OVER"})`);
+Object.assign(figures, { gamesPerSecond: Math.round(g.gamesPerSecond), decisionsPerSecond: Math.round(g.decisionsPerSecond), meanRounds: Number(g.meanRounds.toFixed(2)), cloneMicroseconds: Number(c.microseconds.toFixed(2)) });
+
+// Bot strength: 2-player games, seats alternating, every pairing of factions in turn.
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+figures.winRates = [];
+say(`\nbots, 2-player games (seats and factions rotated; 95% Wilson interval):`);
+for (const [a, b, n, target] of [
+  [{ kind: "greedy" }, { kind: "random" }, 400, 0.9],
+  [{ kind: "mcts", playouts: 48 }, { kind: "greedy" }, 120, 0.65],
+]) {
+  const r = winRate(a, b, n);
+  say(`  ${r.bot.padEnd(8)} vs ${r.against.padEnd(7)} ${String(r.wins).padStart(4)}/${r.games} won (${r.draws} drawn)  ${pct(r.rate)}  [${pct(r.low)}, ${pct(r.high)}]  ${r.secondsPerGame.toFixed(2)} s a game   (target ${pct(target)}: ${r.rate >= target ? "ok" : "BELOW TARGET"})`);
+  figures.winRates.push({ ...r, target });
+}
+
+if (json) process.stdout.write(JSON.stringify(figures) + "\n");

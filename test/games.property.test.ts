@@ -1,42 +1,77 @@
 /**
- * Seeded games between random and greedy bots, 2 to 4 players, checked after
- * every decision: no negative counts, every one of the 110 cards somewhere,
- * the caps of the rules respected; every game ends; every log replays to the
- * same final state.
+ * Seeded games between the bots, 2 to 4 players, checked after every step
+ * (every answer): every token of every kind is in exactly one place (the
+ * supply, a player's pool, a card) and each kind's total never changes;
+ * every card is in exactly one place; no count is negative; the caps of the
+ * rules hold. Every game ends, every log replays to the same final state,
+ * and a clone taken at a random step, answered the same way, ends in the
+ * same state as the original.
  */
 import { describe, expect, it } from "vitest";
-import type { Agent } from "../src/engine/choices.js";
+import type { Agent } from "../src/bots/agent.js";
+import { drive, type ChoiceRecord } from "../src/bots/driver.js";
+import { botName, makeBot, parseBotSpec } from "../src/bots/index.js";
 import type { Game } from "../src/engine/game.js";
-import { maxRounds, playGame } from "../src/engine/play.js";
-import { newGame } from "../src/engine/setup.js";
-import { countResources, type GameState } from "../src/engine/state.js";
-import { makeBot, type BotName } from "../src/sim/bots.js";
-import { botSeed, gameLog, replay, stateDigest } from "../src/sim/game-log.js";
+import { maxRounds } from "../src/engine/limits.js";
+import { answer, clone, newGame, pending } from "../src/engine/machine.js";
+import { createRng } from "../src/engine/rng.js";
+import { countResources, type GameState, type Resources } from "../src/engine/state.js";
+import { supplyStart, tokenKind } from "../src/engine/tokens.js";
+import { view } from "../src/engine/view.js";
+import { botSeed, gameLog, headerOf, replay, stateDigest } from "../src/sim/game-log.js";
 import { allCardsIn, registry } from "./engine-harness.js";
 
 const allIds = registry.cards.map((c) => c.id).sort();
 
-function slotsOf(game: Game, cardId: string): number {
-  const def = game.cards.byId.get(cardId);
+function traitAmount(cardId: string, kind: "slots" | "depot"): number {
+  const def = registry.byId.get(cardId);
   if (def?.kind !== "location" || def.ability.pattern !== "trait") return 0;
-  return def.ability.traits.reduce((n, t) => n + (t.kind === "slots" ? t.amount : 0), 0);
+  return def.ability.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
 }
 
-function depotOf(game: Game, cardId: string): number {
-  const def = game.cards.byId.get(cardId);
-  if (def?.kind !== "location" || def.ability.pattern !== "trait") return 0;
-  return def.ability.traits.reduce((n, t) => n + (t.kind === "depot" ? t.amount : 0), 0);
+/** Every token in play, by kind. */
+function tokensInPlay(s: GameState): Map<string, number> {
+  const n = new Map<string, number>();
+  const add = (kind: string, k: number): void => void n.set(kind, (n.get(kind) ?? 0) + k);
+  const addResources = (r: Resources): void => {
+    for (const [k, v] of Object.entries(r)) add(tokenKind.resource(k), v);
+  };
+  for (const p of s.players) {
+    addResources(p.pool.resources);
+    add(tokenKind.worker, p.pool.workers);
+    add(tokenKind.redevelopment, p.pool.redevelopment);
+    for (const t of p.pool.contactTokens) add(tokenKind.contact(t.colour, t.range), 1);
+    const vps = [...p.baseVp, ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)];
+    for (const t of vps) add(tokenKind.vp(t.value), 1);
+    if (p.leader) addResources(p.leader.resources);
+    for (const l of p.locations) {
+      addResources(l.resources);
+      addResources(l.depot);
+      addResources(l.combo);
+    }
+  }
+  return n;
 }
 
 /** Every invariant, as a list of broken ones (empty when all hold). */
-function broken(game: Game): string[] {
-  const s: GameState = game.state;
+export function broken(game: Game): string[] {
+  const s = game.state;
   const out: string[] = [];
   const nonNegative = (what: string, r: Record<string, number>): void => {
-    for (const [k, v] of Object.entries(r)) if (v < 0) out.push(`${what} ${k} is ${v}`);
+    for (const [k, v] of Object.entries(r)) if (!(v >= 0)) out.push(`${what} ${k} is ${v}`);
   };
   const ids = allCardsIn(game).sort();
   if (ids.join() !== allIds.join()) out.push(`cards accounted for: ${ids.length} (expected ${allIds.length}, each once)`);
+  // Conservation: supply + in play = the supply's start, for every kind; nothing in play that the supply never gave.
+  nonNegative("supply", s.supply);
+  const inPlay = tokensInPlay(s);
+  for (const [kind, n] of inPlay) {
+    if (n < 0) out.push(`${n} ${kind} tokens in play`);
+    if (n > 0 && s.supply[kind] === undefined) out.push(`${n} ${kind} tokens in play that never left the supply`);
+  }
+  for (const [kind, left] of Object.entries(s.supply)) {
+    if (left + (inPlay.get(kind) ?? 0) !== supplyStart) out.push(`${kind}: ${left} in the supply + ${inPlay.get(kind) ?? 0} in play ≠ ${supplyStart}`);
+  }
   for (const p of s.players) {
     const who = `seat ${p.seat}`;
     nonNegative(`${who} pool`, p.pool.resources);
@@ -51,66 +86,91 @@ function broken(game: Game): string[] {
     for (const l of p.locations) {
       nonNegative(`${who} ${l.card}`, l.resources);
       nonNegative(`${who} ${l.card} depot`, l.depot);
+      nonNegative(`${who} ${l.card} combo`, l.combo);
       if (l.vpTokens.length > 3) out.push(`${who}'s ${l.card} holds ${l.vpTokens.length} VP tokens`);
-      if (l.deals.length > slotsOf(game, l.card)) out.push(`${who}'s ${l.card} holds ${l.deals.length} deals`);
-      if (countResources(l.depot) > depotOf(game, l.card)) out.push(`${who}'s ${l.card} depot holds too much`);
+      if (l.deals.length > traitAmount(l.card, "slots")) out.push(`${who}'s ${l.card} holds ${l.deals.length} deals`);
+      if (countResources(l.depot) > traitAmount(l.card, "depot")) out.push(`${who}'s ${l.card} depot holds too much`);
+      const def = registry.byId.get(l.card);
+      const limit = def?.kind === "location" ? def.keep?.limit : undefined;
+      if (s.phase === "lookout" && limit !== undefined && countResources(l.resources) > limit) out.push(`${who}'s ${l.card} keeps more than ${limit}`);
+      if (def?.kind === "location" && !def.keep && countResources(l.resources) > 0) out.push(`${who}'s ${l.card} holds tokens without the keep icon`);
       if (l.uses > 2) out.push(`${who}'s ${l.card} was used ${l.uses} times`);
     }
     if (s.phase === "lookout" && p.hand.length > 10) out.push(`${who} holds ${p.hand.length} cards in the Lookout`);
-    for (const t of [...p.baseVp, ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)]) {
-      if (t.value !== 1 && t.value !== 2) out.push(`${who} has a VP token worth ${t.value}`);
-    }
+    if (s.phase === "lookout" && (countResources(p.pool.resources) > 0 || p.pool.workers > 0)) out.push(`${who} kept pool tokens past Clean-up`);
   }
   return out;
 }
 
-/** Wraps an agent so the invariants are checked at every decision of the game. */
-function checked(agent: Agent, game: () => Game, failures: string[]): Agent {
-  return {
-    name: agent.name,
-    choose(state, decision) {
-      const b = broken(game());
-      if (b.length > 0 && failures.length < 5) failures.push(`round ${state.round} ${state.phase}, before ${decision.kind}: ${b.join("; ")}`);
-      return agent.choose(state, decision);
-    },
+interface Played {
+  readonly game: Game;
+  readonly failures: string[];
+  readonly log: string;
+  readonly cloneDiffers: boolean;
+}
+
+/** Plays one game, checking every invariant after every step, and a clone taken at a random step against the original. */
+function playChecked(seed: number, bots: readonly string[]): Played {
+  const specs = bots.map(parseBotSpec);
+  const agents: Agent[] = specs.map((b, seat) => makeBot(b, registry, botSeed(seed, seat)));
+  const game = newGame(registry, { seed, players: bots.length });
+  const failures: string[] = [];
+  const check = (when: string): void => {
+    const b = broken(game);
+    if (b.length > 0 && failures.length < 3) failures.push(`${when}: ${b.join("; ")}`);
   };
+  check("at the start");
+  const record: ChoiceRecord[] = [];
+  const cloneAt = createRng(seed).int(300);
+  let copy: Game | undefined;
+  let copyFrom = 0;
+  for (let d = pending(game), step = 0; d; d = pending(game), step++) {
+    if (step === cloneAt) {
+      copy = clone(game);
+      copyFrom = record.length;
+    }
+    const index = agents[d.seat]!.choose(view(game, d.seat), d);
+    record.push({ round: game.state.round, seat: d.seat, decision: d.kind, index, choice: d.choices[index] });
+    answer(game, index);
+    check(`round ${game.state.round} ${game.state.phase}, after ${d.kind} ${JSON.stringify(d.choices[index])}`);
+  }
+  let cloneDiffers = false;
+  if (copy) {
+    for (const r of record.slice(copyFrom)) answer(copy, r.index);
+    cloneDiffers = stateDigest(copy.state) !== stateDigest(game.state);
+  }
+  const log = gameLog(game, headerOf(registry, game, seed, specs.map(botName)), record);
+  return { game, failures, log, cloneDiffers };
 }
 
 interface Mix {
-  readonly players: number;
-  readonly bots: readonly BotName[];
+  readonly bots: readonly string[];
   readonly games: number;
   readonly firstSeed: number;
 }
 
-function playChecked(seed: number, bots: readonly BotName[]): { game: Game; failures: string[]; log: string } {
-  const failures: string[] = [];
-  let game: Game | undefined;
-  const agents = bots.map((b, seat) => checked(makeBot(b, registry, botSeed(seed, seat)), () => game!, failures));
-  game = newGame(registry, { seed, agents });
-  playGame(game);
-  failures.push(...broken(game).map((b) => `at the end: ${b}`));
-  const log = gameLog(game, { type: "game", version: 1, seed, factions: game.state.players.map((p) => p.faction), bots });
-  return { game, failures, log };
-}
-
 const mixes: Mix[] = [
-  { players: 2, bots: ["random", "random"], games: 150, firstSeed: 1 },
-  { players: 2, bots: ["greedy", "random"], games: 100, firstSeed: 1001 },
-  { players: 3, bots: ["random", "random", "random"], games: 150, firstSeed: 2001 },
-  { players: 3, bots: ["greedy", "greedy", "random"], games: 100, firstSeed: 3001 },
-  { players: 4, bots: ["random", "random", "random", "random"], games: 300, firstSeed: 4001 },
-  { players: 4, bots: ["greedy", "random", "greedy", "random"], games: 200, firstSeed: 5001 },
+  { bots: ["random", "random"], games: 300, firstSeed: 1 },
+  { bots: ["greedy", "random"], games: 200, firstSeed: 1001 },
+  { bots: ["greedy", "greedy"], games: 150, firstSeed: 1501 },
+  { bots: ["random", "random", "random"], games: 300, firstSeed: 2001 },
+  { bots: ["greedy", "greedy", "random"], games: 200, firstSeed: 3001 },
+  { bots: ["random", "random", "random", "random"], games: 400, firstSeed: 4001 },
+  { bots: ["greedy", "random", "greedy", "random"], games: 300, firstSeed: 5001 },
+  { bots: ["greedy", "greedy", "greedy", "greedy"], games: 200, firstSeed: 6001 },
+  { bots: ["mcts:12", "greedy"], games: 30, firstSeed: 7001 },
+  { bots: ["mcts:8", "random", "greedy"], games: 20, firstSeed: 8001 },
 ];
 
-describe.each(mixes)("$games games, $players players ($bots)", (mix) => {
-  it("keep every invariant at every decision, end, and replay to the same final state", () => {
+describe.each(mixes)("$games games: $bots", (mix) => {
+  it("keep every invariant after every step, end, replay to the same final state, and clone exactly", () => {
     const problems: string[] = [];
     for (let seed = mix.firstSeed; seed < mix.firstSeed + mix.games; seed++) {
-      const { game, failures, log } = playChecked(seed, mix.bots);
+      const { game, failures, log, cloneDiffers } = playChecked(seed, mix.bots);
       if (failures.length > 0) problems.push(`seed ${seed}: ${failures[0]}`);
       if (game.state.phase !== "over" || game.state.round > maxRounds) problems.push(`seed ${seed}: did not end`);
       if (game.state.winners.length === 0) problems.push(`seed ${seed}: no winner or draw recorded`);
+      if (cloneDiffers) problems.push(`seed ${seed}: a clone answered the same way ends in another state`);
       const replayed = replay(registry, log).game;
       if (stateDigest(replayed.state) !== stateDigest(game.state)) problems.push(`seed ${seed}: replay differs`);
       if (problems.length >= 5) break;
@@ -119,8 +179,22 @@ describe.each(mixes)("$games games, $players players ($bots)", (mix) => {
   });
 });
 
-it("plays at least 1,000 games in all", () => {
-  expect(mixes.reduce((n, m) => n + m.games, 0)).toBeGreaterThanOrEqual(1000);
+it("plays at least 2,000 games with random and greedy bots and 50 with the search bot", () => {
+  const n = (pred: (m: Mix) => boolean): number => mixes.filter(pred).reduce((k, m) => k + m.games, 0);
+  expect(n((m) => !m.bots.some((b) => b.startsWith("mcts")))).toBeGreaterThanOrEqual(2000);
+  expect(n((m) => m.bots.some((b) => b.startsWith("mcts")))).toBeGreaterThanOrEqual(50);
+  expect(new Set(mixes.map((m) => m.bots.length))).toEqual(new Set([2, 3, 4]));
+});
+
+it("catches a broken invariant: a token made from nothing, a card lost", () => {
+  const game = newGame(registry, { seed: 5, players: 2 });
+  for (let d = pending(game); d && game.state.phase !== "actions"; d = pending(game)) answer(game, 0);
+  expect(broken(game)).toEqual([]);
+  game.state.players[0]!.pool.workers += 1;
+  expect(broken(game).join()).toMatch(/worker: .* ≠ 1000/);
+  game.state.players[0]!.pool.workers -= 1;
+  game.state.deck.pop();
+  expect(broken(game).join()).toMatch(/cards accounted for/);
 });
 
 it("is deterministic: the same seed and bots give the same log, byte for byte", () => {
@@ -128,4 +202,11 @@ it("is deterministic: the same seed and bots give the same log, byte for byte", 
   const b = playChecked(77, ["greedy", "random", "random"]).log;
   expect(a).toBe(b);
   expect(playChecked(78, ["greedy", "random", "random"]).log).not.toBe(a);
+});
+
+it("drive() and the checked loop play the same game", () => {
+  const game = newGame(registry, { seed: 9, players: 3 });
+  const record: ChoiceRecord[] = [];
+  drive(game, ["greedy", "random", "greedy"].map((b, seat) => makeBot(parseBotSpec(b), registry, botSeed(9, seat))), record);
+  expect(gameLog(game, headerOf(registry, game, 9, ["greedy", "random", "greedy"]), record)).toBe(playChecked(9, ["greedy", "random", "greedy"]).log);
 });

@@ -14,7 +14,9 @@ describe("state51 play and replay", () => {
     expect(played.stdout).toMatch(/^Final scores after \d+ rounds:$/m);
     expect(played.stdout.match(/^  Player [ABC] \([a-z-]+\): \d+ VP/gm)).toHaveLength(3);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ type: "game", version: 1, seed: 12, bots: ["greedy", "random", "greedy"] });
+    expect(lines[0]).toMatchObject({ type: "game", version: 2, engine: expect.stringMatching(/^\d+\.\d+\.\d+$/), cardSet: expect.stringMatching(/^[0-9a-f]{64}$/), seed: 12, bots: ["greedy", "random", "greedy"] });
+    // Each answer records what was chosen, not only its index.
+    expect(lines.find((l) => l.type === "choice" && l.decision === "lookout-pick")).toMatchObject({ choice: { kind: "take", card: expect.any(String) } });
     expect(lines.at(-1)).toMatchObject({ type: "end" });
     const replayed = runCli(["replay", log]);
     expect(replayed.status).toBe(0);
@@ -45,12 +47,20 @@ describe("state51 play and replay", () => {
   });
 
   it("rejects bad options with exit 2 and a message, no stack trace", () => {
-    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--seed", "-1"], ["replay", "/no/such/log"]]) {
+    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["replay", "/no/such/log"]]) {
       const r = runCli(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toMatch(/^state51: /);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+    // A bot option that makes no sense says what would.
+    expect(runCli(["play", "--bots", "mcts:abc"]).stderr).toMatch(/hint: bots: random, greedy, mcts or mcts:<playouts>/);
+  });
+
+  it("plays the search bot by name and budget", () => {
+    const r = runCli(["play", "--players", "2", "--seed", "2", "--bots", "mcts:4,greedy", "--quiet"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Final scores/);
   });
 });
 
@@ -74,7 +84,11 @@ describe("state51 replay on damaged logs", () => {
     const firstChoice = lines.findIndex((l) => l.includes('"type":"choice"'));
     const cases: [string, string[], RegExp][] = [
       ["no end line", lines.slice(0, -1), /no end line/],
-      ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /does not fit the game/],
+      ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /choice 1 \(line 2\) chose .*; the game does not offer that there/],
+      ["another choice recorded", lines.map((l, i) => (i === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l)), /the game does not offer that there/],
+      ["another card set", [JSON.stringify({ ...header, cardSet: "0".repeat(64) }), ...lines.slice(1)], /^cannot replay .*: recorded with a different card set/m],
+      ["another engine", [JSON.stringify({ ...header, engine: "0.0.1" }), ...lines.slice(1)], /recorded with engine "0.0.1"; this is engine/],
+      ["an old log format", [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)], /the log is in format 1/],
       ["the same faction twice", [JSON.stringify({ ...header, factions: ["new-york", "new-york"] }), ...lines.slice(1)], /factions must be distinct/],
       ["an unknown faction", [JSON.stringify({ ...header, factions: ["atlantis", "new-york"] }), ...lines.slice(1)], /factions must be distinct, from/],
       ["a null line", [lines[0]!, "null", ...lines.slice(1)], /line 2 is not a log entry/],

@@ -16,10 +16,11 @@ export interface ChoiceRecord {
   readonly seat: number;
   readonly decision: Decision["kind"];
   readonly index: number;
-  /** The chosen choice in a stable form (its JSON). */
-  readonly choice: string;
+  /** What was chosen, as data (the choice itself): a replay checks the game offers the same thing there. */
+  readonly choice: unknown;
 }
 
+/** A choice in a stable form, for comparing what a log recorded with what a game offers. */
 export function choiceText(d: Decision, index: number): string {
   return JSON.stringify(d.choices[index]);
 }
@@ -30,7 +31,7 @@ export function drive(game: Game, agents: readonly Agent[], record?: ChoiceRecor
     const agent = agents[d.seat]!;
     const index = agent.choose(view(game, d.seat), d);
     if (!Number.isInteger(index) || index < 0 || index >= d.choices.length) throw new RuleError(`agent ${agent.name} chose ${index} of ${d.choices.length} for ${d.kind}`);
-    record?.push({ round: game.state.round, seat: d.seat, decision: d.kind, index, choice: choiceText(d, index) });
+    record?.push({ round: game.state.round, seat: d.seat, decision: d.kind, index, choice: d.choices[index] });
     answer(game, index);
   }
 }

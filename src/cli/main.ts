@@ -131,12 +131,17 @@ export function buildProgram(
     .description("play a game between bots and print a round-by-round account and the final scores")
     .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given, else 4)")
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
-    .option("-b, --bots <list>", "comma-separated bots by seat: greedy, random (a shorter list repeats; default greedy)")
+    .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-l, --log <file>", "write the game as JSON lines, for `state51 replay`")
     .option("-q, --quiet", "print only the final scores")
     .addHelpText(
       "after",
-      "\nExamples:\n  state51 play --players 3 --seed 7 --bots greedy,random\n" +
+      "\nBots: random chooses uniformly among the legal choices; greedy plays for VP now;\n" +
+        "mcts searches: for each action it plays sampled games ahead from what its player can\n" +
+        "see (mcts:<playouts> sets how many per decision; more is stronger and slower).\n" +
+        "Bots see only their own player's view: their hand, the table, the others' hand sizes.\n\n" +
+        "Examples:\n  state51 play --players 3 --seed 7 --bots greedy,random\n" +
+        "  state51 play --players 2 --bots mcts:200,greedy\n" +
         "  state51 play --seed 42 --log game.jsonl && state51 replay game.jsonl\n\n" +
         "Exit status: 0 played, 2 usage error.",
     )
@@ -150,7 +155,12 @@ export function buildProgram(
     .description("re-run a game from its log and check it reaches the same final state")
     .argument("<file>", "a log written by `state51 play --log`")
     .option("-q, --quiet", "print only the final scores")
-    .addHelpText("after", "\nExit status: 0 the replay matches the log, 1 it does not, 2 usage error.")
+    .addHelpText(
+      "after",
+      "\nA log replays only with the engine version and the card set it was recorded with (its\n" +
+        "header holds both); otherwise replay says so and exits 1.\n\n" +
+        "Exit status: 0 the replay matches the log, 1 it does not (or cannot be replayed here), 2 usage error.",
+    )
     .action(async (file: string, opts: { quiet?: boolean }) => {
       const { runReplay, registry } = await games();
       setExit(usage(() => runReplay(registry, file, opts.quiet === true, write), writeError));

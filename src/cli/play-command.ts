@@ -4,7 +4,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { UsageError } from "./usage-error.js";
-import { botNames, type BotName } from "../sim/bots.js";
+import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
 
 export { UsageError };
@@ -23,14 +23,19 @@ function integer(text: string, what: string, min: number, max: number): number {
   return n;
 }
 
-/** `--bots greedy,random`: one per player; a shorter list repeats. */
-export function parseBots(text: string | undefined, players: number): BotName[] {
+/** `--bots mcts:200,greedy`: one per player; a shorter list repeats. */
+export function parseBots(text: string | undefined, players: number): BotSpec[] {
   const names = (text ?? "greedy").split(",").map((b) => b.trim());
   if (names.length > players) throw new UsageError(`${names.length} bots for ${players} players: give at most one bot per player`);
-  for (const n of names) {
-    if (!botNames.includes(n as BotName)) throw new UsageError(`unknown bot "${n}"; bots: ${botNames.join(", ")}`);
-  }
-  return Array.from({ length: players }, (_, i) => names[i % names.length] as BotName);
+  const specs = names.map((n) => {
+    try {
+      return parseBotSpec(n);
+    } catch (error) {
+      if (error instanceof BotSpecError) throw new UsageError(`${error.message}\n  hint: ${error.hint}`);
+      throw error;
+    }
+  });
+  return Array.from({ length: players }, (_, i) => specs[i % specs.length]!);
 }
 
 function finalScores(game: Game): string {

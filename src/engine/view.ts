@@ -26,6 +26,7 @@ export interface PlayerView {
   readonly phase: Phase;
   readonly lastRound: boolean;
   readonly winners: readonly number[];
+  readonly tieBreak: GameState["tieBreak"];
   /** What the rules will do next (public: the rules are known to all). */
   readonly agenda: readonly Task[];
   /** The decision the game waits for (the viewer's, when an agent is asked). */
@@ -102,6 +103,9 @@ class LiveView implements PlayerView {
   get winners(): readonly number[] {
     return this.s.winners;
   }
+  get tieBreak(): GameState["tieBreak"] {
+    return this.s.tieBreak;
+  }
   get agenda(): readonly Task[] {
     return this.s.agenda;
   }
@@ -110,8 +114,8 @@ class LiveView implements PlayerView {
   }
   /** A plain copy (for printing or keeping): the same fields, no getters. */
   toJSON(): object {
-    const { seat, hand, players, deckSize, discard, revealed, box, supply, round, firstPlayer, phase, lastRound, winners, agenda, pending } = this;
-    return { seat, hand, players, deckSize, discard, revealed, box, supply, round, firstPlayer, phase, lastRound, winners, agenda, pending };
+    const { seat, hand, players, deckSize, discard, revealed, box, supply, round, firstPlayer, phase, lastRound, winners, tieBreak, agenda, pending } = this;
+    return { seat, hand, players, deckSize, discard, revealed, box, supply, round, firstPlayer, phase, lastRound, winners, tieBreak, agenda, pending };
   }
 }
 

@@ -1,20 +1,30 @@
 /**
- * A game as JSON lines: a header (seed, factions, bots), one line per choice,
- * and a closing line with the final scores and a digest of the final state.
- * A game is its seed plus its choices, so `replay` re-runs it exactly.
+ * A game as JSON lines: a header (format version, engine version, the card
+ * set's digest, seed, factions, bots), one line per answer (with what was
+ * chosen, in a stable form), and a closing line with the final scores and a
+ * digest of the final state. A game is its seed plus its answers, so
+ * `replay` re-runs it exactly — on the same engine and the same cards only,
+ * which the header lets it say plainly.
  */
 import { createHash } from "node:crypto";
-import type { Agent, Decision } from "../engine/choices.js";
+import type { Agent } from "../bots/agent.js";
+import { botName, makeBot, type BotSpec } from "../bots/index.js";
+import { choiceText, drive, type ChoiceRecord } from "../bots/driver.js";
+import { cardSetDigest } from "../engine/card-digest.js";
 import type { CardRegistry } from "../engine/definitions.js";
-import { RuleError, type ChoiceRecord, type Game } from "../engine/game.js";
-import { playGame } from "../engine/play.js";
-import { newGame } from "../engine/setup.js";
+import { RuleError, type Game } from "../engine/game.js";
+import { answer, newGame, pending } from "../engine/machine.js";
 import type { GameState } from "../engine/state.js";
-import { makeBot, type BotName } from "./bots.js";
+import { engineVersion } from "../engine/version.js";
+
+export const logFormat = 2;
 
 export interface LogHeader {
   readonly type: "game";
-  readonly version: 1;
+  readonly version: typeof logFormat;
+  readonly engine: string;
+  /** SHA-256 of the compiled card set (src/engine/card-digest.ts). */
+  readonly cardSet: string;
   readonly seed: number;
   readonly factions: readonly string[];
   readonly bots: readonly string[];
@@ -35,22 +45,18 @@ export function stateDigest(state: GameState): string {
   return createHash("sha256").update(JSON.stringify(state)).digest("hex");
 }
 
-export function gameLog(game: Game, header: LogHeader): string {
+export function gameLog(game: Game, header: LogHeader, choices: readonly ChoiceRecord[]): string {
   const s = game.state;
-  const end: LogEnd = {
-    type: "end",
-    rounds: s.round,
-    scores: s.players.map((p) => p.score),
-    winners: s.winners,
-    digest: stateDigest(s),
-  };
-  const lines: LogLine[] = [header, ...game.choices.map((c) => ({ type: "choice" as const, ...c })), end];
+  const end: LogEnd = { type: "end", rounds: s.round, scores: s.players.map((p) => p.score), winners: s.winners, digest: stateDigest(s) };
+  const lines: LogLine[] = [header, ...choices.map((c) => ({ type: "choice" as const, ...c })), end];
   return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
 }
 
 export interface PlayOptions {
   readonly seed: number;
-  readonly bots: readonly BotName[];
+  readonly bots: readonly BotSpec[];
+  /** Factions by seat; at random from the seed when absent. */
+  readonly factions?: readonly string[];
   readonly narrate?: (line: string) => void;
 }
 
@@ -59,12 +65,16 @@ export function botSeed(seed: number, seat: number): number {
   return (Math.imul(seed, 0x9e3779b1) + seat * 7919 + 1) >>> 0;
 }
 
+export function headerOf(cards: CardRegistry, game: Game, seed: number, bots: readonly string[]): LogHeader {
+  return { type: "game", version: logFormat, engine: engineVersion, cardSet: cardSetDigest(cards), seed, factions: game.state.players.map((p) => p.faction), bots };
+}
+
 export function playWithBots(cards: CardRegistry, options: PlayOptions): { game: Game; log: string } {
-  const agents = options.bots.map((b, seat) => makeBot(b, cards, botSeed(options.seed, seat)));
-  const game = newGame(cards, { seed: options.seed, agents, ...(options.narrate ? { narrate: options.narrate } : {}) });
-  playGame(game);
-  const header: LogHeader = { type: "game", version: 1, seed: options.seed, factions: game.state.players.map((p) => p.faction), bots: options.bots };
-  return { game, log: gameLog(game, header) };
+  const agents: Agent[] = options.bots.map((b, seat) => makeBot(b, cards, botSeed(options.seed, seat)));
+  const game = newGame(cards, { seed: options.seed, players: options.bots.length, ...(options.factions ? { factions: options.factions } : {}), ...(options.narrate ? { narrate: options.narrate } : {}) });
+  const record: ChoiceRecord[] = [];
+  drive(game, agents, record);
+  return { game, log: gameLog(game, headerOf(cards, game, options.seed, options.bots.map(botName)), record) };
 }
 
 export class ReplayError extends Error {}
@@ -73,10 +83,13 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "obj
 const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 
 function checkHeader(line: unknown, cards: CardRegistry): LogHeader {
-  if (!isObject(line) || line["type"] !== "game" || line["version"] !== 1) throw new ReplayError("line 1 is not a state51 game header");
+  if (!isObject(line) || line["type"] !== "game") throw new ReplayError("line 1 is not a state51 game header");
+  if (line["version"] !== logFormat) throw new ReplayError(`the log is in format ${JSON.stringify(line["version"])}; this state51 reads format ${logFormat} (play the game again to get a new log)`);
+  if (line["engine"] !== engineVersion) throw new ReplayError(`recorded with engine ${JSON.stringify(line["engine"])}; this is engine ${engineVersion}, whose rules may differ`);
+  if (line["cardSet"] !== cardSetDigest(cards)) throw new ReplayError("recorded with a different card set (its cards' digest differs from these cards')");
   const factions = line["factions"];
   const known = new Set(cards.cards.flatMap((c) => (c.kind === "base" ? [c.faction] : [])));
-  if (!isCount(line["seed"])) throw new ReplayError("the header's seed is not a whole number");
+  if (!isCount(line["seed"]) || (line["seed"] as number) >= 2 ** 32) throw new ReplayError("the header's seed is not a whole number from 0 to 4294967295");
   if (!Array.isArray(factions) || factions.length < 2 || factions.length > 4) throw new ReplayError("the header names 2 to 4 factions");
   if (new Set(factions).size !== factions.length || !factions.every((f) => typeof f === "string" && known.has(f))) {
     throw new ReplayError(`the header's factions must be distinct, from: ${[...known].join(", ")}`);
@@ -85,7 +98,7 @@ function checkHeader(line: unknown, cards: CardRegistry): LogHeader {
 }
 
 function checkChoice(line: Record<string, unknown>, n: number): ChoiceRecord {
-  if (!isCount(line["round"]) || !isCount(line["seat"]) || !isCount(line["index"]) || typeof line["decision"] !== "string") {
+  if (!isCount(line["round"]) || !isCount(line["seat"]) || !isCount(line["index"]) || typeof line["decision"] !== "string" || !("choice" in line)) {
     throw new ReplayError(`line ${n} is not a valid choice`);
   }
   return line as unknown as ChoiceRecord;
@@ -100,6 +113,7 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
       throw new ReplayError(`line ${i + 1} is not JSON`);
     }
   });
+  if (parsed.length === 0) throw new ReplayError("the log is empty");
   const header = checkHeader(parsed[0], cards);
   const choices: ChoiceRecord[] = [];
   let end: LogEnd | undefined;
@@ -113,27 +127,24 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
   return { header, choices, end };
 }
 
-/** Re-runs a logged game from its seed and choices; throws if the log does not fit the game. */
+/** Re-runs a logged game from its seed and answers; throws a ReplayError if the log does not fit the game. */
 export function replay(cards: CardRegistry, text: string, narrate?: (line: string) => void): { game: Game; end: LogEnd } {
   const { header, choices, end } = parseLog(text, cards);
+  const game = newGame(cards, { seed: header.seed, factions: header.factions, ...(narrate ? { narrate } : {}) });
   let next = 0;
-  const agentFor = (seat: number): Agent => ({
-    name: `replay ${seat}`,
-    choose(_state, decision: Decision) {
-      const c = choices[next++];
-      if (!c) throw new ReplayError(`the log has no choice for ${decision.kind} (seat ${seat})`);
-      if (c.seat !== seat || c.decision !== decision.kind) throw new ReplayError(`choice ${next} of the log is for ${c.decision} (seat ${c.seat}), the game asks ${decision.kind} (seat ${seat})`);
-      return c.index;
-    },
-  });
-  const agents = header.factions.map((_, seat) => agentFor(seat));
-  const game = newGame(cards, { seed: header.seed, agents, factions: header.factions, ...(narrate ? { narrate } : {}) });
-  try {
-    playGame(game);
-  } catch (error) {
-    // A choice the game cannot take (an index out of range…) means the log is not this game's.
-    if (error instanceof RuleError) throw new ReplayError(`the log does not fit the game: ${error.message}`);
-    throw error;
+  for (let d = pending(game); d; d = pending(game)) {
+    const c = choices[next++];
+    const at = `choice ${next} (line ${next + 1})`;
+    if (!c) throw new ReplayError(`the log has no answer for ${d.kind} (seat ${d.seat})`);
+    if (c.seat !== d.seat || c.decision !== d.kind) throw new ReplayError(`${at} answers ${c.decision} (seat ${c.seat}); the game asks ${d.kind} (seat ${d.seat})`);
+    const recorded = JSON.stringify(c.choice);
+    if (c.index >= d.choices.length || choiceText(d, c.index) !== recorded) throw new ReplayError(`${at} chose ${recorded}; the game does not offer that there`);
+    try {
+      answer(game, c.index);
+    } catch (error) {
+      if (error instanceof RuleError) throw new ReplayError(`${at} does not fit the game: ${error.message}`);
+      throw error;
+    }
   }
   if (next !== choices.length) throw new ReplayError(`the game ended with ${choices.length - next} logged choices unused`);
   return { game, end };

@@ -1,0 +1,140 @@
+/**
+ * The greedy bot: plays for VP from its view. Each action is scored by what
+ * it brings now (VP first, then what builds towards VP); a convert or any
+ * change is made only when it leaves the bot better off by the value table
+ * (values.ts), so it never pays for nothing and never loops. The other
+ * decisions spend what is cheapest to lose: tokens Clean-up would discard
+ * before kept ones, tokens before cards.
+ */
+import type { Action, Decision, Payment, RangePlan } from "../engine/choices.js";
+import type { CardRegistry } from "../engine/definitions.js";
+import { demandOf, stepsOf } from "../engine/facts.js";
+import { createRng, type Rng } from "../engine/rng.js";
+import type { PlayerView } from "../engine/view.js";
+import type { Agent } from "./agent.js";
+import { cardWorth, demandWorth, stepsWorth, worth } from "./values.js";
+
+/** How much an action is worth to the bot now: VP first, then what builds towards VP; a change that pays for nothing is below passing. */
+function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
+  const me = view.players[view.seat]!;
+  switch (a.kind) {
+    case "incorporate":
+      return 10 + distanceOf(cards, a.card);
+    case "redevelop":
+      return 12;
+    case "play-leader":
+      return me.leader ? 3 : 11;
+    case "work": {
+      const def = cards.byId.get(me.locations[a.location]!.card);
+      if (def?.kind !== "location" || def.ability.pattern !== "action") return 0;
+      const work = def.ability.work;
+      const gain = stepsWorth(stepsOf(work.kind === "combo" ? work.gains : work.effects));
+      const cost = (work.kind === "combo" ? 0 : demandWorth(demandOf(work.cost))) + worth.worker * ((work.kind === "action" ? work.workers : 1) + me.locations[a.location]!.uses);
+      return gain > cost ? 6 + (gain - cost) : -1;
+    }
+    case "leader-action": {
+      const def = me.leader && cards.byId.get(me.leader.card);
+      if (def?.kind !== "leader" || def.ability.kind !== "action") return 0;
+      const gain = stepsWorth(stepsOf(def.ability.effects));
+      const cost = demandWorth(demandOf(def.ability.cost)) + worth.worker * def.ability.workers;
+      return gain > cost ? 5 + (gain - cost) : -1;
+    }
+    case "convert": {
+      const def = cards.byId.get(me.locations[a.location]!.card);
+      if (def?.kind !== "location" || def.ability.pattern !== "trait") return -1;
+      const t = def.ability.traits[a.trait];
+      if (t?.kind !== "convert") return -1;
+      const net = stepsWorth(stepsOf(t.gains)) - demandWorth(demandOf(t.cost));
+      return net > 0 ? 4 + net : -1;
+    }
+    case "conquer":
+    case "cooperate":
+      return 5 + distanceOf(cards, a.card);
+    case "send-worker":
+      return 4;
+    case "combo-place":
+      return 3;
+    case "workers-for-resource":
+      return 2;
+    case "depot-put":
+      // Kept through Clean-up and safe from thieves: better than leaving it in the pool, worth less than any real action.
+      return 0.5;
+    case "depot-take":
+    case "discard-deal":
+      return -1;
+    case "discard-draw":
+      return view.hand.length > 6 ? 1 : -1;
+    case "pass":
+      return 0;
+  }
+}
+
+function distanceOf(cards: CardRegistry, id: string): number {
+  const c = cards.byId.get(id);
+  return c?.kind === "location" ? c.distance : 0;
+}
+
+/** What a payment costs the bot: pool tokens are lost at Clean-up anyway; kept tokens and universal ones are worth keeping. */
+function paymentLoss(p: Payment): number {
+  let loss = 0;
+  for (const t of p) loss += t.amount * ((t.from.kind === "pool" ? 1 : 2) + (t.token === "universal" ? 0.5 : 0));
+  return loss;
+}
+
+/** What a range plan costs: tokens are lost at Clean-up, permanents come back next turn, one-time cards are gone. */
+function planLoss(cards: CardRegistry, plan: RangePlan): number {
+  let loss = plan.tokens.length * 0.5 + plan.permanents.length;
+  for (const id of plan.contacts) loss += cardWorth(cards, id);
+  return loss;
+}
+
+/** The best-scoring choice; ties broken at random. */
+function best(rng: Rng, scores: readonly number[]): number {
+  let top = -Infinity;
+  let ties = 0;
+  let pick = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i]!;
+    if (s > top) {
+      top = s;
+      ties = 1;
+      pick = i;
+    } else if (s === top && rng.int(++ties) === 0) pick = i;
+  }
+  return pick;
+}
+
+/** The greedy policy as a function, for the search bot's rollouts. */
+export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d: Decision): number {
+  switch (d.kind) {
+    case "action":
+      return best(rng, d.choices.map((a) => actionValue(cards, view, a)));
+    case "lookout-pick":
+      return best(rng, d.choices.map((c) => (c.kind === "take" ? cardWorth(cards, c.card) : 2.5)));
+    case "lookout-keep":
+    case "lookout-discard":
+      return best(rng, d.choices.map((c) => cardWorth(cards, c)));
+    case "cash-spoils":
+      return d.choices.findIndex((c) => c.kind === "cash");
+    case "discard-card":
+      return best(rng, d.choices.map((c) => -cardWorth(cards, c)));
+    case "redevelop-with":
+      return best(rng, d.choices.map((c) => (c.card === undefined ? 0 : cardWorth(cards, c.card))));
+    case "payment":
+      return best(rng, d.choices.map((p) => -paymentLoss(p)));
+    case "range-plan":
+      return best(rng, d.choices.map((p) => -planLoss(cards, p)));
+    case "placement":
+      return best(rng, d.choices.map((p) => (p.replace === undefined ? 1 : 0)));
+    case "steal":
+      return best(rng, d.choices.map((c) => (c.store.kind === "pool" ? 0 : 1)));
+    case "discard-deal":
+    case "keep-trim":
+      return rng.int(d.choices.length);
+  }
+}
+
+export function greedyBot(cards: CardRegistry, seed: number): Agent {
+  const rng = createRng(seed);
+  return { name: "greedy", choose: (view, d) => greedyChoice(cards, rng, view, d) };
+}

@@ -1,0 +1,73 @@
+/**
+ * What things are worth to the greedy bot (and to the search bot's rollouts
+ * and evaluation): one table, so that a change that gives back what it costs
+ * is never worth making, and two opposite converts cannot both look good.
+ */
+import type { CardRegistry } from "../engine/definitions.js";
+import { demandOf, stepsOf } from "../engine/facts.js";
+import type { Demand, EffectStep } from "../engine/tasks.js";
+
+export const worth = {
+  vp: 3,
+  resource: 1,
+  worker: 0.5,
+  card: 1,
+  contactRange: 0.4,
+  redevelopment: 1,
+  deal: 2.5,
+} as const;
+
+export function stepsWorth(steps: readonly EffectStep[]): number {
+  let v = 0;
+  for (const s of steps) {
+    switch (s.op) {
+      case "resource":
+        v += worth.resource * s.amount;
+        break;
+      case "workers":
+        v += worth.worker * s.amount;
+        break;
+      case "cards":
+        v += worth.card * s.amount;
+        break;
+      case "vp":
+        v += worth.vp * s.tokens * s.value;
+        break;
+      case "contactToken":
+        v += worth.contactRange * s.range * s.tokens;
+        break;
+      case "redevelopmentTokens":
+        v += worth.redevelopment * s.amount;
+        break;
+      case "steal":
+        v += 2 * worth.resource * s.amount;
+        break;
+      case "redevelop":
+        v += 2 * worth.vp;
+        break;
+    }
+  }
+  return v;
+}
+
+export function demandWorth(d: Demand): number {
+  let v = d.workers * worth.worker + d.cards * worth.card + (d.deals.spoils + d.deals.agreement + d.deals.deal) * worth.deal;
+  for (const r in d.resources) v += d.resources[r]! * worth.resource;
+  return v;
+}
+
+/** How much a card in the hand is worth: what it can become. */
+export function cardWorth(cards: CardRegistry, id: string): number {
+  const c = cards.byId.get(id);
+  if (!c) return 0;
+  switch (c.kind) {
+    case "location":
+      return 2 + c.distance + Math.max(stepsWorth(stepsOf(c.spoils)), stepsWorth(stepsOf(c.agreement))) / 3;
+    case "leader":
+      return 4;
+    case "contact":
+      return 1 + c.range - demandWorth(demandOf(c.price)) / 2;
+    case "base":
+      return 0;
+  }
+}
