@@ -6,7 +6,7 @@
  */
 import { freeMoves, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
 import type { LocationDef, TriggerDef } from "./definitions.js";
-import { demandOf, mergeDemands, noDemand, stepsOf } from "./facts.js";
+import { demandOf, locationFacts, noDemand, plusWorkers, stepsOf } from "./facts.js";
 import { base, cardName, leader, location, say, seatName, type Game } from "./game.js";
 import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
@@ -22,6 +22,7 @@ import {
   giveAll,
   moveStore,
   removeFromHand,
+  resourceTotals,
   storeOf,
   storesOf,
   toSupply,
@@ -39,27 +40,33 @@ export const colourOf = { conquer: "conquest", cooperate: "cooperation", incorpo
 
 // ---- where deals go ---------------------------------------------------------
 
-/** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or undefined if it takes none. */
-function capacity(game: Game, p: PlayerState, holder: Placement["holder"], kind: "spoils" | "agreement"): number | undefined {
+/** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or 0 if it takes none. */
+function capacity(game: Game, p: PlayerState, holder: Placement["holder"], kind: "spoils" | "agreement"): number {
   if (holder.kind === "base") return base(game, p.base).slots;
-  const a = location(game, p.locations[holder.index]!.card).ability;
-  if (a.pattern !== "trait") return undefined;
-  for (const t of a.traits) if (t.kind === "slots" && (t.holds === "deal" || t.holds === kind)) return t.amount;
-  return undefined;
+  return locationFacts(location(game, p.locations[holder.index]!.card)).slots?.[kind] ?? 0;
 }
 
 /** Where a new deal can go: a holder with room, or, when all are full, in place of a deal already there (discarding a deal is free at any time). */
 export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreement"): Placement[] {
-  const accepting: { holder: Placement["holder"]; room: number }[] = [];
+  const free: Placement[] = [];
+  const full: Placement["holder"][] = [];
   const consider = (holder: Placement["holder"]): void => {
     const size = capacity(game, p, holder, kind);
-    if (size !== undefined) accepting.push({ holder, room: size - dealsAt(p, holder).length });
+    if (size === 0) return;
+    if (dealsAt(p, holder).length < size) free.push({ holder, replace: undefined });
+    else full.push(holder);
   };
   consider({ kind: "base" });
   p.locations.forEach((_, index) => consider({ kind: "location", index }));
-  const free = accepting.filter((h) => h.room > 0).map(({ holder }) => ({ holder, replace: undefined }));
   if (free.length > 0) return free;
-  return accepting.flatMap(({ holder }) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
+  return full.flatMap((holder) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
+}
+
+/** Whether a new deal of this kind has somewhere to go (a holder with room, or a deal to replace). */
+function hasPlacement(game: Game, p: PlayerState, kind: "spoils" | "agreement"): boolean {
+  if (base(game, p.base).slots > 0) return true;
+  for (const l of p.locations) if ((locationFacts(location(game, l.card)).slots?.[kind] ?? 0) > 0) return true;
+  return false;
 }
 
 // ---- worker actions and combos ------------------------------------------------
@@ -94,8 +101,8 @@ function workDemand(game: Game, l: LocationInPlay): Demand | undefined {
   const def = location(game, l.card);
   if (def.ability.pattern !== "action") return undefined;
   const work = def.ability.work;
-  if (work.kind === "combo") return comboComplete(work.resources, l.combo) ? mergeDemands([], workersFor(def, l.uses)) : undefined;
-  return mergeDemands([demandOf(work.cost)], workersFor(def, l.uses));
+  if (work.kind === "combo") return comboComplete(work.resources, l.combo) ? plusWorkers(noDemand, workersFor(def, l.uses)) : undefined;
+  return plusWorkers(demandOf(work.cost), workersFor(def, l.uses));
 }
 
 function sharesType(a: LocationDef, b: LocationDef): boolean {
@@ -146,20 +153,21 @@ export function legalActions(game: Game, seat: number): Action[] {
   const out: Action[] = [{ kind: "pass" }];
   let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
   let room: Record<"spoils" | "agreement", boolean> | undefined;
-  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 }, basic);
+  const totals = resourceTotals(p);
+  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 }, basic, totals);
   const redevelopPay = [...(byMaterial ? ["building-material" as const] : []), ...(p.pool.redevelopment > 0 ? ["token" as const] : [])];
   for (const id of p.hand) {
     const def = game.cards.byId.get(id)!;
     if (def.kind === "location") {
       reaches ??= rangePlanner(game, seat);
-      room ??= { spoils: placements(game, p, "spoils").length > 0, agreement: placements(game, p, "agreement").length > 0 };
+      room ??= { spoils: hasPlacement(game, p, "spoils"), agreement: hasPlacement(game, p, "agreement") };
       deploymentActions(game, seat, id, reaches, room, redevelopPay, out);
-    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }, basic))) out.push({ kind: "play-leader", card: id });
+    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }, basic, totals))) out.push({ kind: "play-leader", card: id });
   }
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   p.locations.forEach((l, index) => {
     const d = l.uses < maxUses ? workDemand(game, l) : undefined;
-    if (d && canPay(p, d, basic) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
+    if (d && canPay(p, d, basic, [], 0, totals) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
   });
   if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
     for (const o of s.players) {
@@ -173,14 +181,14 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
     const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
-    if (usable && canPay(p, mergeDemands([demandOf(a.cost)], a.workers), basic)) out.push({ kind: "leader-action" });
+    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals)) out.push({ kind: "leader-action" });
   }
-  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, out);
+  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, out, totals);
   return out;
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */
-function freeMovesOf(game: Game, seat: number, out: Action[]): void {
+function freeMovesOf(game: Game, seat: number, out: Action[], totals: Readonly<Resources>): void {
   const p = game.state.players[seat]!;
   const basic = game.cards.basicResources;
   let stores: Store[] | undefined;
@@ -188,7 +196,7 @@ function freeMovesOf(game: Game, seat: number, out: Action[]): void {
     const a = location(game, l.card).ability;
     if (a.pattern === "trait") {
       a.traits.forEach((t, trait) => {
-        if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic)) out.push({ kind: "convert", location: index, trait });
+        if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic, [], 0, totals)) out.push({ kind: "convert", location: index, trait });
         if (t.kind === "depot") {
           if (countResources(l.depot) < t.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
           for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
@@ -289,7 +297,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       if (def.kind !== "action") throw new Error("this Leader has no action");
       p.leader!.uses++;
       say(game, () => `  ${seatName(seat)} uses ${cardName(game, p.leader!.card)}'s action`);
-      schedule(s.agenda, pay(seat, mergeDemands([demandOf(def.cost)], def.workers)), { kind: "effects", seat, target: { to: "leader" }, steps: stepsOf(def.effects), except: -1 });
+      schedule(s.agenda, pay(seat, plusWorkers(demandOf(def.cost), def.workers)), { kind: "effects", seat, target: { to: "leader" }, steps: stepsOf(def.effects), except: -1 });
       return undefined;
     }
     case "convert": {

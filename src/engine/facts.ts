@@ -5,7 +5,7 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
-import type { Cost, Effects, Gains } from "./definitions.js";
+import type { Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep } from "./tasks.js";
 
@@ -28,7 +28,9 @@ export function demandOf(cost: Cost): Demand {
     cards: (n) => void (cards += n),
     deals: (k, n) => void (deals[k] += n),
   });
-  d = Object.freeze({ resources: Object.freeze(resources), workers, cards, deals: Object.freeze(deals) });
+  const empty = workers === 0 && cards === 0 && deals.spoils + deals.agreement + deals.deal === 0 && Object.keys(resources).length === 0;
+  // Every free cost is the one `noDemand`, so "is it free?" is a comparison.
+  d = empty ? noDemand : Object.freeze({ resources: Object.freeze(resources), workers, cards, deals: Object.freeze(deals) });
   demands.set(cost, d);
   return d;
 }
@@ -68,4 +70,43 @@ export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
   out = Object.freeze(list);
   steps.set(fn, out);
   return out;
+}
+
+const withExtraWorkers = new WeakMap<Demand, Demand[]>();
+
+/** A demand plus `workers` more (a worker action's workers, which grow with the second use): cached, as costs are. */
+export function plusWorkers(d: Demand, workers: number): Demand {
+  let list = withExtraWorkers.get(d);
+  if (!list) withExtraWorkers.set(d, (list = []));
+  return (list[workers] ??= Object.freeze({ ...d, workers: d.workers + workers }));
+}
+
+/** What the rules ask of a Location again and again, read once from its definition. */
+export interface LocationFacts {
+  /** How many Spoils and Agreements it holds (its slots trait), if any. */
+  readonly slots: { readonly spoils: number; readonly agreement: number } | undefined;
+  /** Its depot's size (0 without one). */
+  readonly depot: number;
+  /** Its traits' Lookout abilities. */
+  readonly lookout: ReadonlySet<LookoutAbility>;
+}
+
+const locationFactsCache = new WeakMap<LocationDef, LocationFacts>();
+
+export function locationFacts(def: LocationDef): LocationFacts {
+  let f = locationFactsCache.get(def);
+  if (f) return f;
+  let slots: { spoils: number; agreement: number } | undefined;
+  let depot = 0;
+  const lookout = new Set<LookoutAbility>();
+  if (def.ability.pattern === "trait") {
+    for (const t of def.ability.traits) {
+      if (t.kind === "slots") slots = { spoils: t.holds === "agreement" ? 0 : t.amount, agreement: t.holds === "spoils" ? 0 : t.amount };
+      else if (t.kind === "depot") depot += t.amount;
+      else if (t.kind === "lookout") lookout.add(t.ability);
+    }
+  }
+  f = Object.freeze({ slots, depot, lookout });
+  locationFactsCache.set(def, f);
+  return f;
 }

@@ -6,6 +6,7 @@
  */
 import type { Decision, LookoutPick } from "./choices.js";
 import type { LookoutAbility } from "./definitions.js";
+import { locationFacts } from "./facts.js";
 import { cardName, location, say, seatName, type Game } from "./game.js";
 import type { CardId } from "./state.js";
 import { schedule, type Task } from "./tasks.js";
@@ -22,10 +23,7 @@ export const pickSequences: Readonly<Record<number, readonly (readonly [number, 
 
 /** Whether a player's trait Locations give a Lookout ability. */
 export function hasLookout(game: Game, seat: number, ability: LookoutAbility): boolean {
-  for (const l of game.state.players[seat]!.locations) {
-    const a = location(game, l.card).ability;
-    if (a.pattern === "trait") for (const t of a.traits) if (t.kind === "lookout" && t.ability === ability) return true;
-  }
+  for (const l of game.state.players[seat]!.locations) if (locationFacts(location(game, l.card)).lookout.has(ability)) return true;
   return false;
 }
 

@@ -19,6 +19,8 @@ interface Source {
 /** Every way to pay `need` in full, less the beaten ones; empty when it cannot be paid. */
 export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic: readonly string[]): Payment[] {
   const stores = storesOf(p);
+  const only = singleWay(p, stores, need);
+  if (only) return [only];
   const left = new Map<string, number>();
   const key = (s: number, t: string): string => `${s}\u0000${t}`;
   stores.forEach((st, i) => {
@@ -82,6 +84,27 @@ export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic:
       })
       .sort(byStoreThenToken),
   );
+}
+
+/**
+ * The common case, without enumerating: each wanted resource is held in one
+ * store only, in full, and no universal token is anywhere, so there is one
+ * way to pay.
+ */
+function singleWay(p: PlayerState, stores: readonly Store[], need: Readonly<Resources>): Payment | undefined {
+  const takes: Take[] = [];
+  for (const st of stores) if ((storeOf(p, st)[universal] ?? 0) > 0) return undefined;
+  for (const r in need) {
+    let from: Store | undefined;
+    for (const st of stores) {
+      if ((storeOf(p, st)[r] ?? 0) === 0) continue;
+      if (from) return undefined;
+      from = st;
+    }
+    if (!from || (storeOf(p, from)[r] ?? 0) < need[r]!) return undefined;
+    takes.push({ from, token: r, amount: need[r]! });
+  }
+  return takes.sort(byStoreThenToken);
 }
 
 function storeRank(s: Store): number {

@@ -9,10 +9,10 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { mergeDemands, demandOf } from "./facts.js";
+import { mergeDemands, demandOf, noDemand } from "./facts.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
-import { canPay, canPayResources } from "./tokens.js";
+import { canPay, canPayResources, resourceTotals } from "./tokens.js";
 
 export type RangeColour = "conquest" | "cooperation" | "incorporation";
 
@@ -20,9 +20,31 @@ interface Source {
   readonly kind: "token" | "permanent" | "contact";
   readonly range: number;
   readonly ref: number | CardId;
-  /** Sources with the same key are interchangeable (two tokens of one colour and range). */
-  readonly key: string;
   readonly price: Demand | undefined;
+}
+
+/** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
+function allSources(game: Game, seat: number): Source[][] {
+  const p = game.state.players[seat]!;
+  const out: Source[][] = [[], [], []];
+  const add = (colour: string, src: Source): void => {
+    if (colour === "universal") for (const list of out) list.push(src);
+    else {
+      const i = colourIndex[colour as RangeColour];
+      if (i !== undefined) out[i]!.push(src);
+    }
+  };
+  p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
+  for (const pc of p.contacts) {
+    if (pc.usedThisTurn) continue;
+    const def = contact(game, pc.card);
+    add(def.colour, { kind: "permanent", range: def.range, ref: pc.card, price: demandOf(def.price) });
+  }
+  for (const id of p.hand) {
+    const def = game.cards.byId.get(id);
+    if (def?.kind === "contact" && def.use === "one-time") add(def.colour, { kind: "contact", range: def.range, ref: id, price: demandOf(def.price) });
+  }
+  return out;
 }
 
 function sources(game: Game, seat: number, colour: RangeColour): Source[] {
@@ -30,17 +52,24 @@ function sources(game: Game, seat: number, colour: RangeColour): Source[] {
   const fits = (c: string): boolean => c === colour || c === "universal";
   const out: Source[] = [];
   p.pool.contactTokens.forEach((t, i) => {
-    if (fits(t.colour)) out.push({ kind: "token", range: t.range, ref: i, key: `t:${t.colour}:${t.range}`, price: undefined });
+    if (fits(t.colour)) out.push({ kind: "token", range: t.range, ref: i, price: undefined });
   });
   for (const pc of p.contacts) {
     const def = contact(game, pc.card);
-    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, key: `p:${pc.card}`, price: demandOf(def.price) });
+    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, price: demandOf(def.price) });
   }
   for (const id of p.hand) {
     const def = game.cards.byId.get(id);
-    if (def?.kind === "contact" && def.use === "one-time" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, key: `c:${id}`, price: demandOf(def.price) });
+    if (def?.kind === "contact" && def.use === "one-time" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, price: demandOf(def.price) });
   }
   return out;
+}
+
+/** Sources with the same key are interchangeable (two tokens of one colour and range). */
+function sourceKey(p: PlayerState, s: Source): string {
+  if (s.kind !== "token") return `${s.kind}:${s.ref}`;
+  const t = p.pool.contactTokens[s.ref as number]!;
+  return `token:${t.colour}:${t.range}`;
 }
 
 function toPlan(chosen: readonly Source[]): RangePlan {
@@ -70,7 +99,7 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
       // Nothing to spare: dropping the smallest source falls short.
       if (sum - min >= distance) return false;
       if (!firstOnly) {
-        const key = chosen.map((s) => s.key).sort().join(",");
+        const key = chosen.map((s) => sourceKey(p, s)).sort().join(",");
         if (seen.has(key)) return false;
         seen.add(key);
       }
@@ -96,17 +125,30 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
 const colourIndex: Record<RangeColour, number> = { conquest: 0, cooperation: 1, incorporation: 2 };
 
 /** The greatest range (up to `cap`) an affordable set of sources reaches: the prices only grow with the set, so what one affordable set reaches, a set with nothing to spare inside it reaches too. */
-function bestReach(game: Game, seat: number, all: readonly Source[], cap: number): number {
+function bestReach(game: Game, seat: number, all: readonly Source[], cap: number, totals: () => Readonly<Record<string, number>>): number {
   const p = game.state.players[seat]!;
-  let best = 0;
+  // Free sources alone (tokens, contacts without a price) are always affordable.
+  let free = 0;
+  let total = 0;
+  for (const src of all) {
+    total += src.range;
+    if (!src.price || src.price === noDemand) free += src.range;
+  }
+  if (free >= cap) return cap;
+  if (total === free) return free;
+  const have = totals();
+  // The range still to come after each source bounds what a branch can reach.
+  const after: number[] = [];
+  for (let i = all.length - 1, acc = 0; i >= 0; i--) after[i] = acc += all[i]!.range;
+  let best = free;
   const chosen: Source[] = [];
   const visit = (from: number, sum: number): void => {
     if (sum > best) best = Math.min(sum, cap);
-    if (best >= cap) return;
-    for (let i = from; i < all.length && best < cap; i++) {
+    for (let i = from; i < all.length && best < cap && sum + after[i]! > best; i++) {
       const src = all[i]!;
       chosen.push(src);
-      if (!src.price || affordable(game, p, chosen)) visit(i + 1, sum + src.range);
+      // A free token or permanent changes no payment; a contact card, even a free one, leaves one card fewer to discard for the others' prices.
+      if ((src.kind !== "contact" && (!src.price || src.price === noDemand)) || affordable(game, p, chosen, have)) visit(i + 1, sum + src.range);
       chosen.pop();
     }
   };
@@ -115,7 +157,7 @@ function bestReach(game: Game, seat: number, all: readonly Source[], cap: number
 }
 
 /** Whether the chosen sources' prices can all be paid (the common prices, resources and cards, without building a Demand). */
-function affordable(game: Game, p: PlayerState, chosen: readonly Source[]): boolean {
+function affordable(game: Game, p: PlayerState, chosen: readonly Source[], totals: Readonly<Record<string, number>>): boolean {
   // The target stays in the hand while the prices are paid: one card they cannot discard, whichever it is.
   let handLeft = p.hand.length - 1;
   let cards = 0;
@@ -127,14 +169,14 @@ function affordable(game: Game, p: PlayerState, chosen: readonly Source[]): bool
     if (!price) continue;
     if (price.deals.spoils + price.deals.agreement + price.deals.deal > 0) {
       const keep = chosen.flatMap((s) => (s.kind === "contact" ? [s.ref as CardId] : []));
-      return canPay(p, mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : []))), game.cards.basicResources, keep, 1);
+      return canPay(p, mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : []))), game.cards.basicResources, keep, 1, totals);
     }
     cards += price.cards;
     workers += price.workers;
     for (const r in price.resources) (resources ??= {})[r] = (resources[r] ?? 0) + price.resources[r]!;
   }
   if (handLeft < cards || p.pool.workers < workers) return false;
-  return resources === undefined || canPayResources(p, resources, game.cards.basicResources);
+  return resources === undefined || canPayResources(p, resources, game.cards.basicResources, totals);
 }
 
 /** The greatest distance in the base game's rules; a planner checks reach up to it once per colour. */
@@ -147,10 +189,16 @@ const maxDistance = 3;
  */
 export function rangePlanner(game: Game, seat: number): (colour: RangeColour, distance: number) => boolean {
   const reach: (number | undefined)[] = [];
+  let byColour: Source[][] | undefined;
+  let totals: Readonly<Record<string, number>> | undefined;
+  const have = (): Readonly<Record<string, number>> => (totals ??= resourceTotals(game.state.players[seat]!));
   return (colour, distance) => {
     const ci = colourIndex[colour];
     let r = reach[ci];
-    if (r === undefined) reach[ci] = r = bestReach(game, seat, sources(game, seat, colour), Math.max(maxDistance, distance));
+    if (r === undefined || (r < distance && r === maxDistance)) {
+      byColour ??= allSources(game, seat);
+      reach[ci] = r = bestReach(game, seat, byColour[ci]!, Math.max(maxDistance, distance), have);
+    }
     return r >= distance;
   };
 }

@@ -15,8 +15,14 @@ export const universal = "universal";
 /** Each kind of token starts with this many in the supply: more than any game uses (substitutes, in the rulebook's words). */
 export const supplyStart = 1000;
 
+const resourceKinds = new Map<string, string>();
+
 export const tokenKind = {
-  resource: (r: string) => `resource:${r}`,
+  resource: (r: string): string => {
+    let k = resourceKinds.get(r);
+    if (k === undefined) resourceKinds.set(r, (k = `resource:${r}`));
+    return k;
+  },
   worker: "worker",
   vp: (value: 1 | 2) => `vp:${value}`,
   contact: (colour: string, range: number) => `contact:${colour}:${range}`,
@@ -193,17 +199,37 @@ export function available(p: PlayerState, resource: string): number {
   return n;
 }
 
-/** Whether the resources can be paid: each basic one by itself or by universal tokens ("The universal resource can substitute any one of the four basic resources"). */
-export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[]): boolean {
+/** Every resource token a player can spend, by kind (for checking many costs at one moment). */
+export function resourceTotals(p: PlayerState): Resources {
+  const t: Resources = {};
+  const add = (r: Resources): void => {
+    for (const k in r) t[k] = (t[k] ?? 0) + r[k]!;
+  };
+  add(p.pool.resources);
+  if (p.leader) add(p.leader.resources);
+  for (const l of p.locations) {
+    add(l.resources);
+    add(l.depot);
+  }
+  return t;
+}
+
+/**
+ * Whether the resources can be paid: each basic one by itself or by universal
+ * tokens ("The universal resource can substitute any one of the four basic
+ * resources"). `totals` (resourceTotals) saves counting again.
+ */
+export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[], totals?: Readonly<Resources>): boolean {
+  const have = totals ? (r: string): number => totals[r] ?? 0 : (r: string): number => available(p, r);
   let universalNeeded = resources[universal] ?? 0;
   for (const r in resources) {
     if (r === universal) continue;
-    const short = resources[r]! - available(p, r);
+    const short = resources[r]! - have(r);
     if (short <= 0) continue;
     if (!basic.includes(r)) return false;
     universalNeeded += short;
   }
-  return universalNeeded === 0 || universalNeeded <= available(p, universal);
+  return universalNeeded === 0 || universalNeeded <= have(universal);
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {
@@ -217,7 +243,7 @@ export function dealsAt(p: PlayerState, holder: Holder): Deal[] {
 }
 
 /** Whether a demand can be paid, keeping some cards in the hand (the card being played, the contacts spent). */
-export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0): boolean {
+export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0, totals?: Readonly<Resources>): boolean {
   if (p.pool.workers < d.workers) return false;
   if (d.cards > 0) {
     let kept = alsoKept;
@@ -234,5 +260,5 @@ export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keep
     if (d.deals.spoils > spoils || d.deals.agreement > all - spoils) return false;
     if (d.deals.spoils + d.deals.agreement + d.deals.deal > all) return false;
   }
-  return canPayResources(p, d.resources, basic);
+  return canPayResources(p, d.resources, basic, totals);
 }
