@@ -4,11 +4,11 @@
  * and what the engine did, read off a player's state: both as a `Delta`, so a
  * test compares the two with one `toEqual`.
  */
-import type { Agent, Decision, DecisionKind } from "../src/engine/choices.js";
+import type { Decision, DecisionKind } from "../src/engine/choices.js";
 import type { PlayerState, VpToken } from "../src/engine/state.js";
 import type { Asset, BaseCard, Card, ContactCard, Cost, Effect, LeaderCard, LocationCard } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { agentOf } from "./engine-harness.js";
+import type { Answer } from "./engine-harness.js";
 
 // ---- the checked model --------------------------------------------------------
 
@@ -245,19 +245,32 @@ export function capped(values: readonly number[], cap: number): number[] {
   return values.slice(0, cap);
 }
 
-// ---- scripted agents ----------------------------------------------------------------
+// ---- scripted answers ----------------------------------------------------------------
 
 type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
 export type Handlers = { readonly [K in DecisionKind]?: (d: DecisionOf<K>) => number };
 
-/** An agent answering each decision kind with its handler (and failing on any other), logging every decision. */
-export function scripted(handlers: Handlers, log: Decision[] = []): Agent {
-  return agentOf((d) => {
+/**
+ * Answers each decision kind with its handler and fails on any other kind (or
+ * a handler finding no acceptable choice), logging every decision asked (a
+ * decision with a single choice is never asked, so never logged).
+ */
+export function scripted(handlers: Handlers, log: Decision[] = []): Answer {
+  return (d) => {
     log.push(d);
     const h = handlers[d.kind] as ((d: Decision) => number) | undefined;
-    if (!h) throw new Error(`unexpected decision ${d.kind} for seat ${d.seat}`);
+    if (!h) throw new Error(`unexpected decision ${d.kind} for seat ${d.seat}: ${JSON.stringify(d.choices).slice(0, 300)}`);
     const i = h(d);
-    if (i < 0) throw new Error(`no acceptable choice for ${d.kind}: ${JSON.stringify(d.choices)}`);
+    if (i < 0) throw new Error(`no acceptable choice for ${d.kind}: ${JSON.stringify(d.choices).slice(0, 300)}`);
     return i;
-  });
+  };
+}
+
+/** Answers with one function per seat (a seat without one must never be asked). */
+export function bySeat(...answers: readonly Answer[]): Answer {
+  return (d) => {
+    const a = answers[d.seat];
+    if (!a) throw new Error(`unexpected decision ${d.kind} for seat ${d.seat}`);
+    return a(d);
+  };
 }

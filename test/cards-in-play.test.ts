@@ -2,8 +2,11 @@
  * Every card in every way it can be played. For each of the 110 cards the
  * EXPECTED change comes from the checked card model (`validatePaths([])`, see
  * test/card-expectations.ts), never from the compiled code; the ACTUAL change
- * is what the engine's public functions (legalActions, applyAction,
- * runProduction, runLookout, runCleanUp) do to a test game.
+ * is what the engine's state machine does to a test game: legal actions and
+ * free moves performed as a player does (test/engine-harness.ts `perform`),
+ * the Production, Lookout and Clean-up phases run as the phase table begins
+ * them, every decision on the way answered by the test (a decision the test
+ * did not expect fails it).
  *
  * - Locations: as Spoils (conquered, cashed in), as an Agreement (cooperation,
  *   then Production), as a Location (incorporated: what it brings into play,
@@ -14,21 +17,21 @@
  *   turn (permanent) or discarded (one-time).
  * - Bases: their production and their three deal slots.
  */
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import type { Action, ActionKind, Decision, Holder } from "../src/engine/choices.js";
+import type { Action, ActionKind, Decision, Holder, Payment, Placement, RangePlan } from "../src/engine/choices.js";
 import type { Game } from "../src/engine/game.js";
-import { applyAction, legalActions } from "../src/engine/actions.js";
-import { runCleanUp } from "../src/engine/cleanup.js";
-import { runLookout } from "../src/engine/lookout.js";
-import { runProduction } from "../src/engine/production.js";
-import { reachable, type RangeColour } from "../src/engine/range.js";
+import { colourOf, isFreeMove, legalActions, placements } from "../src/engine/actions.js";
+import { answer, clone, pending, resume } from "../src/engine/machine.js";
+import { rangePlans, reachable, type RangeColour } from "../src/engine/range.js";
 import { scoreOf } from "../src/engine/scoring.js";
-import { addResource, countResources, type LocationInPlay, type PlayerState } from "../src/engine/state.js";
+import { addResource, countResources, type LocationInPlay, type PlayerState, type Resources } from "../src/engine/state.js";
 import type { Asset, ContactCard, Cost, Effect, LocationCard, Trait, Trigger } from "../src/check/model.js";
-import { allCardsIn, giveCard, placeLocation, player, registry, silent, testGame } from "./engine-harness.js";
+import { allCardsIn, giveCard, perform, placeLocation, player, registry, runPhase, testGame, unexpected, type Answer, type Of } from "./engine-harness.js";
 import {
   addAssets,
   assetsDelta,
+  bySeat,
   capped,
   dealsIn,
   emptyDelta,
@@ -59,43 +62,119 @@ import {
 // ---- small helpers ---------------------------------------------------------------
 
 type Deploy = "conquer" | "cooperate" | "incorporate";
-const colourOf: Record<Deploy, RangeColour> = { conquer: "conquest", cooperate: "cooperation", incorporate: "incorporation" };
 const dealKindOf = { conquer: "spoils", cooperate: "agreement" } as const;
 const baseHolder: Holder = { kind: "base" };
 
-/** The actions of a kind (conquer and cooperate share one member of the union). */
-type ActionsOfKind<A, K> = A extends { readonly kind: infer AK } ? (K extends AK ? A : never) : never;
-type ActionOf<K extends ActionKind> = ActionsOfKind<Action, K>;
+/** What seat 0 answers unless a test says otherwise: cash every Spoils, the first card, deal, victim and token offered, pay from the pool. */
+const seat0Defaults: Handlers = {
+  "cash-spoils": (d) => d.choices.findIndex((c) => c.kind === "cash"),
+  "discard-card": () => 0,
+  "discard-deal": () => 0,
+  steal: () => 0,
+  "lookout-pick": () => 0,
+  "keep-trim": () => 0,
+  // Which tokens pay is the player's choice: these tests pay from the pool (other stores are tested apart).
+  payment: (d) => d.choices.findIndex((pay) => pay.every((t) => t.from.kind === "pool")),
+};
 
-/** The legal actions of one kind (optionally filtered) for a seat. */
-function legal<K extends ActionKind>(game: Game, seat: number, kind: K, pred: (a: ActionOf<K>) => boolean = () => true): ActionOf<K>[] {
-  return legalActions(game, seat).filter((a): a is ActionOf<K> => a.kind === kind && pred(a as ActionOf<K>));
+interface TableOptions {
+  readonly factions?: readonly string[];
+  /** Seat 0's answers (default `seat0Defaults`); seat 1 is never asked unless given answers. */
+  readonly seat0?: Handlers;
+  readonly seat1?: Handlers;
+  /** Every decision asked, both seats. */
+  readonly log?: Decision[];
 }
 
-/** Plays the first legal action of the kind that matches, failing the test if there is none. */
-function play<K extends ActionKind>(game: Game, seat: number, kind: K, pred: (a: ActionOf<K>) => boolean = () => true): ActionOf<K> {
+/** The answers of each test game's players. */
+const answersOf = new WeakMap<Game, Answer>();
+
+/** A test game (harness `testGame`: Actions phase, empty hands, sorted deck) and how its players answer. */
+function table(options: TableOptions = {}): Game {
+  const game = testGame(options.factions ? { factions: options.factions } : {});
+  const log = options.log ?? [];
+  answersOf.set(game, bySeat(scripted(options.seat0 ?? seat0Defaults, log), options.seat1 ? scripted(options.seat1, log) : unexpected));
+  return game;
+}
+
+/** A copy of a test game that goes on independently, answered the same way. */
+function cloneTable(game: Game): Game {
+  const copy = clone(game);
+  answersOf.set(copy, answersOf.get(game) ?? unexpected);
+  return copy;
+}
+
+/** The table's answers, with `extra` handlers (for this one action) tried first. */
+function answers(game: Game, extra?: Handlers): Answer {
+  const base = answersOf.get(game) ?? unexpected;
+  if (!extra) return base;
+  return (d) => {
+    const h = extra[d.kind] as ((d: Decision) => number) | undefined;
+    if (!h) return base(d);
+    const i = h(d);
+    if (i < 0) throw new Error(`no acceptable choice for ${d.kind}: ${JSON.stringify(d.choices).slice(0, 300)}`);
+    return i;
+  };
+}
+
+/** The legal actions of one kind (optionally filtered) for a seat. */
+function legal<K extends ActionKind>(game: Game, seat: number, kind: K, pred: (a: Of<K>) => boolean = () => true): Of<K>[] {
+  return legalActions(game, seat).filter((a): a is Of<K> => a.kind === kind && pred(a as Of<K>));
+}
+
+/** Performs the first legal action of the kind that matches (failing the test if there is none), answering as the table does. */
+function play<K extends ActionKind>(game: Game, seat: number, kind: K, pred: (a: Of<K>) => boolean = () => true, extra?: Handlers): Of<K> {
   const found = legal(game, seat, kind, pred);
   if (found.length === 0) {
     throw new Error(`no legal "${kind}" action as wanted; legal: ${JSON.stringify(legalActions(game, seat).map((a) => a.kind))}`);
   }
-  applyAction(game, seat, found[0]!);
+  perform(game, seat, found[0]!, answers(game, extra));
   return found[0]!;
+}
+
+/** Runs one phase as the phase table begins it, answering as the table does, then goes back to the Actions phase. */
+function phase(game: Game, name: "production" | "lookout" | "clean-up", extra?: Handlers): void {
+  runPhase(game, name, answers(game, extra));
+  game.state.phase = "actions";
 }
 
 const sameHolder = (a: Holder, b: Holder): boolean => a.kind === b.kind && (a.kind === "base" || (b.kind === "location" && a.index === b.index));
 
-function deployable(game: Game, seat: number, kind: Deploy, card: string, holder?: Holder): Action[] {
-  if (kind === "incorporate") return legal(game, seat, "incorporate", (a) => a.card === card);
-  return legal(game, seat, kind, (a) => a.card === card && (holder === undefined || sameHolder(a.holder, holder)));
+/** Where a new deal of this deploy kind can go now (the placement decision's choices). */
+function placementsOf(game: Game, seat: number, kind: "conquer" | "cooperate"): Placement[] {
+  return placements(game, player(game, seat), dealKindOf[kind]);
 }
 
-/** Puts a Location into play the way a player does: into the hand, a contact token of the right colour and range, the action. */
+/** Whether the card can be put into play this way now, and, for a deal, under `holder`. */
+function deployable(game: Game, seat: number, kind: Deploy, card: string, holder?: Holder): boolean {
+  if (legal(game, seat, kind, (a) => a.card === card).length === 0) return false;
+  if (kind === "incorporate" || holder === undefined) return true;
+  return placementsOf(game, seat, kind).some((c) => sameHolder(c.holder, holder));
+}
+
+/** A range plan paying with one contact token of exactly this range, and nothing else. */
+const tokenPlan = (p: PlayerState, range: number) => (plan: RangePlan): boolean =>
+  plan.permanents.length === 0 && plan.contacts.length === 0 && plan.tokens.length === 1 && p.pool.contactTokens[plan.tokens[0]!]!.range === range;
+
+/**
+ * Puts a Location into play the way a player does: into the hand, a contact
+ * token of the right colour and range, the action; the range is paid with
+ * that token, a deal goes under `holder` (the first placement there, which
+ * replaces a deal when the holder is full).
+ */
 function deploy(game: Game, seat: number, kind: Deploy, card: string, holder: Holder = baseHolder): void {
   const p = player(game, seat);
   if (!p.hand.includes(card)) giveCard(game, seat, card);
-  p.pool.contactTokens.push({ colour: colourOf[kind], range: modelLocation(card).distance });
-  if (kind === "incorporate") play(game, seat, "incorporate", (a) => a.card === card);
-  else play(game, seat, kind, (a) => a.card === card && sameHolder(a.holder, holder));
+  const range = modelLocation(card).distance;
+  p.pool.contactTokens.push({ colour: colourOf[kind], range });
+  play(game, seat, kind, (a) => a.card === card, {
+    "range-plan": (d) => d.choices.findIndex(tokenPlan(p, range)),
+    placement: (d) => d.choices.findIndex((c) => sameHolder(c.holder, holder)),
+  });
+  if (kind !== "incorporate") {
+    const at = holder.kind === "base" ? p.baseDeals : p.locations[holder.index]!.deals;
+    expect(at.at(-1), `${card} is tucked where wanted`).toEqual({ card, kind: dealKindOf[kind] });
+  }
 }
 
 /** Incorporates a Location (a token of its distance pays the range) and returns it in play. */
@@ -105,6 +184,30 @@ function incorporate(game: Game, seat: number, card: string): { index: number; h
   const index = p.locations.findIndex((l) => l.card === card);
   expect(index, `${card} is in play`).toBeGreaterThanOrEqual(0);
   return { index, here: p.locations[index]! };
+}
+
+/**
+ * A free move leaves the action turn with the player: in a running Actions
+ * phase (on a copy of the game), the player makes it and is asked for an
+ * action again.
+ */
+function expectFreeMove(game: Game, seat: number, move: Action): void {
+  expect(isFreeMove(move), `${move.kind} is a free move`).toBe(true);
+  const g = clone(game);
+  const s = g.state;
+  s.phase = "actions";
+  s.agenda = [{ kind: "action-turn", seat }];
+  s.pending = undefined;
+  // Two more workers (on the copy), so the player has an action left after the move: with "pass" alone, a player is not asked.
+  s.players[seat]!.pool.workers += 2;
+  resume(g);
+  const asked = pending(g);
+  expect(asked?.kind === "action" && asked.seat === seat, "the player is asked for an action").toBe(true);
+  const i = asked!.choices.findIndex((c) => isDeepStrictEqual(c, move));
+  expect(i, `${JSON.stringify(move)} is offered`).toBeGreaterThanOrEqual(0);
+  answer(g, i);
+  const next = pending(g);
+  expect({ kind: next?.kind, seat: next?.seat }, "the same player acts again").toEqual({ kind: "action", seat });
 }
 
 /** Locations to use around the card under test, from the model: never the card itself nor one already taken. */
@@ -155,15 +258,6 @@ const dealCount = (p: PlayerState): number => p.baseDeals.length + p.locations.r
 const baseProduction = (p: PlayerState): Delta => assetsDelta(modelBase(p.faction).produce);
 const sum = (xs: readonly number[]): number => xs.reduce((n, x) => n + x, 0);
 
-/** What seat 0 answers unless a test says otherwise: cash every Spoils, the first card, deal and victim offered. */
-const seat0Defaults: Handlers = {
-  "cash-spoils": (d) => d.choices.findIndex((c) => c.kind === "cash"),
-  "discard-card": () => 0,
-  "discard-deal": () => 0,
-  steal: () => 0,
-  "lookout-pick": () => 0,
-};
-
 const titled = <T extends { readonly id: string; readonly name: { readonly en: string } }>(cards: readonly T[]): [string, T][] =>
   cards.map((c) => [`${c.name.en} (${c.id})`, c]);
 
@@ -185,7 +279,7 @@ describe("the cards under test", () => {
 
 describe.each(titled(modelLocations))("Location %s", (_title, l) => {
   it("as Spoils: conquered under the Base, then cashed in at Production for exactly its spoils", () => {
-    const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+    const game = table();
     const p = player(game, 0);
     deploy(game, 0, "conquer", l.id);
     expect(p.baseDeals).toEqual([{ card: l.id, kind: "spoils" }]);
@@ -193,14 +287,28 @@ describe.each(titled(modelLocations))("Location %s", (_title, l) => {
     expect(p.pool.contactTokens).toEqual([]);
     expect(p.locations).toEqual([]);
 
-    const got = observe(p, () => runProduction(game));
+    const got = observe(p, () => phase(game, "production"));
     expect(p.baseDeals).toEqual([]);
     expect(game.state.discard).toContain(l.id);
     expect(minus(got, baseProduction(p))).toEqual(assetsDelta(l.spoils));
   });
 
+  it("as Spoils: kept uncashed when the player chooses so, and discarded at any time of the action turn (a free move)", () => {
+    const game = table({ seat0: { ...seat0Defaults, "cash-spoils": (d) => d.choices.findIndex((c) => c.kind === "done") } });
+    const p = player(game, 0);
+    deploy(game, 0, "conquer", l.id);
+    const got = observe(p, () => phase(game, "production"));
+    expect(got).toEqual(baseProduction(p));
+    expect(p.baseDeals).toEqual([{ card: l.id, kind: "spoils" }]);
+    const discard: Action = { kind: "discard-deal", holder: baseHolder, index: 0 };
+    expectFreeMove(game, 0, discard);
+    expect(observe(p, () => perform(game, 0, discard)), "discarding gives nothing").toEqual(emptyDelta());
+    expect(p.baseDeals).toEqual([]);
+    expect(game.state.discard).toContain(l.id);
+  });
+
   it("as an Agreement: cooperation under the Base, then each Production gives exactly its agreement", () => {
-    const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+    const game = table();
     const p = player(game, 0);
     deploy(game, 0, "cooperate", l.id);
     expect(p.baseDeals).toEqual([{ card: l.id, kind: "agreement" }]);
@@ -208,15 +316,15 @@ describe.each(titled(modelLocations))("Location %s", (_title, l) => {
     expect(p.pool.contactTokens).toEqual([]);
 
     for (let turn = 0; turn < 2; turn++) {
-      const got = observe(p, () => runProduction(game));
+      const got = observe(p, () => phase(game, "production"));
       expect(minus(got, baseProduction(p)), `Production ${turn + 1}`).toEqual(assetsDelta(l.agreement));
       expect(p.baseDeals).toEqual([{ card: l.id, kind: "agreement" }]);
-      runCleanUp(game);
+      phase(game, "clean-up");
     }
   });
 
   it(`as a Location: incorporated, worth 1 VP, it comes into play with ${describeEntry(l)}`, () => {
-    const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+    const game = table();
     const p = player(game, 0);
     giveCard(game, 0, l.id);
     const scoreBefore = scoreOf(p);
@@ -240,7 +348,9 @@ describe.each(titled(modelLocations))("Location %s", (_title, l) => {
       case "closed-production":
         return checkProduction(l);
       case "action":
-        return checkWork(l);
+        checkWork(l);
+        if (l.ability.work.kind === "combo") checkComboTokens(l, l.ability.work.resources);
+        return;
       case "trait":
         for (const [i, t] of l.ability.traits.entries()) checkTrait(l, t, i);
     }
@@ -263,7 +373,7 @@ function describeAbility(l: LocationCard): string {
       return `closed production: produces at each Production, opponents cannot use it${l.keep ? ", keeps its resources" : ""}`;
     case "action":
       return a.work.kind === "combo"
-        ? `combo ${a.work.resources.join(" ")}: a worker plus the resources, twice a turn at most`
+        ? `combo ${a.work.resources.join(" ")}: tokens placed one by one (free moves, kept across turns), cashed for a worker, twice a turn at most`
         : `worker action (${a.work.workers} worker${a.work.workers > 1 ? "s" : ""}, +1 the second time, twice a turn at most)`;
     case "trait":
       return `trait ${a.traits.map((t) => (t.kind === "lookout" ? `lookout ${t.ability}` : t.kind)).join(", ")}`;
@@ -273,7 +383,7 @@ function describeAbility(l: LocationCard): string {
 // ---- Location abilities: production ------------------------------------------------------------
 
 function checkProduction(l: LocationCard): void {
-  const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+  const game = table();
   const p = player(game, 0);
   const opponent = player(game, 1);
   const card = onCard(l.keep !== undefined);
@@ -286,7 +396,7 @@ function checkProduction(l: LocationCard): void {
   if (l.ability.pattern === "open-production") {
     expect(sends).toHaveLength(1);
     const ownerWorkers = p.pool.workers;
-    const got = observe(opponent, () => applyAction(game, 1, sends[0]!));
+    const got = observe(opponent, () => perform(game, 1, sends[0]!, answers(game)));
     const expected = assetsDelta(producedBy(l));
     expected.workers -= 1;
     expect(got).toEqual(expected);
@@ -299,18 +409,18 @@ function checkProduction(l: LocationCard): void {
   }
 
   // Production: exactly its produce (beyond the Base's), VP on the card, resources on it when it keeps them.
-  const got = observe(p, () => runProduction(game));
+  const got = observe(p, () => phase(game, "production"));
   expect(minus(got, baseProduction(p))).toEqual(assetsDelta(producedBy(l), 1, card));
   expect(here.resources).toEqual(card.resources);
   expect(vpValues(here.vpTokens)).toEqual(capped(card.vp, locationVpLimit));
 
   // Three more Productions: VP stop at 3 tokens; Clean-up keeps up to the keep limit, nothing without keep.
   for (let i = 0; i < 3; i++) {
-    runProduction(game);
+    phase(game, "production");
     addAssets(emptyDelta(), producedBy(l), 1, card);
   }
   expect(vpValues(here.vpTokens)).toEqual(capped(card.vp, locationVpLimit));
-  runCleanUp(game);
+  phase(game, "clean-up");
   expect(p.pool).toEqual({ resources: {}, workers: 0, contactTokens: [], redevelopment: 0 });
   if (!l.keep) {
     expect(here.resources).toEqual({});
@@ -327,7 +437,7 @@ function checkProduction(l: LocationCard): void {
   if (l.ability.pattern === "open-production") {
     opponent.pool.workers = 1;
     expect(legal(game, 1, "send-worker", (a) => a.owner === 0 && a.location === index)).toHaveLength(1);
-    applyAction(game, 0, { kind: "pass" });
+    perform(game, 0, { kind: "pass" });
     expect(legal(game, 1, "send-worker", (a) => a.owner === 0 && a.location === index), "owner has passed").toEqual([]);
   }
 }
@@ -336,15 +446,28 @@ function checkProduction(l: LocationCard): void {
 
 interface WorkSpec {
   readonly workers: number;
+  /** What each use pays; a combo's resources are placed on the card first (free moves), then it is cashed. */
   readonly cost: readonly Cost[];
   readonly effects: readonly Effect[];
+  readonly combo: readonly string[] | undefined;
 }
 
 function workSpec(l: LocationCard): WorkSpec {
   if (l.ability.pattern !== "action") throw new Error(`${l.id} has no worker action`);
   const w = l.ability.work;
-  if (w.kind === "action") return { workers: w.workers, cost: w.cost, effects: w.effects };
-  return { workers: 1, cost: w.resources.map((resource) => ({ kind: "resource", resource, amount: 1 }) as const), effects: w.gains };
+  if (w.kind === "action") return { workers: w.workers, cost: w.cost, effects: w.effects, combo: undefined };
+  return { workers: 1, cost: w.resources.map((resource) => ({ kind: "resource", resource, amount: 1 }) as const), effects: w.gains, combo: w.resources };
+}
+
+/** A combo's resources not yet on the card, in the card's order (a universal token on it stands for the last missing one). */
+function comboMissing(needed: readonly string[], placed: Readonly<Resources>): string[] {
+  const left = { ...placed };
+  const missing: string[] = [];
+  for (const r of needed) {
+    if ((left[r] ?? 0) > 0) left[r]!--;
+    else missing.push(r);
+  }
+  return missing.slice(0, Math.max(0, missing.length - (left.universal ?? 0)));
 }
 
 function checkWork(l: LocationCard): void {
@@ -354,18 +477,13 @@ function checkWork(l: LocationCard): void {
   const givesVp = spec.effects.some((e) => e.kind === "vp");
   const log: Decision[] = [];
   let redevelopTo: { card: string; replaces: number } | undefined;
-  const game = testGame({
-    agents: [
-      scripted(
-        {
-          ...seat0Defaults,
-          // Builds what the test set up; declines (choice 0) once nothing is set up.
-          "redevelop-with": (d) => Math.max(0, d.choices.findIndex((c) => c.card !== undefined && c.card === redevelopTo?.card && c.replaces === redevelopTo.replaces)),
-        },
-        log,
-      ),
-      silent,
-    ],
+  const game = table({
+    seat0: {
+      ...seat0Defaults,
+      // Builds what the test set up; declines (choice 0) once nothing is set up.
+      "redevelop-with": (d) => Math.max(0, d.choices.findIndex((c) => c.card !== undefined && c.card === redevelopTo?.card && c.replaces === redevelopTo.replaces)),
+    },
+    log,
   });
   const p = player(game, 0);
   const opponent = player(game, 1);
@@ -412,12 +530,31 @@ function checkWork(l: LocationCard): void {
   fund(game, 0, spec.cost, 3, taken);
   arm();
   const card = onCard(false);
+  const work = (): Of<"work">[] => legal(game, 0, "work", (a) => a.location === index);
+
+  /** Puts the combo's missing tokens on the card from the pool, one free move each; the combo cannot be cashed before it is complete. */
+  const fillCombo = (): string[] => {
+    const missing = comboMissing(spec.combo!, here.combo);
+    for (const r of missing) {
+      expect(work(), "an incomplete combo cannot be cashed").toEqual([]);
+      play(game, 0, "combo-place", (a) => a.location === index && a.from.kind === "pool" && a.token === r);
+    }
+    expect(comboMissing(spec.combo!, here.combo)).toEqual([]);
+    expect(legal(game, 0, "combo-place", (a) => a.location === index), "a complete combo takes no more tokens").toEqual([]);
+    return missing;
+  };
 
   const useOnce = (use: number): void => {
     const dealsBefore = dealCount(p);
     const opponentBefore = { ...opponent.pool.resources };
-    const got = observe(p, () => play(game, 0, "work", (a) => a.location === index));
-    const expected = subtractCosts(assetsDelta(spec.effects, 1, card), spec.cost);
+    let placed: string[] = [];
+    const got = observe(p, () => {
+      if (spec.combo) placed = fillCombo();
+      play(game, 0, "work", (a) => a.location === index);
+    });
+    // A combo's cost is the tokens placed now (some may have been placed in an earlier turn).
+    const paid: readonly Cost[] = spec.combo ? placed.map((resource) => ({ kind: "resource", resource, amount: 1 }) as const) : spec.cost;
+    const expected = subtractCosts(assetsDelta(spec.effects, 1, card), paid);
     expected.workers -= spec.workers + (use % 2);
     for (const s of steals) addResource(expected.resources, stolen(s), s.amount);
     if (redevelop && use === 0) {
@@ -428,6 +565,7 @@ function checkWork(l: LocationCard): void {
     }
     expect(got, `use ${use + 1}`).toEqual(expected);
     expect(here.uses).toBe((use % 2) + 1);
+    if (spec.combo) expect(here.combo, "the cashed combo's tokens are spent").toEqual({});
     expect(vpValues(here.vpTokens), `VP on the card after use ${use + 1}`).toEqual(capped(card.vp, locationVpLimit));
     const d = dealsIn(spec.cost);
     expect(dealCount(p)).toBe(dealsBefore - d.spoils - d.agreement - d.deal);
@@ -451,20 +589,27 @@ function checkWork(l: LocationCard): void {
     expect(p.pool.redevelopment).toBe(redevelopmentTokens);
     if (redevelopLeader) expect(vpValues(p.leader!.vpTokens), `${redevelopLeader.id} scores`).toEqual([1]);
     // With no Location left in the hand the action would be paid for nothing: it is not offered.
-    expect(legal(game, 0, "work", (a) => a.location === index), "nothing left to redevelop").toEqual([]);
+    expect(work(), "nothing left to redevelop").toEqual([]);
     // Something to build again (sharing a type with the new card); this time the player declines.
     const another = fodder(1, taken, (x) => quiet(x) && sharesType(x, redevelop.newCard))[0]!;
     taken.push(another);
     giveCard(game, 0, another);
+    // The card's redevelopment was the turn's Redevelopment: another one takes a token, not building material.
+    expect(p.redevelopments).toBe(1);
+    expect(legal(game, 0, "redevelop", (a) => a.card === another).map((a) => a.pay), "a further Redevelopment this turn").not.toContain("building-material");
+    expect(legal(game, 0, "redevelop", (a) => a.card === another).map((a) => a.pay)).toContain("token");
     redevelopTo = undefined;
   }
   useOnce(1);
-  expect(legal(game, 0, "work", (a) => a.location === index), "a third use in one turn").toEqual([]);
+  if (spec.combo) fillCombo(); // the third use is refused with a complete combo and the workers for it
+  expect(work(), "a third use in one turn").toEqual([]);
 
   // VP from the action sit on the card: after a second turn (4 uses in all) at most 3 tokens.
   if (givesVp) {
-    runCleanUp(game);
+    phase(game, "clean-up");
     expect(here.uses).toBe(0);
+    // A combo's tokens stay on the card across turns: it is cashed next turn without placing anything.
+    if (spec.combo) expect(comboMissing(spec.combo, here.combo), "the combo kept its tokens through Clean-up").toEqual([]);
     p.pool.workers = 2 * spec.workers + 1;
     fund(game, 0, spec.cost, 2, taken);
     arm();
@@ -472,6 +617,51 @@ function checkWork(l: LocationCard): void {
     useOnce(3);
     expect(here.vpTokens.length).toBe(Math.min(locationVpLimit, card.vp.length));
   }
+}
+
+/**
+ * Which tokens a combo takes: the basic resources it lists, a universal
+ * token for any of them, nothing else; from the pool or from a card keeping
+ * resources; a partly filled combo keeps its tokens through Clean-up.
+ */
+function checkComboTokens(l: LocationCard, needed: readonly string[]): void {
+  const game = table();
+  const p = player(game, 0);
+  const { index, here } = incorporate(game, 0, l.id);
+  const basic = registry.basicResources;
+  p.pool.resources = {};
+  for (const r of basic) addResource(p.pool.resources, r, 2);
+  addResource(p.pool.resources, "universal", 1);
+  const places = (): string[] => legal(game, 0, "combo-place", (a) => a.location === index && a.from.kind === "pool").map((a) => a.token).sort();
+  expect(places()).toEqual([...new Set([...needed.filter((r) => basic.includes(r)), "universal"])].sort());
+
+  // The first slot filled by a universal token, as a free move; the combo keeps it through Clean-up.
+  const universal: Action = { kind: "combo-place", location: index, from: { kind: "pool" }, token: "universal" };
+  expectFreeMove(game, 0, universal);
+  perform(game, 0, universal);
+  expect(here.combo).toEqual({ universal: 1 });
+  expect(p.pool.resources.universal ?? 0).toBe(0);
+  phase(game, "clean-up");
+  expect(here.combo).toEqual({ universal: 1 });
+  expect(p.pool.resources).toEqual({});
+
+  // The rest from a keep card's own tokens, the pool empty: they are the player's tokens too.
+  placeLocation(game, 0, fodder(1, [l.id], (x) => x.keep !== undefined)[0]!);
+  const keeper = p.locations.length - 1;
+  const rest = needed.slice(1);
+  for (const r of rest) addResource(p.locations[keeper]!.resources, r, 1);
+  p.pool.workers = 1;
+  for (const r of rest) {
+    expect(legal(game, 0, "work", (a) => a.location === index), "not before it is complete").toEqual([]);
+    play(game, 0, "combo-place", (a) => a.location === index && a.from.kind === "location" && a.from.index === keeper && a.token === r);
+  }
+  expect(p.locations[keeper]!.resources).toEqual({});
+  const card = onCard(false);
+  const expected = assetsDelta(workSpec(l).effects, 1, card);
+  expected.workers -= 1;
+  expect(observe(p, () => play(game, 0, "work", (a) => a.location === index))).toEqual(expected);
+  expect(here.combo).toEqual({});
+  expect(vpValues(here.vpTokens)).toEqual(capped(card.vp, locationVpLimit));
 }
 
 // ---- Location abilities: traits --------------------------------------------------------------------------
@@ -492,7 +682,7 @@ function checkTrait(l: LocationCard, t: Trait, traitIndex: number): void {
 }
 
 function checkSlots(l: LocationCard, t: Extract<Trait, { kind: "slots" }>): void {
-  const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+  const game = table();
   const p = player(game, 0);
   const { index, here } = incorporate(game, 0, l.id);
   const at: Holder = { kind: "location", index };
@@ -505,7 +695,7 @@ function checkSlots(l: LocationCard, t: Extract<Trait, { kind: "slots" }>): void
     giveCard(game, 0, id);
     p.pool.contactTokens = [{ colour: "conquest", range: 1 }, { colour: "cooperation", range: 1 }];
     for (const kind of ["conquer", "cooperate"] as const) {
-      expect(deployable(game, 0, kind, id, at).length > 0, `${kind} onto ${l.id}`).toBe(accepts(kind));
+      expect(deployable(game, 0, kind, id, at), `${kind} onto ${l.id}`).toBe(accepts(kind));
     }
     deploy(game, 0, kinds[i % kinds.length]!, id, at);
   }
@@ -515,29 +705,54 @@ function checkSlots(l: LocationCard, t: Extract<Trait, { kind: "slots" }>): void
   giveCard(game, 0, deals[t.amount]!);
   p.pool.contactTokens = [{ colour: "conquest", range: 1 }, { colour: "cooperation", range: 1 }];
   for (const kind of kinds) {
-    expect(deployable(game, 0, kind, deals[t.amount]!, at), `a deal beyond ${t.amount}`).toEqual([]);
-    expect(deployable(game, 0, kind, deals[t.amount]!, baseHolder).length).toBeGreaterThan(0);
+    expect(deployable(game, 0, kind, deals[t.amount]!, at), `a deal beyond ${t.amount}`).toBe(false);
+    expect(deployable(game, 0, kind, deals[t.amount]!, baseHolder)).toBe(true);
   }
 
   // Deals under the card work as under the Base: Agreements produce, Spoils are cashed in.
   const expected = emptyDelta();
   for (const d of tucked) addAssets(expected, modelLocation(d.card)[d.kind === "spoils" ? "spoils" : "agreement"]);
-  const got = observe(p, () => runProduction(game));
+  const got = observe(p, () => phase(game, "production"));
   expect(minus(got, baseProduction(p))).toEqual(expected);
   expect(here.deals).toEqual(tucked.filter((d) => d.kind === "agreement"));
 }
 
 function checkDepot(l: LocationCard, amount: number): void {
-  const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+  const game = table();
   const p = player(game, 0);
-  const { here } = incorporate(game, 0, l.id);
+  const { index, here } = incorporate(game, 0, l.id);
+  // Nothing goes into a depot by itself: Clean-up discards what is left in the pool.
   p.pool.resources = { fuel: amount + 2 };
-  runCleanUp(game);
+  phase(game, "clean-up");
+  expect(here.depot).toEqual({});
+  expect(p.pool.resources).toEqual({});
+
+  // Placing and removing tokens is free (free moves), one token at a time, up to the amount.
+  p.pool.resources = { fuel: amount + 2, scrap: 1 };
+  const puts = (): string[] => legal(game, 0, "depot-put", (a) => a.location === index).map((a) => a.resource);
+  const takes = (): string[] => legal(game, 0, "depot-take", (a) => a.location === index).map((a) => a.resource);
+  expect(puts()).toEqual(["fuel", "scrap"]);
+  expect(takes(), "an empty depot").toEqual([]);
+  const put: Action = { kind: "depot-put", location: index, resource: "fuel" };
+  const take: Action = { kind: "depot-take", location: index, resource: "fuel" };
+  expectFreeMove(game, 0, put);
+  for (let i = 0; i < amount; i++) expect(observe(p, () => perform(game, 0, put)).resources).toEqual({ fuel: -1 });
+  expect(here.depot).toEqual({ fuel: amount });
+  expect(p.pool.resources).toEqual({ fuel: 2, scrap: 1 });
+  expect(puts(), `the depot holds ${amount}`).toEqual([]);
+  expect(takes()).toEqual(["fuel"]);
+  expectFreeMove(game, 0, take);
+  expect(observe(p, () => perform(game, 0, take)).resources).toEqual({ fuel: 1 });
+  expect(here.depot).toEqual({ fuel: amount - 1 });
+  perform(game, 0, put);
+
+  // Kept through Clean-up, turn after turn.
+  phase(game, "clean-up");
   expect(here.depot).toEqual({ fuel: amount });
   expect(p.pool.resources).toEqual({});
-  // Kept between turns.
-  runCleanUp(game);
+  phase(game, "clean-up");
   expect(here.depot).toEqual({ fuel: amount });
+
   // "Resources placed at a Resource Depot cannot be stolen": an opponent's steal finds nothing to take.
   const thief = fodder(1, [l.id], (x) => x.ability.pattern === "action" && x.ability.work.kind === "action" && x.ability.work.effects.some((e) => e.kind === "steal"))[0]!;
   placeLocation(game, 1, thief);
@@ -546,18 +761,46 @@ function checkDepot(l: LocationCard, amount: number): void {
   const stolen = observe(opponent, () => play(game, 1, "work", (a) => a.location === 0));
   expect(stolen.resources).toEqual({});
   expect(here.depot).toEqual({ fuel: amount });
+
+  // Depot tokens pay like any others: with no fuel in the pool a cost of 1 fuel is paid from the depot;
+  // with fuel in the pool too, the player chooses which token pays.
+  const paysFuel = (x: LocationCard): boolean =>
+    x.ability.pattern === "action" &&
+    x.ability.work.kind === "action" &&
+    isDeepStrictEqual(x.ability.work.cost, [{ kind: "resource", resource: "fuel", amount: 1 }]) &&
+    x.ability.work.effects.every((e) => e.kind !== "steal" && e.kind !== "redevelop");
+  const spender = fodder(1, [l.id, thief], paysFuel)[0]!;
+  placeLocation(game, 0, spender);
+  const at = p.locations.length - 1;
+  p.pool.workers = 3;
+  play(game, 0, "work", (a) => a.location === at);
+  expect(here.depot).toEqual({ fuel: amount - 1 });
+  if (amount < 2) return;
+  p.pool.resources = { fuel: 1 };
+  let offered: readonly Payment[] = [];
+  play(game, 0, "work", (a) => a.location === at, {
+    payment: (d) => {
+      offered = d.choices;
+      return d.choices.findIndex((pay) => pay.every((t) => t.from.kind === "depot"));
+    },
+  });
+  expect(offered.map((pay) => pay.map((t) => [t.from.kind, t.token, t.amount])).sort()).toEqual([[["depot", "fuel", 1]], [["pool", "fuel", 1]]]);
+  expect(here.depot).toEqual({ fuel: amount - 2 });
+  expect(p.pool.resources).toEqual({ fuel: 1 });
 }
 
 function checkConvert(l: LocationCard, t: Extract<Trait, { kind: "convert" }>, traitIndex: number): void {
-  const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+  const game = table();
   const p = player(game, 0);
   const { index, here } = incorporate(game, 0, l.id);
   p.pool = { resources: {}, workers: 0, contactTokens: [], redevelopment: 0 };
-  const converts = (): Action[] => legal(game, 0, "convert", (a) => a.location === index && a.trait === traitIndex);
+  const converts = (): Of<"convert">[] => legal(game, 0, "convert", (a) => a.location === index && a.trait === traitIndex);
   expect(converts(), "nothing to pay with").toEqual([]);
   fund(game, 0, t.cost, 1, [l.id]);
   const dealsBefore = dealCount(p);
   const card = onCard(false);
+  expect(converts()).toHaveLength(1);
+  expectFreeMove(game, 0, converts()[0]!);
   const got = observe(p, () => play(game, 0, "convert", (a) => a.location === index && a.trait === traitIndex));
   expect(got).toEqual(subtractCosts(assetsDelta(t.gains, 1, card), t.cost));
   const d = dealsIn(t.cost);
@@ -567,7 +810,7 @@ function checkConvert(l: LocationCard, t: Extract<Trait, { kind: "convert" }>, t
 }
 
 function checkEach(l: LocationCard, t: Extract<Trait, { kind: "each" }>): void {
-  const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+  const game = table();
   const p = player(game, 0);
   const { here } = incorporate(game, 0, l.id);
   // Three more of the type (cards that produce nothing themselves) and one of another type.
@@ -576,7 +819,7 @@ function checkEach(l: LocationCard, t: Extract<Trait, { kind: "each" }>): void {
   for (const id of [...ofType, ...other]) placeLocation(game, 0, id);
   const n = ofType.length + (l.types.includes(t.cardType) ? 1 : 0);
   const card = onCard(false);
-  const got = observe(p, () => runProduction(game));
+  const got = observe(p, () => phase(game, "production"));
   expect(minus(got, baseProduction(p))).toEqual(assetsDelta(t.gains, n, card));
   expect(vpValues(here.vpTokens)).toEqual(capped(card.vp, locationVpLimit));
 }
@@ -584,20 +827,16 @@ function checkEach(l: LocationCard, t: Extract<Trait, { kind: "each" }>): void {
 function checkLookout(l: LocationCard, ability: string): void {
   const log: Decision[] = [];
   let picks = 0;
-  const game = testGame({
-    agents: [
-      scripted(
-        {
-          ...seat0Defaults,
-          // draw-instead: the first pick draws from the deck, the second takes a revealed card.
-          "lookout-pick": (d) => (picks++ === 0 && ability === "draw-instead" ? d.choices.findIndex((c) => c.kind === "draw-instead") : 0),
-          "lookout-discard": () => 0,
-          "lookout-keep": () => 1,
-        },
-        log,
-      ),
-      scripted({ "lookout-pick": () => 0 }, log),
-    ],
+  const game = table({
+    seat0: {
+      ...seat0Defaults,
+      // draw-instead: the first pick draws from the deck, the second takes a revealed card.
+      "lookout-pick": (d) => (picks++ === 0 && ability === "draw-instead" ? d.choices.findIndex((c) => c.kind === "draw-instead") : 0),
+      "lookout-discard": () => 0,
+      "lookout-keep": () => 1,
+    },
+    seat1: { "lookout-pick": () => 0 },
+    log,
   });
   const me = player(game, 0);
   const them = player(game, 1);
@@ -606,11 +845,13 @@ function checkLookout(l: LocationCard, ability: string): void {
   const deck = [...game.state.deck];
   const top = (i: number): string => deck[deck.length - 1 - i]!; // top(0..4) are revealed, then the deck
   const discardBefore = game.state.discard.length;
-  runLookout(game);
+  phase(game, "lookout");
   const discarded = game.state.discard.slice(discardBefore);
   const sorted = (xs: readonly string[]): string[] => [...xs].sort();
   const picksOf = (seat: number) => log.filter((d): d is Extract<Decision, { kind: "lookout-pick" }> => d.kind === "lookout-pick" && d.seat === seat);
+  expect(picksOf(0), "both of A's picks are choices").toHaveLength(2);
   expect(picksOf(1).every((d) => d.choices.every((c) => c.kind === "take")), "the opponent has no such ability").toBe(true);
+  expect(game.state.revealed, "nothing is left on the table").toEqual([]);
 
   switch (ability) {
     case "take-leftover":
@@ -621,6 +862,8 @@ function checkLookout(l: LocationCard, ability: string): void {
       break;
     case "draw-instead":
       expect(picksOf(0)[0]!.choices).toContainEqual({ kind: "draw-instead" });
+      // Once a Lookout: the second pick offers the revealed cards only.
+      expect(picksOf(0)[1]!.choices.every((c) => c.kind === "take"), "draw-instead once a Lookout").toBe(true);
       // A draws the deck's top card (5) instead of picking, B takes 0, A takes 1, B takes 2; 3 and 4 are discarded.
       expect(sorted(me.hand)).toEqual(sorted([top(5), top(1), top(6)]));
       expect(sorted(them.hand)).toEqual(sorted([top(0), top(2), top(7)]));
@@ -651,9 +894,9 @@ function checkLookout(l: LocationCard, ability: string): void {
 // ---- Leaders -------------------------------------------------------------------------------------
 
 /** Plays a Leader from the hand, as a player does (play-leader, found among the legal actions). */
-function playLeader(game: Game, seat: number, id: string): void {
+function playLeader(game: Game, seat: number, id: string, extra?: Handlers): void {
   if (!player(game, seat).hand.includes(id)) giveCard(game, seat, id);
-  play(game, seat, "play-leader", (a) => a.card === id);
+  play(game, seat, "play-leader", (a) => a.card === id, extra);
 }
 
 /** What a Leader's gains put on it (resources, VP) and in the pool (the rest). */
@@ -690,7 +933,7 @@ function describeTrigger(t: Trigger): string {
 
 describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
   it("as Leader: played for free, worth 1 VP, its resources on it and its one-time gains received", () => {
-    const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+    const game = table();
     const p = player(game, 0);
     giveCard(game, 0, ld.id);
     const scoreBefore = scoreOf(p);
@@ -705,13 +948,13 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
     expect(vpValues(p.leader?.vpTokens ?? [])).toEqual(on.vp);
     expect(scoreOf(p) - scoreBefore).toBe(1 + sum(on.vp));
     // Leader cards keep their resources between turns.
-    runCleanUp(game);
+    phase(game, "clean-up");
     expect(p.leader?.resources).toEqual(on.resources);
   });
 
   if (ld.once.some((a) => a.kind === "redevelopmentToken")) {
     it("its redevelopment token pays for a Redevelopment, the first of the turn too, even with building material at hand (DESIGN ruling 3)", () => {
-      const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+      const game = table();
       const p = player(game, 0);
       playLeader(game, 0, ld.id);
       const tokens = assetsDelta(ld.once).redevelopment;
@@ -734,7 +977,7 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
   if (ld.ability.kind === "after") {
     const ability = ld.ability;
     it(`scores its gains on the Leader after ${describeTrigger(ability.trigger)}, at most 5 VP tokens`, () => {
-      const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+      const game = table();
       const p = player(game, 0);
       playLeader(game, 0, ld.id);
       const on = onCard(true);
@@ -751,7 +994,7 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
     });
 
     it("scores nothing when the action does not meet its trigger, nor for one done before it was played", () => {
-      const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+      const game = table();
       const p = player(game, 0);
       performTrigger(game, ability.trigger, true);
       playLeader(game, 0, ld.id);
@@ -762,7 +1005,7 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
   } else {
     const action = ld.ability;
     it(`leader action: ${action.workers} workers, pays its cost, gains on the Leader, ${action.repeatable ? "repeatable in one turn" : "once"}`, () => {
-      const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+      const game = table();
       const p = player(game, 0);
       playLeader(game, 0, ld.id);
       const on = onCard(true);
@@ -782,8 +1025,8 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
     });
   }
 
-  it("replaced by another Leader: costs 1 weapons, its VP and resources go to the Base with a 2-value token", () => {
-    const game = testGame({ agents: [scripted(seat0Defaults), silent] });
+  it("replaced by another Leader: costs 1 weapons (whichever token the player pays with), its VP and resources go to the Base with a 2-value token", () => {
+    const game = table();
     const p = player(game, 0);
     playLeader(game, 0, ld.id);
     const next = modelLeaders[(modelLeaders.indexOf(ld) + 1) % modelLeaders.length]!;
@@ -798,7 +1041,6 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
     p.leader!.resources = saved;
 
     p.pool.resources = { weapons: 1 };
-    const scoreBefore = scoreOf(p);
     const nextOn = onCard(true);
     leaderGains(next.resources, nextOn);
     const expected = leaderGains(next.once, nextOn);
@@ -807,13 +1049,30 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
     addResource(expected.resources, "weapons", -1);
     addResource(expected.baseVp, "1", 2);
     addResource(expected.baseVp, "2", 1);
-    const got = observe(p, () => playLeader(game, 0, next.id));
-    expect(got).toEqual(expected);
-    expect(p.leader!.card).toBe(next.id);
-    expect(p.leader!.resources).toEqual(nextOn.resources);
-    expect(game.state.discard).toContain(ld.id);
-    // The old Leader's 1 VP becomes part of the 2-value token: +1 for the change, plus the new Leader.
-    expect(scoreOf(p) - scoreBefore).toBe(2 + sum(nextOn.vp));
+
+    // Every way to pay (the pool's weapons, or the old Leader's own) ends the same.
+    const ways = (oldResources.weapons ?? 0) > 0 ? 2 : 1;
+    for (let way = 0; way < ways; way++) {
+      const g = cloneTable(game);
+      const q = player(g, 0);
+      const scoreBefore = scoreOf(q);
+      let offered = 1;
+      const got = observe(q, () =>
+        playLeader(g, 0, next.id, {
+          payment: (d) => {
+            offered = d.choices.length;
+            return way;
+          },
+        }),
+      );
+      expect(offered, "the payment choices").toBe(ways);
+      expect(got, `way ${way + 1} of ${ways}`).toEqual(expected);
+      expect(q.leader!.card).toBe(next.id);
+      expect(q.leader!.resources).toEqual(nextOn.resources);
+      expect(g.state.discard).toContain(ld.id);
+      // The old Leader's 1 VP becomes part of the 2-value token: +1 for the change, plus the new Leader.
+      expect(scoreOf(q) - scoreBefore).toBe(2 + sum(nextOn.vp));
+    }
   });
 });
 
@@ -835,9 +1094,9 @@ describe.each(titled(modelContacts))("Contact %s", (_title, c) => {
 
 function checkContact(c: ContactCard): void {
   const fillers: string[] = [];
-  const game = testGame({
+  const game = table({
     factions: c.faction ? [c.faction, c.faction === "new-york" ? "mutants-union" : "new-york"] : ["new-york", "mutants-union"],
-    agents: [scripted({ ...seat0Defaults, "discard-card": (d) => d.choices.findIndex((x) => fillers.includes(x)) }), silent],
+    seat0: { ...seat0Defaults, "discard-card": (d) => d.choices.findIndex((x) => fillers.includes(x)) },
   });
   const p = player(game, 0);
   // This contact is the player's only range source.
@@ -858,29 +1117,27 @@ function checkContact(c: ContactCard): void {
     }
   };
   if (c.price.length > 0) {
-    for (const kind of kinds) expect(deployable(game, 0, kind, near), `${kind} without the price`).toEqual([]);
+    for (const kind of kinds) expect(deployable(game, 0, kind, near), `${kind} without the price`).toBe(false);
   }
   payable();
   if (far) giveCard(game, 0, far);
 
-  const plan = c.use === "permanent" ? { contacts: [], permanents: [c.id], tokens: [] } : { contacts: [c.id], permanents: [], tokens: [] };
+  const plan: RangePlan = c.use === "permanent" ? { contacts: [], permanents: [c.id], tokens: [] } : { contacts: [c.id], permanents: [], tokens: [] };
   for (const kind of ["conquer", "cooperate", "incorporate"] as const) {
-    const offered = deployable(game, 0, kind, near);
     if (kinds.includes(kind)) {
-      expect(offered.length, `${kind} distance ${c.range}`).toBeGreaterThan(0);
-      for (const a of offered) expect((a as ActionOf<"incorporate">).plan).toEqual(plan);
+      expect(deployable(game, 0, kind, near), `${kind} distance ${c.range}`).toBe(true);
+      expect(rangePlans(game, 0, colourOf[kind], c.range, near), "the range plans offered").toEqual([plan]);
     } else {
-      expect(offered, `${kind} is another colour`).toEqual([]);
+      expect(deployable(game, 0, kind, near), `${kind} is another colour`).toBe(false);
     }
-    if (far) expect(deployable(game, 0, kind, far), `${kind} distance ${c.range + 1}`).toEqual([]);
+    if (far) expect(deployable(game, 0, kind, far), `${kind} distance ${c.range + 1}`).toBe(false);
   }
 
   // Use it: exactly the price is paid, the target is played.
   const kind = kinds[0]!;
-  const action = deployable(game, 0, kind, near)[0]!;
   const expected = subtractCosts(emptyDelta(), c.price);
   expected.cards -= 1 + (c.use === "one-time" ? 1 : 0); // the target leaves the hand, and a one-time card itself
-  const got = observe(p, () => applyAction(game, 0, action));
+  const got = observe(p, () => play(game, 0, kind, (a) => a.card === near));
   expect(got).toEqual(expected);
   if (kind === "incorporate") expect(p.locations.map((l) => l.card)).toEqual([near]);
   else expect(p.baseDeals).toEqual([{ card: near, kind: dealKindOf[kind] }]);
@@ -897,8 +1154,8 @@ function checkContact(c: ContactCard): void {
   const again = fodder(1, [near, ...(far ? [far] : [])], (l) => l.distance === 1)[0]!;
   giveCard(game, 0, again);
   payable();
-  for (const k of kinds) expect(deployable(game, 0, k, again), `${k} a second time this turn`).toEqual([]);
-  runCleanUp(game);
+  for (const k of kinds) expect(deployable(game, 0, k, again), `${k} a second time this turn`).toBe(false);
+  phase(game, "clean-up");
   expect(p.contacts).toEqual([{ card: c.id, usedThisTurn: false }]);
   for (const colour of rangeColours) {
     expect(reachable(game, 0, colour), `${colour} range next turn`).toBe(c.colour === "universal" || c.colour === colour ? c.range : 0);
@@ -911,17 +1168,17 @@ describe.each(titled(modelBases))("Base %s", (_title, b) => {
   const factions = [b.faction, b.faction === "new-york" ? "mutants-union" : "new-york"];
 
   it("produces exactly its assets at each Production", () => {
-    const game = testGame({ factions });
+    const game = table({ factions });
     const p = player(game, 0);
     expect(p.base).toBe(b.id);
     for (let turn = 0; turn < 2; turn++) {
-      expect(observe(p, () => runProduction(game)), `Production ${turn + 1}`).toEqual(assetsDelta(b.produce));
-      runCleanUp(game);
+      expect(observe(p, () => phase(game, "production")), `Production ${turn + 1}`).toEqual(assetsDelta(b.produce));
+      phase(game, "clean-up");
     }
   });
 
-  it(`holds ${b.slots} deals: a further Conquest or Cooperation must replace one`, () => {
-    const game = testGame({ factions });
+  it(`holds ${b.slots} deals: a further Conquest or Cooperation must replace one, or a deal is discarded first (a free move)`, () => {
+    const game = table({ factions });
     const p = player(game, 0);
     const deals = fodder(b.slots + 1, [], (l) => l.distance === 1);
     const kinds = ["conquer", "cooperate"] as const;
@@ -933,11 +1190,23 @@ describe.each(titled(modelBases))("Base %s", (_title, b) => {
     giveCard(game, 0, last);
     p.pool.contactTokens = [{ colour: "conquest", range: 1 }, { colour: "cooperation", range: 1 }];
     for (const kind of kinds) {
-      const offered = legal(game, 0, kind, (a) => a.card === last);
-      expect(offered.map((a) => a.replace), `${kind} with the Base full`).toEqual([...Array(b.slots).keys()]);
+      expect(deployable(game, 0, kind, last), `${kind} with the Base full`).toBe(true);
+      expect(placementsOf(game, 0, kind), `${kind} with the Base full`).toEqual([...Array(b.slots).keys()].map((replace) => ({ holder: baseHolder, replace })));
     }
-    play(game, 0, "conquer", (a) => a.card === last && a.replace === 0);
+    play(game, 0, "conquer", (a) => a.card === last, {
+      "range-plan": (d) => d.choices.findIndex(tokenPlan(p, 1)),
+      placement: (d) => d.choices.findIndex((c) => c.holder.kind === "base" && c.replace === 0),
+    });
     expect(p.baseDeals).toEqual([...tucked.slice(1), { card: last, kind: "spoils" }]);
     expect(game.state.discard).toContain(deals[0]);
+
+    // Discarding a deal is possible at any time of the action turn: it makes room.
+    const discards = legal(game, 0, "discard-deal");
+    expect(discards).toEqual([...Array(b.slots).keys()].map((index) => ({ kind: "discard-deal", holder: baseHolder, index })));
+    expectFreeMove(game, 0, discards[0]!);
+    perform(game, 0, discards[0]!);
+    expect(p.baseDeals).toEqual([...tucked.slice(2), { card: last, kind: "spoils" }]);
+    expect(game.state.discard).toContain(deals[1]);
+    for (const kind of kinds) expect(placementsOf(game, 0, kind), `${kind} with room on the Base`).toEqual([{ holder: baseHolder, replace: undefined }]);
   });
 });

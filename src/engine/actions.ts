@@ -153,8 +153,10 @@ export function legalActions(game: Game, seat: number): Action[] {
   const out: Action[] = [{ kind: "pass" }];
   let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
   let room: Record<"spoils" | "agreement", boolean> | undefined;
-  const totals = resourceTotals(p);
-  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 }, basic, totals);
+  // Every token the player could spend, counted once for all the costs below (on first need).
+  let counted: Resources | undefined;
+  const totals = (): Resources => (counted ??= resourceTotals(p));
+  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 }, basic, totals());
   const redevelopPay = [...(byMaterial ? ["building-material" as const] : []), ...(p.pool.redevelopment > 0 ? ["token" as const] : [])];
   for (const id of p.hand) {
     const def = game.cards.byId.get(id)!;
@@ -162,12 +164,12 @@ export function legalActions(game: Game, seat: number): Action[] {
       reaches ??= rangePlanner(game, seat);
       room ??= { spoils: hasPlacement(game, p, "spoils"), agreement: hasPlacement(game, p, "agreement") };
       deploymentActions(game, seat, id, reaches, room, redevelopPay, out);
-    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }, basic, totals))) out.push({ kind: "play-leader", card: id });
+    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }, basic, totals()))) out.push({ kind: "play-leader", card: id });
   }
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   p.locations.forEach((l, index) => {
     const d = l.uses < maxUses ? workDemand(game, l) : undefined;
-    if (d && canPay(p, d, basic, [], 0, totals) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
+    if (d && canPay(p, d, basic, [], 0, totals()) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
   });
   if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
     for (const o of s.players) {
@@ -181,14 +183,14 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
     const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
-    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals)) out.push({ kind: "leader-action" });
+    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
   }
   if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, out, totals);
   return out;
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */
-function freeMovesOf(game: Game, seat: number, out: Action[], totals: Readonly<Resources>): void {
+function freeMovesOf(game: Game, seat: number, out: Action[], totals: () => Readonly<Resources>): void {
   const p = game.state.players[seat]!;
   const basic = game.cards.basicResources;
   let stores: Store[] | undefined;
@@ -196,7 +198,7 @@ function freeMovesOf(game: Game, seat: number, out: Action[], totals: Readonly<R
     const a = location(game, l.card).ability;
     if (a.pattern === "trait") {
       a.traits.forEach((t, trait) => {
-        if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic, [], 0, totals)) out.push({ kind: "convert", location: index, trait });
+        if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic, [], 0, totals())) out.push({ kind: "convert", location: index, trait });
         if (t.kind === "depot") {
           if (countResources(l.depot) < t.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
           for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });

@@ -24,8 +24,8 @@ export function card(game: Game, id: CardId): CardDef {
 
 /** A card that must be of one kind (the state refers to cards by id). */
 function cardOfKind<K extends CardDef["kind"]>(game: Game, id: CardId, kind: K): Extract<CardDef, { kind: K }> {
-  const def = card(game, id);
-  if (def.kind !== kind) throw new RuleError(`"${id}" is not a ${kind}`);
+  const def = game.cards.byId.get(id);
+  if (def === undefined || def.kind !== kind) throw new RuleError(def ? `"${id}" is not a ${kind}` : `unknown card "${id}"`);
   return def as Extract<CardDef, { kind: K }>;
 }
 

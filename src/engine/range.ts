@@ -162,7 +162,7 @@ function affordable(game: Game, p: PlayerState, chosen: readonly Source[], total
   let handLeft = p.hand.length - 1;
   let cards = 0;
   let workers = 0;
-  let resources: Record<string, number> | undefined;
+  let priced = 0;
   for (const src of chosen) {
     if (src.kind === "contact") handLeft--;
     const price = src.price;
@@ -173,11 +173,18 @@ function affordable(game: Game, p: PlayerState, chosen: readonly Source[], total
     }
     cards += price.cards;
     workers += price.workers;
-    for (const r in price.resources) (resources ??= {})[r] = (resources[r] ?? 0) + price.resources[r]!;
+    for (const r in price.resources) {
+      scratch[r] = (scratch[r] ?? 0) + price.resources[r]!;
+      priced++;
+    }
   }
-  if (handLeft < cards || p.pool.workers < workers) return false;
-  return resources === undefined || canPayResources(p, resources, game.cards.basicResources, totals);
+  const ok = handLeft >= cards && p.pool.workers >= workers && (priced === 0 || canPayResources(p, scratch, game.cards.basicResources, totals));
+  for (const r in scratch) delete scratch[r];
+  return ok;
 }
+
+/** The resources the chosen sources ask for, summed in one reused object (this runs thousands of times a game). */
+const scratch: Record<string, number> = {};
 
 /** The greatest distance in the base game's rules; a planner checks reach up to it once per colour. */
 const maxDistance = 3;
