@@ -10,10 +10,12 @@ import type { Payment, Store } from "../src/engine/choices.js";
 import { colourOf } from "../src/engine/actions.js";
 import { answer, newGame, pending } from "../src/engine/machine.js";
 import { covers, paymentOptions } from "../src/engine/payment.js";
-import { rangePlanner, rangePlans } from "../src/engine/range.js";
+import { planPrice, rangePlanner, rangePlans } from "../src/engine/range.js";
+import type { Game } from "../src/engine/game.js";
+import type { RangePlan } from "../src/engine/choices.js";
 import { createRng, type Rng } from "../src/engine/rng.js";
 import type { PlayerState, Resources } from "../src/engine/state.js";
-import { storeOf, storesOf } from "../src/engine/tokens.js";
+import { canPay, storeOf, storesOf } from "../src/engine/tokens.js";
 import { registry } from "./engine-harness.js";
 
 const basic = registry.basicResources;
@@ -133,7 +135,63 @@ describe("payments against brute force", () => {
   });
 });
 
+/** Every plan with nothing to spare whose contacts' prices the player can pay, by brute force over every subset of sources. */
+function bruteForcePlans(game: Game, seat: number, colour: "conquest" | "cooperation" | "incorporation", distance: number, target: string): string[] {
+  const p = game.state.players[seat]!;
+  const fits = (c: string): boolean => c === colour || c === "universal";
+  const sources: { key: string; range: number; contact?: string; permanent?: string }[] = [];
+  p.pool.contactTokens.forEach((t) => fits(t.colour) && sources.push({ key: `token:${t.colour}:${t.range}`, range: t.range }));
+  for (const pc of p.contacts) {
+    const def = registry.byId.get(pc.card)!;
+    if (!pc.usedThisTurn && def.kind === "contact" && fits(def.colour)) sources.push({ key: `permanent:${pc.card}`, range: def.range, permanent: pc.card });
+  }
+  for (const id of p.hand) {
+    const def = registry.byId.get(id)!;
+    if (def.kind === "contact" && def.use === "one-time" && fits(def.colour)) sources.push({ key: `contact:${id}`, range: def.range, contact: id });
+  }
+  const out = new Set<string>();
+  for (let mask = 1; mask < 1 << sources.length; mask++) {
+    const chosen = sources.filter((_, i) => mask & (1 << i));
+    const sum = chosen.reduce((n, x) => n + x.range, 0);
+    if (sum < distance || chosen.some((x) => sum - x.range >= distance)) continue;
+    const plan = { tokens: [], permanents: chosen.flatMap((x) => (x.permanent ? [x.permanent] : [])), contacts: chosen.flatMap((x) => (x.contact ? [x.contact] : [])) };
+    if (!canPay(p, planPrice(game, plan), registry.basicResources, [target, ...plan.contacts])) continue;
+    out.add(chosen.map((x) => x.key).sort().join(","));
+  }
+  return [...out].sort();
+}
+
 describe("range plans", () => {
+  it("offers exactly the plans with nothing to spare that can be paid for (brute force), one per set of interchangeable tokens", () => {
+    let compared = 0;
+    for (let seed = 100; seed < 130; seed++) {
+      const game = newGame(registry, { seed, players: 2 });
+      const rng = createRng(seed);
+      for (let d = pending(game); d; d = pending(game)) {
+        if (d.kind === "action") {
+          const p = game.state.players[d.seat]!;
+          const tokens = p.pool.contactTokens;
+          // Some contact tokens too, so plans mix every kind of source.
+          p.pool.contactTokens = [...tokens];
+          if (rng.int(3) === 0) p.pool.contactTokens.push({ colour: ["conquest", "universal", "cooperation"][rng.int(3)]!, range: 1 + rng.int(3) });
+          for (const id of p.hand) {
+            const def = registry.byId.get(id);
+            if (def?.kind !== "location") continue;
+            for (const colour of ["conquest", "cooperation", "incorporation"] as const) {
+              const key = (plan: RangePlan): string =>
+                [...plan.tokens.map((i) => `token:${p.pool.contactTokens[i]!.colour}:${p.pool.contactTokens[i]!.range}`), ...plan.permanents.map((c) => `permanent:${c}`), ...plan.contacts.map((c) => `contact:${c}`)].sort().join(",");
+              expect(rangePlans(game, d.seat, colour, def.distance, id).map(key).sort()).toEqual(bruteForcePlans(game, d.seat, colour, def.distance, id));
+              compared++;
+            }
+          }
+          p.pool.contactTokens = tokens;
+        }
+        answer(game, rng.int(d.choices.length));
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
   it("the quick reach check used to list actions agrees with the full list of plans, at every action decision of seeded games", () => {
     let compared = 0;
     for (let seed = 1; seed <= 40; seed++) {

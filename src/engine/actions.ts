@@ -134,17 +134,20 @@ function redevelopsNothing(game: Game, seat: number, index: number): boolean {
 
 // ---- legal actions ------------------------------------------------------------
 
-function deploymentActions(game: Game, seat: number, id: CardId, reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
-  const p = game.state.players[seat]!;
-  const def = location(game, id);
+function deploymentActions(def: LocationDef, inPlay: readonly LocationDef[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
+  const id = def.id;
   if (room.spoils && reaches("conquest", def.distance)) out.push({ kind: "conquer", card: id });
   if (room.agreement && reaches("cooperation", def.distance)) out.push({ kind: "cooperate", card: id });
   if (reaches("incorporation", def.distance)) out.push({ kind: "incorporate", card: id });
-  p.locations.forEach((l, replaces) => {
-    if (!sharesType(def, location(game, l.card))) return;
+  if (redevelopPay.length === 0) return;
+  inPlay.forEach((other, replaces) => {
+    if (!sharesType(def, other)) return;
     for (const pay of redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
   });
 }
+
+const oneBuildingMaterial = Object.freeze({ "building-material": 1 });
+const oneWeapons = Object.freeze({ weapons: 1 });
 
 export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
@@ -156,19 +159,26 @@ export function legalActions(game: Game, seat: number): Action[] {
   // Every token the player could spend, counted once for all the costs below (on first need).
   let counted: Resources | undefined;
   const totals = (): Resources => (counted ??= resourceTotals(p));
-  const byMaterial = p.redevelopments === 0 && canPayResources(p, { "building-material": 1 }, basic, totals());
-  const redevelopPay = [...(byMaterial ? ["building-material" as const] : []), ...(p.pool.redevelopment > 0 ? ["token" as const] : [])];
+  // Each Location in play, looked up once for everything below.
+  const inPlay = p.locations.map((l) => location(game, l.card));
+  let redevelopPay: ("building-material" | "token")[] | undefined;
   for (const id of p.hand) {
     const def = game.cards.byId.get(id)!;
     if (def.kind === "location") {
-      reaches ??= rangePlanner(game, seat);
+      reaches ??= rangePlanner(game, seat, totals);
       room ??= { spoils: hasPlacement(game, p, "spoils"), agreement: hasPlacement(game, p, "agreement") };
-      deploymentActions(game, seat, id, reaches, room, redevelopPay, out);
-    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, { weapons: 1 }, basic, totals()))) out.push({ kind: "play-leader", card: id });
+      if (!redevelopPay) {
+        redevelopPay = [];
+        if (p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals())) redevelopPay.push("building-material");
+        if (p.pool.redevelopment > 0) redevelopPay.push("token");
+      }
+      deploymentActions(def, inPlay, reaches, room, redevelopPay, out);
+    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
   }
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   p.locations.forEach((l, index) => {
-    const d = l.uses < maxUses ? workDemand(game, l) : undefined;
+    if (l.uses >= maxUses || inPlay[index]!.ability.pattern !== "action") return;
+    const d = workDemand(game, l);
     if (d && canPay(p, d, basic, [], 0, totals()) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
   });
   if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
@@ -185,17 +195,17 @@ export function legalActions(game: Game, seat: number): Action[] {
     const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
     if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
   }
-  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, out, totals);
+  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, out, totals);
   return out;
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */
-function freeMovesOf(game: Game, seat: number, out: Action[], totals: () => Readonly<Resources>): void {
+function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationDef[], out: Action[], totals: () => Readonly<Resources>): void {
   const p = game.state.players[seat]!;
   const basic = game.cards.basicResources;
   let stores: Store[] | undefined;
   p.locations.forEach((l, index) => {
-    const a = location(game, l.card).ability;
+    const a = inPlay[index]!.ability;
     if (a.pattern === "trait") {
       a.traits.forEach((t, trait) => {
         if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic, [], 0, totals())) out.push({ kind: "convert", location: index, trait });

@@ -55,7 +55,10 @@ export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic:
     if (si >= sources.length) return;
     const src = sources[si]!;
     const k = key(src.store, src.token);
-    const have = left.get(k) ?? 0;
+    let have = left.get(k) ?? 0;
+    // A universal token where the same store still holds the resource itself is beaten by that token: not searched.
+    const wanted = wants[w]!;
+    if (src.token === universal && wanted !== universal && (left.get(key(src.store, wanted)) ?? 0) > 0) have = 0;
     for (let n = Math.min(have, remaining); n >= 0; n--) {
       if (n > 0) {
         left.set(k, have - n);
@@ -63,7 +66,7 @@ export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic:
       }
       fill(w, sources, si + 1, remaining - n);
       if (n > 0) {
-        left.set(k, have);
+        left.set(k, left.get(k)! + n);
         const t = taken.get(k)! - n;
         if (t === 0) taken.delete(k);
         else taken.set(k, t);

@@ -10,6 +10,7 @@
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
 import { mergeDemands, demandOf, noDemand } from "./facts.js";
+import type { ContactDef } from "./definitions.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
 import { canPay, canPayResources, resourceTotals } from "./tokens.js";
@@ -24,7 +25,7 @@ interface Source {
 }
 
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
-function allSources(game: Game, seat: number): Source[][] {
+export function allSources(game: Game, seat: number): Source[][] {
   const p = game.state.players[seat]!;
   const out: Source[][] = [[], [], []];
   const add = (colour: string, src: Source): void => {
@@ -37,33 +38,30 @@ function allSources(game: Game, seat: number): Source[][] {
   p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
   for (const pc of p.contacts) {
     if (pc.usedThisTurn) continue;
-    const def = contact(game, pc.card);
-    add(def.colour, { kind: "permanent", range: def.range, ref: pc.card, price: demandOf(def.price) });
+    const c = contactSource(contact(game, pc.card));
+    add(c.colour, c.source);
   }
   for (const id of p.hand) {
     const def = game.cards.byId.get(id);
-    if (def?.kind === "contact" && def.use === "one-time") add(def.colour, { kind: "contact", range: def.range, ref: id, price: demandOf(def.price) });
+    if (def?.kind !== "contact") continue;
+    const c = contactSource(def);
+    if (c.source.kind === "contact") add(c.colour, c.source);
   }
   return out;
 }
 
-function sources(game: Game, seat: number, colour: RangeColour): Source[] {
-  const p = game.state.players[seat]!;
-  const fits = (c: string): boolean => c === colour || c === "universal";
-  const out: Source[] = [];
-  p.pool.contactTokens.forEach((t, i) => {
-    if (fits(t.colour)) out.push({ kind: "token", range: t.range, ref: i, price: undefined });
-  });
-  for (const pc of p.contacts) {
-    const def = contact(game, pc.card);
-    if (!pc.usedThisTurn && fits(def.colour)) out.push({ kind: "permanent", range: def.range, ref: pc.card, price: demandOf(def.price) });
+/** A Contact card as a source, made once per card (a card's range and price never change). */
+const contactSources = new WeakMap<ContactDef, { colour: string; source: Source }>();
+function contactSource(def: ContactDef): { colour: string; source: Source } {
+  let c = contactSources.get(def);
+  if (!c) {
+    const kind = def.use === "permanent" ? "permanent" : "contact";
+    c = { colour: def.colour, source: Object.freeze({ kind, range: def.range, ref: def.id, price: demandOf(def.price) }) };
+    contactSources.set(def, c);
   }
-  for (const id of p.hand) {
-    const def = game.cards.byId.get(id);
-    if (def?.kind === "contact" && def.use === "one-time" && fits(def.colour)) out.push({ kind: "contact", range: def.range, ref: id, price: demandOf(def.price) });
-  }
-  return out;
+  return c;
 }
+
 
 /** Sources with the same key are interchangeable (two tokens of one colour and range). */
 function sourceKey(p: PlayerState, s: Source): string {
@@ -85,38 +83,31 @@ export function planPrice(game: Game, plan: RangePlan): Demand {
   return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => demandOf(contact(game, id).price)));
 }
 
-/** Every plan with nothing to spare that the player can pay for, keeping `target` in the hand. */
-function plansFor(game: Game, seat: number, all: readonly Source[], distance: number, target: CardId | "a card", firstOnly: boolean): RangePlan[] {
+/** Every plan with nothing to spare that the player can pay for, `kept` cards (the target) staying in the hand. */
+function plansFor(game: Game, seat: number, all: readonly Source[], distance: number, kept: number): RangePlan[] {
   const p = game.state.players[seat]!;
   const out: RangePlan[] = [];
   let total = 0;
   for (const src of all) total += src.range;
   if (total < distance) return out;
+  const totals = resourceTotals(p);
   const seen = new Set<string>();
   const chosen: Source[] = [];
-  const visit = (from: number, sum: number, min: number): boolean => {
+  const visit = (from: number, sum: number, min: number): void => {
     if (sum >= distance) {
       // Nothing to spare: dropping the smallest source falls short.
-      if (sum - min >= distance) return false;
-      if (!firstOnly) {
-        const key = chosen.map((s) => sourceKey(p, s)).sort().join(",");
-        if (seen.has(key)) return false;
-        seen.add(key);
-      }
-      const price = mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : [])));
-      const keep = chosen.flatMap((s) => (s.kind === "contact" ? [s.ref as CardId] : []));
-      if (target !== "a card") keep.push(target);
-      if (!canPay(p, price, game.cards.basicResources, keep, target === "a card" ? 1 : 0)) return false;
-      out.push(toPlan(chosen));
-      return firstOnly;
+      if (sum - min >= distance) return;
+      const key = chosen.map((s) => sourceKey(p, s)).sort().join(",");
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (spareCards(game, p, chosen, totals, kept) >= 0) out.push(toPlan(chosen));
+      return;
     }
     for (let i = from; i < all.length; i++) {
       chosen.push(all[i]!);
-      const stop = visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
+      visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
       chosen.pop();
-      if (stop) return true;
     }
-    return false;
   };
   visit(0, 0, Infinity);
   return out;
@@ -124,67 +115,89 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
 
 const colourIndex: Record<RangeColour, number> = { conquest: 0, cooperation: 1, incorporation: 2 };
 
-/** The greatest range (up to `cap`) an affordable set of sources reaches: the prices only grow with the set, so what one affordable set reaches, a set with nothing to spare inside it reaches too. */
+/**
+ * The greatest range (up to `cap`) an affordable set of sources reaches. Free
+ * tokens and permanents touch no payment, so they are always in; a free
+ * contact card only keeps one more card in the hand. So for each set of
+ * priced sources (a handful: bits of a mask) the best is all the free tokens
+ * and permanents, plus as many of the strongest free contact cards as the
+ * hand can spare. A plan with nothing to spare lies inside any set that
+ * reaches the distance, and costs no more.
+ */
 function bestReach(game: Game, seat: number, all: readonly Source[], cap: number, totals: () => Readonly<Record<string, number>>): number {
   const p = game.state.players[seat]!;
-  // Free sources alone (tokens, contacts without a price) are always affordable.
-  let free = 0;
-  let total = 0;
+  let fixed = 0;
+  let freeCount = 0;
+  let freeSum = 0;
+  const priced: Source[] = [];
   for (const src of all) {
-    total += src.range;
-    if (!src.price || src.price === noDemand) free += src.range;
+    if (src.price && src.price !== noDemand) priced.push(src);
+    else if (src.kind === "contact") {
+      freeCount++;
+      freeSum += src.range;
+    } else fixed += src.range;
   }
-  if (free >= cap) return cap;
-  if (total === free) return free;
+  let best = Math.min(cap, fixed + freeSum);
+  if (best >= cap || priced.length === 0) return best;
+  // The strongest free contact cards first: with k cards to spare, the top k are used.
+  const top = [0];
+  if (freeCount > 0) {
+    const ranges = all.filter((s) => s.kind === "contact" && (!s.price || s.price === noDemand)).map((s) => s.range).sort((a, b) => b - a);
+    for (const r of ranges) top.push(top[top.length - 1]! + r);
+  }
   const have = totals();
-  // The range still to come after each source bounds what a branch can reach.
-  const after: number[] = [];
-  for (let i = all.length - 1, acc = 0; i >= 0; i--) after[i] = acc += all[i]!.range;
-  let best = free;
-  const chosen: Source[] = [];
-  const visit = (from: number, sum: number): void => {
-    if (sum > best) best = Math.min(sum, cap);
-    for (let i = from; i < all.length && best < cap && sum + after[i]! > best; i++) {
-      const src = all[i]!;
-      chosen.push(src);
-      // A free token or permanent changes no payment; a contact card, even a free one, leaves one card fewer to discard for the others' prices.
-      if ((src.kind !== "contact" && (!src.price || src.price === noDemand)) || affordable(game, p, chosen, have)) visit(i + 1, sum + src.range);
-      chosen.pop();
+  for (let mask = 1; mask < 1 << priced.length && best < cap; mask++) {
+    const chosen: Source[] = [];
+    let sum = 0;
+    for (let i = 0; i < priced.length; i++) {
+      if (mask & (1 << i)) {
+        chosen.push(priced[i]!);
+        sum += priced[i]!.range;
+      }
     }
-  };
-  visit(0, 0);
+    if (fixed + sum + freeSum <= best) continue;
+    const spare = spareCards(game, p, chosen, have);
+    if (spare < 0) continue;
+    best = Math.min(cap, Math.max(best, fixed + sum + top[Math.min(spare, freeCount)]!));
+  }
   return best;
 }
 
-/** Whether the chosen sources' prices can all be paid (the common prices, resources and cards, without building a Demand). */
-function affordable(game: Game, p: PlayerState, chosen: readonly Source[], totals: Readonly<Record<string, number>>): boolean {
-  // The target stays in the hand while the prices are paid: one card they cannot discard, whichever it is.
-  let handLeft = p.hand.length - 1;
+/**
+ * Whether the chosen sources' prices can all be paid, and if so how many
+ * cards the hand still has to spare (the target card and the contact cards
+ * spent stay out of the discards); -1 when they cannot.
+ */
+function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], totals: Readonly<Record<string, number>>, kept = 1): number {
+  let handLeft = p.hand.length - kept;
   let cards = 0;
   let workers = 0;
-  let priced = 0;
+  let deals = false;
+  let one: Readonly<Record<string, number>> | undefined;
+  let several = false;
   for (const src of chosen) {
     if (src.kind === "contact") handLeft--;
     const price = src.price;
     if (!price) continue;
-    if (price.deals.spoils + price.deals.agreement + price.deals.deal > 0) {
-      const keep = chosen.flatMap((s) => (s.kind === "contact" ? [s.ref as CardId] : []));
-      return canPay(p, mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : []))), game.cards.basicResources, keep, 1, totals);
-    }
+    if (price.deals.spoils + price.deals.agreement + price.deals.deal > 0) deals = true;
     cards += price.cards;
     workers += price.workers;
-    for (const r in price.resources) {
-      scratch[r] = (scratch[r] ?? 0) + price.resources[r]!;
-      priced++;
+    for (const _ in price.resources) {
+      if (one === undefined) one = price.resources;
+      else if (one !== price.resources) several = true;
+      break;
     }
   }
-  const ok = handLeft >= cards && p.pool.workers >= workers && (priced === 0 || canPayResources(p, scratch, game.cards.basicResources, totals));
-  for (const r in scratch) delete scratch[r];
-  return ok;
+  if (handLeft < cards || p.pool.workers < workers) return -1;
+  // Most plans pay one contact's resources: its own demand is checked as it is; several are added up first.
+  const resources = several ? mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : []))).resources : one;
+  let ok = resources === undefined || canPayResources(p, resources, game.cards.basicResources, totals);
+  if (ok && deals) {
+    const keep = chosen.flatMap((s) => (s.kind === "contact" ? [s.ref as CardId] : []));
+    ok = canPay(p, mergeDemands(chosen.flatMap((s) => (s.price ? [s.price] : []))), game.cards.basicResources, keep, kept, totals);
+  }
+  return ok ? handLeft - cards : -1;
 }
-
-/** The resources the chosen sources ask for, summed in one reused object (this runs thousands of times a game). */
-const scratch: Record<string, number> = {};
 
 /** The greatest distance in the base game's rules; a planner checks reach up to it once per colour. */
 const maxDistance = 3;
@@ -194,11 +207,9 @@ const maxDistance = 3;
  * colour reaches a distance, worked out once per colour however many cards
  * the hand holds.
  */
-export function rangePlanner(game: Game, seat: number): (colour: RangeColour, distance: number) => boolean {
+export function rangePlanner(game: Game, seat: number, have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!)): (colour: RangeColour, distance: number) => boolean {
   const reach: (number | undefined)[] = [];
   let byColour: Source[][] | undefined;
-  let totals: Readonly<Record<string, number>> | undefined;
-  const have = (): Readonly<Record<string, number>> => (totals ??= resourceTotals(game.state.players[seat]!));
   return (colour, distance) => {
     const ci = colourIndex[colour];
     let r = reach[ci];
@@ -212,11 +223,13 @@ export function rangePlanner(game: Game, seat: number): (colour: RangeColour, di
 
 
 /** The plans a player chooses from to put `target` into play. */
+/** The plans a player chooses from to put `target` (a card in the hand, which stays there while the prices are paid) into play. */
 export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {
-  return plansFor(game, seat, sources(game, seat, colour), distance, target, false);
+  const inHand = game.state.players[seat]!.hand.includes(target) ? 1 : 0;
+  return plansFor(game, seat, allSources(game, seat)[colourIndex[colour]]!, distance, inHand);
 }
 
 /** The most range a player could put together for a colour this action (for bots and tests). */
 export function reachable(game: Game, seat: number, colour: RangeColour): number {
-  return sources(game, seat, colour).reduce((n, s) => n + s.range, 0);
+  return allSources(game, seat)[colourIndex[colour]]!.reduce((n, s) => n + s.range, 0);
 }

@@ -220,16 +220,15 @@ export function resourceTotals(p: PlayerState): Resources {
  * resources"). `totals` (resourceTotals) saves counting again.
  */
 export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[], totals?: Readonly<Resources>): boolean {
-  const have = totals ? (r: string): number => totals[r] ?? 0 : (r: string): number => available(p, r);
   let universalNeeded = resources[universal] ?? 0;
   for (const r in resources) {
     if (r === universal) continue;
-    const short = resources[r]! - have(r);
+    const short = resources[r]! - (totals ? (totals[r] ?? 0) : available(p, r));
     if (short <= 0) continue;
     if (!basic.includes(r)) return false;
     universalNeeded += short;
   }
-  return universalNeeded === 0 || universalNeeded <= have(universal);
+  return universalNeeded === 0 || universalNeeded <= (totals ? (totals[universal] ?? 0) : available(p, universal));
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {
