@@ -31,8 +31,8 @@ export function allSources(game: Game, seat: number): Source[][] {
   const add = (colour: string, src: Source): void => {
     if (colour === "universal") for (const list of out) list.push(src);
     else {
-      const i = colourIndex[colour as RangeColour];
-      if (i !== undefined) out[i]!.push(src);
+      const i = colourIndex(colour);
+      if (i >= 0) out[i]!.push(src);
     }
   };
   p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
@@ -113,7 +113,19 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   return out;
 }
 
-const colourIndex: Record<RangeColour, number> = { conquest: 0, cooperation: 1, incorporation: 2 };
+/** A colour's place in the per-colour lists (a switch: this runs thousands of times a game, and a keyed lookup is slower). */
+function colourIndex(colour: string): number {
+  switch (colour) {
+    case "conquest":
+      return 0;
+    case "cooperation":
+      return 1;
+    case "incorporation":
+      return 2;
+    default:
+      return -1;
+  }
+}
 
 /**
  * The greatest range (up to `cap`) an affordable set of sources reaches. Free
@@ -211,7 +223,7 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
   const reach: (number | undefined)[] = [];
   let byColour: Source[][] | undefined;
   return (colour, distance) => {
-    const ci = colourIndex[colour];
+    const ci = colourIndex(colour);
     let r = reach[ci];
     if (r === undefined || (r < distance && r === maxDistance)) {
       byColour ??= allSources(game, seat);
@@ -226,10 +238,10 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
 /** The plans a player chooses from to put `target` (a card in the hand, which stays there while the prices are paid) into play. */
 export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {
   const inHand = game.state.players[seat]!.hand.includes(target) ? 1 : 0;
-  return plansFor(game, seat, allSources(game, seat)[colourIndex[colour]]!, distance, inHand);
+  return plansFor(game, seat, allSources(game, seat)[colourIndex(colour)]!, distance, inHand);
 }
 
 /** The most range a player could put together for a colour this action (for bots and tests). */
 export function reachable(game: Game, seat: number, colour: RangeColour): number {
-  return allSources(game, seat)[colourIndex[colour]]!.reduce((n, s) => n + s.range, 0);
+  return allSources(game, seat)[colourIndex(colour)]!.reduce((n, s) => n + s.range, 0);
 }
