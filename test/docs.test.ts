@@ -33,3 +33,27 @@ describe("docs/grammar.html", () => {
     for (const asset of diagramAssets) expect(() => readFileSync(join(repoRoot, "docs", diagramAssetsDir, asset))).not.toThrow();
   });
 });
+
+describe("docs/rules-coverage.md", () => {
+  const coverage = readFileSync(join(repoRoot, "docs/rules-coverage.md"), "utf8");
+  const files = new Map([...coverage.matchAll(/^\| ([A-Z]{2,3}) \| `(test\/[^`]+)`/gm)].map((m) => [m[1]!, readFileSync(join(repoRoot, m[2]!), "utf8")]));
+
+  it("cites only tests that exist: every describe and it name it gives is in the file its key names", () => {
+    const citations = [...coverage.matchAll(/\b([A-Z]{2,3}) › ((?:"[^"]+"(?: › )?)+)/g)];
+    expect(citations.length).toBeGreaterThan(200);
+    const missing: string[] = [];
+    for (const [text, key, names] of citations) {
+      const source = files.get(key!);
+      if (!source) {
+        missing.push(`${text}: no test file for ${key}`);
+        continue;
+      }
+      for (const [, name] of names!.matchAll(/"([^"]+)"/g)) {
+        // The doc wraps long names over lines, and may cut one short with "…".
+        const stem = name!.replace(/\s+/g, " ").split("…")[0]!.trim();
+        if (!source.includes(stem)) missing.push(`${text}: "${name}" is not in that file`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
