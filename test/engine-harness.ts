@@ -9,7 +9,7 @@ import { registry } from "../generated/index.js";
 import type { Action, Decision } from "../src/engine/choices.js";
 import { legalActions } from "../src/engine/actions.js";
 import type { Game } from "../src/engine/game.js";
-import { newGame, runTasks } from "../src/engine/machine.js";
+import { answer, newGame, pending, resume, runTasks } from "../src/engine/machine.js";
 import { phases } from "../src/engine/phases.js";
 import type { CardId, PlayerState } from "../src/engine/state.js";
 
@@ -122,4 +122,26 @@ export function allCardsIn(game: Game): CardId[] {
     for (const l of p.locations) ids.push(l.card, ...l.deals.map((d) => d.card));
   }
   return ids;
+}
+
+/**
+ * Starts the Actions phase at `seat`'s action turn on the state machine. The
+ * other players get 2 workers so that they have something to decide (a
+ * player whose only legal action is to pass passes without being asked).
+ */
+export function actionTurn(game: Game, seat = 0): void {
+  game.state.players.forEach((p) => {
+    if (p.seat !== seat) p.pool.workers = 2;
+  });
+  game.state.phase = "actions";
+  game.state.agenda = [{ kind: "action-turn", seat }];
+  resume(game);
+}
+
+/** Answers the pending decision with the first choice `pick` accepts. */
+export function choose<T>(game: Game, pick: (c: T) => boolean): void {
+  const d = pending(game)!;
+  const i = (d.choices as readonly T[]).findIndex(pick);
+  if (i < 0) throw new Error(`no ${d.kind} choice fits: ${JSON.stringify(d.choices).slice(0, 400)}`);
+  answer(game, i);
 }

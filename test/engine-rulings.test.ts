@@ -11,25 +11,9 @@ import { answer, newGame, pending, resume } from "../src/engine/machine.js";
 import { rangePlans } from "../src/engine/range.js";
 import { unusedTokens } from "../src/engine/scoring.js";
 import { supplyStart, tokenKind } from "../src/engine/tokens.js";
-import { answering, findAction, giveCard, perform, placeLocation, player, registry, runPhase, testGame } from "./engine-harness.js";
+import { actionTurn, answering, choose, findAction, giveCard, perform, placeLocation, player, registry, runPhase, testGame } from "./engine-harness.js";
 
-/** Starts the Actions phase at `seat`'s action turn on the state machine (the other players get 2 workers, so they have something to decide). */
-function actionTurn(game: Game, seat = 0): void {
-  game.state.players.forEach((p) => {
-    if (p.seat !== seat) p.pool.workers = 2;
-  });
-  game.state.phase = "actions";
-  game.state.agenda = [{ kind: "action-turn", seat }];
-  resume(game);
-}
 
-function choose(game: Game, pick: (a: Action) => boolean): void {
-  const d = pending(game)!;
-  expect(d.kind).toBe("action");
-  const i = (d.choices as readonly Action[]).findIndex(pick);
-  if (i < 0) throw new Error(`no action fits: ${JSON.stringify(d.choices).slice(0, 300)}`);
-  answer(game, i);
-}
 
 const kind = (k: Action["kind"]) => (a: Action): boolean => a.kind === k;
 

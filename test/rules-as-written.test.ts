@@ -14,31 +14,11 @@ import { rangePlans } from "../src/engine/range.js";
 import type { PlayerState, Resources } from "../src/engine/state.js";
 import { stealChoices } from "../src/engine/actions.js";
 import { storeOf } from "../src/engine/tokens.js";
-import { answering, findAction, giveCard, perform, placeLocation, player, registry, runPhase, testGame } from "./engine-harness.js";
+import { actionTurn, answering, choose, findAction, giveCard, perform, placeLocation, player, registry, runPhase, testGame } from "./engine-harness.js";
 
 const basic = registry.basicResources;
 
-/**
- * Starts the Actions phase at `seat`'s action turn on the state machine. The
- * other players get 2 workers so that they have something to decide (a
- * player whose only legal action is to pass passes without being asked).
- */
-function actionTurn(game: Game, seat = 0): void {
-  game.state.players.forEach((p) => {
-    if (p.seat !== seat) p.pool.workers = 2;
-  });
-  game.state.phase = "actions";
-  game.state.agenda = [{ kind: "action-turn", seat }];
-  resume(game);
-}
 
-/** Answers the pending decision with the first choice `pick` accepts. */
-function choose<T>(game: Game, pick: (c: T) => boolean): void {
-  const d = pending(game)!;
-  const i = (d.choices as readonly T[]).findIndex(pick);
-  if (i < 0) throw new Error(`no ${d.kind} choice fits: ${JSON.stringify(d.choices).slice(0, 400)}`);
-  answer(game, i);
-}
 
 const isAction = <K extends Action["kind"]>(kind: K, more: Partial<Action & { kind: K }> = {}) => (a: Action): boolean =>
   a.kind === kind && Object.entries(more).every(([k, v]) => JSON.stringify((a as Record<string, unknown>)[k]) === JSON.stringify(v));
