@@ -4,17 +4,9 @@
  * one. Bots, scripted test agents and replayed logs are all agents.
  */
 import type { Decision } from "../engine/choices.js";
-import type { CardRegistry } from "../engine/definitions.js";
 import type { PlayerView } from "../engine/view.js";
 
 export interface Agent {
   readonly name: string;
   choose(view: PlayerView, decision: Decision): number;
-}
-
-/** What a bot is made from: the card set, its seed, its seat, and its options. */
-export interface BotContext {
-  readonly cards: CardRegistry;
-  readonly seed: number;
-  readonly seat: number;
 }

@@ -10,8 +10,6 @@ import { randomBot } from "./random.js";
 
 export type BotSpec = { readonly kind: "random" } | { readonly kind: "greedy" } | { readonly kind: "mcts"; readonly playouts: number };
 
-export const botKinds = ["random", "greedy", "mcts"] as const;
-
 /** The most playouts a search bot may spend on one decision (beyond it a game takes hours). */
 export const maxPlayouts = 100_000;
 

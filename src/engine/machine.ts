@@ -166,8 +166,8 @@ export function resume(game: Game): Game {
   return game;
 }
 
-/** The first round's Lookout begins. */
-export function roundHeader(game: Game): void {
+/** The account's line for a new round. */
+function roundHeader(game: Game): void {
   const s = game.state;
   say(game, () => `Round ${s.round} (first player: ${seatName(s.firstPlayer)})`);
 }
@@ -244,8 +244,4 @@ export function cloneState(s: GameState): GameState {
 /** A copy of the game that goes on independently: answered the same way, it ends in the same state. The narrator is not copied. */
 export function clone(game: Game): Game {
   return { state: cloneState(game.state), cards: game.cards, narrate: undefined };
-}
-
-export function isOver(game: Game): boolean {
-  return game.state.phase === "over";
 }

@@ -25,7 +25,7 @@ interface Source {
 }
 
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
-export function allSources(game: Game, seat: number): Source[][] {
+function allSources(game: Game, seat: number): Source[][] {
   const p = game.state.players[seat]!;
   const out: Source[][] = [[], [], []];
   const add = (colour: string, src: Source): void => {
