@@ -115,6 +115,22 @@ describe("what a player sees", () => {
     for (const id of hidden) expect(text, id).not.toContain(`"${id}"`);
   });
 
+  it("hides the game at run time too: no own property but the seat, another player's pending choices hidden, piles handed out as copies", () => {
+    const game = advance(43, 3, 150);
+    const d = pending(game)!;
+    const other = (d.seat + 1) % 3;
+    const v = view(game, other);
+    expect(Object.keys(v)).toEqual(["seat"]);
+    expect({ ...v }).toEqual({ seat: other });
+    expect(Object.getOwnPropertyNames(v)).toEqual(["seat"]);
+    expect(v.pending).toBeUndefined();
+    expect(view(game, d.seat).pending).toBe(d);
+    // A bot that keeps a pile it was given does not see the state change under it (a reshuffled discard becomes the deck).
+    const kept = v.discard as string[];
+    expect(kept).not.toBe(game.state.discard);
+    expect(v.hand).not.toBe(game.state.players[other]!.hand);
+  });
+
   it("agents are handed the view, not the game", () => {
     const seen: string[][] = [];
     const spy = (inner: Agent): Agent => ({

@@ -382,6 +382,29 @@ describe("ruling 19: sending a worker to an opponent's Location", () => {
     a.pool.workers = 1;
     expect(findAction(game, 0, "send-worker")).toBeDefined();
   });
+
+  it('a worker sent to an opponent "can be used by that opponent until the end of the current phase": what is left of it goes at the end of the Actions phase, so the tie-break does not count it', () => {
+    const game = testGame();
+    const [a, b] = [player(game, 0), player(game, 1)];
+    placeLocation(game, 1, "pub");
+    a.pool.workers = 1;
+    b.pool.workers = 2;
+    perform(game, 0, { kind: "send-worker", owner: 1, location: 0 });
+    expect(b.pool.workers).toBe(3);
+    game.state.lastRound = true;
+    runPhase(game, "vp-count");
+    expect(b.pool.workers).toBe(2);
+    expect(game.state.tieBreak[1]).toEqual({ hand: 0, unused: 2 });
+    // The owner spends the received worker first (it would be lost): then their own stay.
+    const again = testGame();
+    placeLocation(again, 1, "pub");
+    player(again, 0).pool.workers = 1;
+    player(again, 1).pool.workers = 2;
+    perform(again, 0, { kind: "send-worker", owner: 1, location: 0 });
+    perform(again, 1, { kind: "workers-for-resource", resource: "fuel" });
+    runPhase(again, "vp-count");
+    expect(player(again, 1).pool.workers).toBe(1);
+  });
 });
 
 describe("ruling 20: the hand limit", () => {
@@ -484,6 +507,17 @@ describe("ruling 23: tie-break counts", () => {
     p.locations[1]!.depot = { fuel: 2 };
     p.locations[2]!.combo = { scrap: 1 };
     expect(unusedTokens(p)).toBe(1 + 2 + 1 + 2 + 1);
+  });
+
+  it("the last Clean-up asks nothing (no hand or keep-card trimming): the game is decided already", () => {
+    const game = testGame();
+    const p = player(game, 0);
+    for (const id of game.state.deck.slice(-12)) giveCard(game, 0, id);
+    game.state.lastRound = true;
+    runPhase(game, "vp-count");
+    runPhase(game, "clean-up"); // fails on any decision
+    expect(p.hand).toHaveLength(12);
+    expect(game.state.tieBreak[0]).toEqual({ hand: 12, unused: 0 });
   });
 
   it("are taken at the last VP count, before Clean-up discards the pool", () => {

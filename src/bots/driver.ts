@@ -25,7 +25,7 @@ export function choiceText(d: Decision, index: number): string {
   return JSON.stringify(d.choices[index]);
 }
 
-/** Plays the game to its end (or until `until` says stop); returns the answers given. */
+/** Plays the game to its end, each answer pushed onto `record` when one is given. */
 export function drive(game: Game, agents: readonly Agent[], record?: ChoiceRecord[]): void {
   for (let d = pending(game); d; d = pending(game)) {
     const agent = agents[d.seat]!;

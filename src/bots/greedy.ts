@@ -1,15 +1,18 @@
 /**
  * The greedy bot: plays for VP from its view. Each action is scored by what
- * it brings now (VP first, then what builds towards VP); a convert or any
- * change is made only when it leaves the bot better off by the value table
- * (values.ts), so it never pays for nothing and never loops. The other
+ * it brings now (VP first, then what builds towards VP); a worker action, a
+ * convert or any change is made only when it leaves the bot better off by
+ * the value table (values.ts) — VP a card has no room for and a steal with
+ * nothing to take count for nothing — so it never loops. The other
  * decisions spend what is cheapest to lose: tokens Clean-up would discard
  * before kept ones, tokens before cards.
  */
 import type { Action, Decision, Payment, RangePlan } from "../engine/choices.js";
+import { workersFor } from "../engine/actions.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { demandOf, stepsOf } from "../engine/facts.js";
 import { createRng, type Rng } from "../engine/rng.js";
+import { leaderVpCap, locationVpCap } from "../engine/tokens.js";
 import type { PlayerView } from "../engine/view.js";
 import type { Agent } from "./agent.js";
 import { cardWorth, demandWorth, stepsWorth, worth } from "./values.js";
@@ -25,26 +28,28 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
     case "play-leader":
       return me.leader ? 3 : 11;
     case "work": {
-      const def = cards.byId.get(me.locations[a.location]!.card);
+      const l = me.locations[a.location]!;
+      const def = cards.byId.get(l.card);
       if (def?.kind !== "location" || def.ability.pattern !== "action") return 0;
       const work = def.ability.work;
-      const gain = stepsWorth(stepsOf(work.kind === "combo" ? work.gains : work.effects));
-      const cost = (work.kind === "combo" ? 0 : demandWorth(demandOf(work.cost))) + worth.worker * ((work.kind === "action" ? work.workers : 1) + me.locations[a.location]!.uses);
+      const gain = stepsWorth(stepsOf(work.kind === "combo" ? work.gains : work.effects), locationVpCap - l.vpTokens.length, canSteal(view));
+      const cost = (work.kind === "combo" ? 0 : demandWorth(demandOf(work.cost))) + worth.worker * workersFor(def, l.uses);
       return gain > cost ? 6 + (gain - cost) : -1;
     }
     case "leader-action": {
       const def = me.leader && cards.byId.get(me.leader.card);
       if (def?.kind !== "leader" || def.ability.kind !== "action") return 0;
-      const gain = stepsWorth(stepsOf(def.ability.effects));
+      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, canSteal(view));
       const cost = demandWorth(demandOf(def.ability.cost)) + worth.worker * def.ability.workers;
       return gain > cost ? 5 + (gain - cost) : -1;
     }
     case "convert": {
-      const def = cards.byId.get(me.locations[a.location]!.card);
+      const l = me.locations[a.location]!;
+      const def = cards.byId.get(l.card);
       if (def?.kind !== "location" || def.ability.pattern !== "trait") return -1;
       const t = def.ability.traits[a.trait];
       if (t?.kind !== "convert") return -1;
-      const net = stepsWorth(stepsOf(t.gains)) - demandWorth(demandOf(t.cost));
+      const net = stepsWorth(stepsOf(t.gains), locationVpCap - l.vpTokens.length, canSteal(view)) - demandWorth(demandOf(t.cost));
       return net > 0 ? 4 + net : -1;
     }
     case "conquer":
@@ -67,6 +72,12 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
     case "pass":
       return 0;
   }
+}
+
+/** Whether some opponent has a resource token a steal could take (not in a depot or on a combo). */
+function canSteal(view: PlayerView): boolean {
+  const any = (r: Readonly<Record<string, number>>): boolean => Object.values(r).some((n) => n > 0);
+  return view.players.some((p) => p.seat !== view.seat && (any(p.pool.resources) || (p.leader !== undefined && any(p.leader.resources)) || p.locations.some((l) => any(l.resources))));
 }
 
 function distanceOf(cards: CardRegistry, id: string): number {

@@ -17,8 +17,14 @@ export const worth = {
   deal: 2.5,
 } as const;
 
-export function stepsWorth(steps: readonly EffectStep[]): number {
+/**
+ * What gains are worth. `vpRoom` is how many more VP tokens the card that
+ * gets them can hold (the three-slot rule, a Leader's five): VP past it are
+ * worth nothing. `canSteal` says whether any opponent has a token to take.
+ */
+export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canSteal = true): number {
   let v = 0;
+  let room = vpRoom;
   for (const s of steps) {
     switch (s.op) {
       case "resource":
@@ -30,9 +36,12 @@ export function stepsWorth(steps: readonly EffectStep[]): number {
       case "cards":
         v += worth.card * s.amount;
         break;
-      case "vp":
-        v += worth.vp * s.tokens * s.value;
+      case "vp": {
+        const tokens = Math.min(s.tokens, room);
+        room -= tokens;
+        v += worth.vp * tokens * s.value;
         break;
+      }
       case "contactToken":
         v += worth.contactRange * s.range * s.tokens;
         break;
@@ -40,7 +49,7 @@ export function stepsWorth(steps: readonly EffectStep[]): number {
         v += worth.redevelopment * s.amount;
         break;
       case "steal":
-        v += 2 * worth.resource * s.amount;
+        if (canSteal) v += 2 * worth.resource * s.amount;
         break;
       case "redevelop":
         v += 2 * worth.vp;

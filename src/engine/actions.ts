@@ -1,10 +1,13 @@
 /**
  * Phase 3, Actions: the legal actions and free moves of a player (rulebook,
  * "Players have the following actions at their disposal"), and the tasks
- * that carry them out. Paying always comes first (a `pay` task), then what
- * the action does; every choice on the way is the player's decision.
+ * that carry them out. A cost the player has choices in (which tokens, which
+ * cards, which deals) is a `pay` task that runs before what the action does;
+ * fixed costs (a worker sent, two workers traded, a Redevelopment token, a
+ * cashed combo's own tokens) are taken at once. Every choice on the way is
+ * the player's decision.
  */
-import { freeMoves, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
+import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
 import type { LocationDef, TriggerDef } from "./definitions.js";
 import { demandOf, locationFacts, noDemand, plusWorkers, stepsOf } from "./facts.js";
 import { base, cardName, leader, location, say, seatName, type Game } from "./game.js";
@@ -23,6 +26,7 @@ import {
   moveStore,
   removeFromHand,
   resourceTotals,
+  spendWorkers,
   storeOf,
   storesOf,
   toSupply,
@@ -64,14 +68,15 @@ export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreeme
 
 /** Whether a new deal of this kind has somewhere to go (a holder with room, or a deal to replace). */
 function hasPlacement(game: Game, p: PlayerState, kind: "spoils" | "agreement"): boolean {
-  if (base(game, p.base).slots > 0) return true;
-  for (const l of p.locations) if ((locationFacts(location(game, l.card)).slots?.[kind] ?? 0) > 0) return true;
-  return false;
+  // A holder that takes this kind has room or a deal to replace, so any such holder will do.
+  if (capacity(game, p, { kind: "base" }, kind) > 0) return true;
+  return p.locations.some((_, index) => capacity(game, p, { kind: "location", index }, kind) > 0);
 }
 
 // ---- worker actions and combos ------------------------------------------------
 
-function workersFor(def: LocationDef, uses: number): number {
+/** The workers a Location's action takes now: its own number, one more for the second use. */
+export function workersFor(def: LocationDef, uses: number): number {
   const a = def.ability;
   const first = a.pattern === "action" && a.work.kind === "action" ? a.work.workers : 1;
   return first + uses;
@@ -216,8 +221,8 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationDef[], o
       });
     }
     if (a.pattern === "action" && a.work.kind === "combo") {
+      if (comboComplete(a.work.resources, l.combo)) return;
       const g = comboGaps(a.work.resources, l.combo);
-      if (g.openCount <= g.universals) return;
       stores ??= storesOf(p);
       for (const from of stores) {
         const r = storeOf(p, from);
@@ -290,8 +295,11 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       const l = owner.locations[a.location]!;
       const def = location(game, l.card).ability;
       if (def.pattern !== "open-production") throw new Error(`${l.card} is not open production`);
+      // The worker changes hands: a worker this player was sent goes first (see spendWorkers).
       p.pool.workers--;
+      p.workersReceived = Math.max(0, p.workersReceived - 1);
       owner.pool.workers++;
+      owner.workersReceived++;
       p.workersSent++;
       l.markers.push(seat);
       giveAll(game, seat, { to: "base" }, stepsOf(def.produce));
@@ -299,8 +307,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       return undefined;
     }
     case "workers-for-resource":
-      p.pool.workers -= 2;
-      toSupply(s, tokenKind.worker, 2);
+      spendWorkers(s, p, 2);
       give(game, seat, { to: "base" }, { op: "resource", resource: a.resource, amount: 1 });
       say(game, () => `  ${seatName(seat)} trades 2 workers for 1 ${a.resource}`);
       return undefined;
@@ -344,7 +351,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
   }
 }
 
-export const isFreeMove = (a: Action): boolean => freeMoves.has(a.kind);
+export const isFreeMove = (a: Action): boolean => freeMoveKinds.has(a.kind);
 
 /** A range plan chosen: the contacts and tokens are spent, their price is paid, then the card is placed. */
 export function deploy(game: Game, t: Extract<Task, { kind: "deploy" }>): undefined {

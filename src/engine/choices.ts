@@ -62,13 +62,13 @@ export type Action =
   | { readonly kind: "discard-deal"; readonly holder: Holder; readonly index: number }
   | { readonly kind: "depot-put"; readonly location: number; readonly resource: string }
   | { readonly kind: "depot-take"; readonly location: number; readonly resource: string }
-  /** One token onto a combo card, for the combo's `slot` resource. */
+  /** One token from one of the player's stores onto a combo card (a token of a resource the combo still lacks, or a universal one). */
   | { readonly kind: "combo-place"; readonly location: number; readonly from: Store; readonly token: string };
 
 export type ActionKind = Action["kind"];
 
 /** The moves that do not use up the player's action turn. */
-export const freeMoves: ReadonlySet<ActionKind> = new Set<ActionKind>(["convert", "discard-deal", "depot-put", "depot-take", "combo-place"]);
+export const freeMoveKinds: ReadonlySet<ActionKind> = new Set<ActionKind>(["convert", "discard-deal", "depot-put", "depot-take", "combo-place"]);
 
 export type LookoutPick = { readonly kind: "take"; readonly card: CardId } | { readonly kind: "draw-instead" };
 export type SpoilsChoice = { readonly kind: "cash"; readonly holder: Holder; readonly index: number } | { readonly kind: "done" };
@@ -105,7 +105,7 @@ export type Decision =
   | Asks<"action", Action>
   | (Asks<"discard-card", CardId> & { readonly left: number; readonly keep: readonly CardId[]; readonly then: "none" | "draw" })
   | (Asks<"discard-deal", DealChoice> & { readonly left: number; readonly deal: "spoils" | "agreement" | "deal" })
-  /** `rest`: what is left to pay once the resources are. */
+  /** `resources`: what is being paid (for agents and accounts); `rest`: what is left to pay once the resources are. */
   | (Asks<"payment", Payment> & { readonly resources: Readonly<Record<string, number>>; readonly rest: Extract<Task, { kind: "pay" }> })
   | (Asks<"range-plan", RangePlan> & { readonly deploy: DeployKind; readonly card: CardId })
   | (Asks<"placement", Placement> & { readonly deploy: "conquer" | "cooperate"; readonly card: CardId })

@@ -7,12 +7,15 @@
 import type { Decision } from "./choices.js";
 import { location, type Game } from "./game.js";
 import { addResource, countResources } from "./state.js";
+import { isLastRound } from "./limits.js";
 import type { Task } from "./tasks.js";
 import { emptyStore, handLimit, toSupply, tokenKind } from "./tokens.js";
 
 export function cleanUpTasks(game: Game): Task[] {
   const s = game.state;
   const tasks: Task[] = [];
+  // The last Clean-up asks nothing: the game is decided (the tie-break counts were taken at the VP count).
+  const ask = !isLastRound(s);
   for (const p of s.players) {
     emptyStore(s, p.pool.resources);
     toSupply(s, tokenKind.worker, p.pool.workers);
@@ -22,7 +25,7 @@ export function cleanUpTasks(game: Game): Task[] {
     p.locations.forEach((l, index) => {
       const keep = location(game, l.card).keep;
       if (!keep) emptyStore(s, l.resources);
-      else if (keep.limit !== undefined && countResources(l.resources) > keep.limit) tasks.push({ kind: "keep-trim", seat: p.seat, location: index });
+      else if (ask && keep.limit !== undefined && countResources(l.resources) > keep.limit) tasks.push({ kind: "keep-trim", seat: p.seat, location: index });
       l.uses = 0;
       l.markers = [];
     });
@@ -35,7 +38,7 @@ export function cleanUpTasks(game: Game): Task[] {
     p.freeMoves = 0;
     // "A player cannot have more than 10 cards in his hand at any time during the Lookout Phase":
     // a hand grown past 10 in other phases comes down to 10 before the next Lookout (ruling 20; the player chooses).
-    if (p.hand.length > handLimit) tasks.push({ kind: "discard-cards", seat: p.seat, count: p.hand.length - handLimit, keep: [], then: "none" });
+    if (ask && p.hand.length > handLimit) tasks.push({ kind: "discard-cards", seat: p.seat, count: p.hand.length - handLimit, keep: [], then: "none" });
   }
   return tasks;
 }

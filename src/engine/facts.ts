@@ -85,8 +85,6 @@ export function plusWorkers(d: Demand, workers: number): Demand {
 export interface LocationFacts {
   /** How many Spoils and Agreements it holds (its slots trait), if any. */
   readonly slots: { readonly spoils: number; readonly agreement: number } | undefined;
-  /** Its depot's size (0 without one). */
-  readonly depot: number;
   /** Its traits' Lookout abilities. */
   readonly lookout: ReadonlySet<LookoutAbility>;
 }
@@ -97,16 +95,14 @@ export function locationFacts(def: LocationDef): LocationFacts {
   let f = locationFactsCache.get(def);
   if (f) return f;
   let slots: { spoils: number; agreement: number } | undefined;
-  let depot = 0;
   const lookout = new Set<LookoutAbility>();
   if (def.ability.pattern === "trait") {
     for (const t of def.ability.traits) {
       if (t.kind === "slots") slots = { spoils: t.holds === "agreement" ? 0 : t.amount, agreement: t.holds === "spoils" ? 0 : t.amount };
-      else if (t.kind === "depot") depot += t.amount;
       else if (t.kind === "lookout") lookout.add(t.ability);
     }
   }
-  f = Object.freeze({ slots, depot, lookout });
+  f = Object.freeze({ slots, lookout });
   locationFactsCache.set(def, f);
   return f;
 }

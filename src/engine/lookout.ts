@@ -119,8 +119,6 @@ export function lookoutLeftover(game: Game): Decision | undefined {
 /** "At the end of the Lookout Phase, each player draws one card" (two, keeping one, with the ability). */
 export function lookoutDraw(game: Game, t: Extract<Task, { kind: "lookout-draw" }>): Decision | undefined {
   const s = game.state;
-  // Whatever the leftover step left on the table is discarded first.
-  if (s.revealed.length > 0) s.discard.push(...s.revealed.splice(0));
   if (!hasLookout(game, t.seat, "draw-two-keep-one")) {
     drawInto(s, t.seat, 1);
     return undefined;

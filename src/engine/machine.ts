@@ -14,15 +14,15 @@ import { applyAction, build, deploy, deployPlace, effects, isFreeMove, leaderIn,
 import type { Decision, DecisionKind } from "./choices.js";
 import { keepTrim, resolveKeepTrim } from "./cleanup.js";
 import type { CardRegistry } from "./definitions.js";
-import { RuleError, say, seatName, type Game } from "./game.js";
+import { RuleError, type Game } from "./game.js";
 import { maxActionsPerPhase } from "./limits.js";
 import { lookoutDiscard, lookoutDraw, lookoutLeftover, lookoutPick, resolveLookoutDiscard, resolveLookoutKeep, resolveLookoutPick, reveal } from "./lookout.js";
 import { discardCards, discardDeals, payTask, resolveDiscardCard, resolveDiscardDeal, resolvePayment } from "./payment.js";
-import { advancePhase, phases } from "./phases.js";
+import { advancePhase, phases, roundHeader } from "./phases.js";
 import { cashSpoils, produce, produceLocations, resolveCashSpoils } from "./production.js";
 import { initialState, type GameSetup } from "./setup.js";
 import type { GameState, LocationInPlay, PlayerState } from "./state.js";
-import type { Task, TaskKind } from "./tasks.js";
+import { schedule, type Task, type TaskKind } from "./tasks.js";
 
 type Handlers = { readonly [K in TaskKind]: (game: Game, task: Extract<Task, { kind: K }>) => Decision | undefined };
 type ChoiceOf<K extends DecisionKind> = Extract<Decision, { kind: K }>["choices"][number];
@@ -87,7 +87,8 @@ const resolvers: Resolvers = {
       p.freeMoves = 0;
       s.agenda.push({ kind: "action-turn", seat: (d.seat + 1) % s.players.length });
     }
-    return applyAction(game, d.seat, a);
+    s.agenda.push({ kind: "apply", seat: d.seat, action: a });
+    return undefined;
   },
   "discard-card": (g, d, c) => (resolveDiscardCard(g, d, c), undefined),
   "discard-deal": (g, d, c) => (resolveDiscardDeal(g, d, c), undefined),
@@ -141,7 +142,7 @@ export function runTasks(game: Game, tasks: readonly Task[], choose: (d: Decisio
   const s = game.state;
   const saved = s.agenda;
   s.agenda = [];
-  for (let i = tasks.length - 1; i >= 0; i--) s.agenda.push(tasks[i]!);
+  schedule(s.agenda, ...tasks);
   try {
     run(game, undefined, choose);
   } finally {
@@ -166,17 +167,10 @@ export function resume(game: Game): Game {
   return game;
 }
 
-/** The account's line for a new round. */
-function roundHeader(game: Game): void {
-  const s = game.state;
-  say(game, () => `Round ${s.round} (first player: ${seatName(s.firstPlayer)})`);
-}
-
 function startRound(game: Game): void {
   const s = game.state;
   roundHeader(game);
-  const tasks = phases.lookout.begin(game);
-  for (let i = tasks.length - 1; i >= 0; i--) s.agenda.push(tasks[i]!);
+  schedule(s.agenda, ...phases.lookout.begin(game));
   run(game, undefined);
 }
 
@@ -192,7 +186,13 @@ export function answer(game: Game, index: number): void {
   if (!d) throw new RuleError("the game is over: there is no decision to answer");
   if (!Number.isInteger(index) || index < 0 || index >= d.choices.length) throw new RuleError(`answer ${index} is not one of the ${d.choices.length} choices for ${d.kind}`);
   s.pending = undefined;
-  run(game, resolve(game, d, index));
+  try {
+    run(game, resolve(game, d, index));
+  } catch (error) {
+    // A rule broken mid-answer is a bug or a bad log: the game must not look finished to a driver loop.
+    if (s.pending === undefined && s.phase !== "over") s.pending = d;
+    throw error;
+  }
 }
 
 function cloneLocation(l: LocationInPlay): LocationInPlay {

@@ -9,7 +9,7 @@ import type { DealChoice, Decision, Payment, Store, Take } from "./choices.js";
 import type { Game } from "./game.js";
 import { addResource, type CardId, type GameState, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Task } from "./tasks.js";
-import { dealsAt, dealsOf, drawInto, removeFromHand, storeOf, storesOf, toSupply, tokenKind, universal } from "./tokens.js";
+import { dealsAt, dealsOf, drawInto, removeFromHand, spendWorkers, storeOf, storesOf, toSupply, tokenKind, universal } from "./tokens.js";
 
 interface Source {
   readonly store: number;
@@ -56,7 +56,10 @@ export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic:
     const src = sources[si]!;
     const k = key(src.store, src.token);
     let have = left.get(k) ?? 0;
-    // A universal token where the same store still holds the resource itself is beaten by that token: not searched.
+    // A universal token used for a resource its own store still holds is never searched: the same
+    // payment with that store's own token instead takes as many from each store, one universal
+    // fewer and one basic more, so it beats this one (`beats` below) and is itself still searched,
+    // because basic sources come before universal ones in `sourcesFor`.
     const wanted = wants[w]!;
     if (src.token === universal && wanted !== universal && (left.get(key(src.store, wanted)) ?? 0) > 0) have = 0;
     for (let n = Math.min(have, remaining); n >= 0; n--) {
@@ -152,7 +155,7 @@ export function applyPayment(s: GameState, p: PlayerState, payment: Payment): vo
   }
 }
 
-/** How much a payment pays of each wanted resource (universal tokens count for the basic shortfall). */
+/** Whether a payment pays exactly the wanted resources, universal tokens standing in for basic ones (a check for tests and tools). */
 export function covers(payment: Payment, need: Readonly<Resources>): boolean {
   const got: Resources = {};
   for (const t of payment) addResource(got, t.token, t.amount);
@@ -181,11 +184,7 @@ export function payTask(game: Game, t: Extract<Task, { kind: "pay" }>): Decision
     const choices = paymentOptions(p, d.resources, game.cards.basicResources);
     return { kind: "payment", seat: t.seat, choices, resources: d.resources, rest: { ...t, demand: { ...d, resources: {} } } };
   }
-  if (d.workers > 0) {
-    if (p.pool.workers < d.workers) throw new Error(`${d.workers} workers to pay, ${p.pool.workers} in the pool`);
-    p.pool.workers -= d.workers;
-    toSupply(s, tokenKind.worker, d.workers);
-  }
+  if (d.workers > 0) spendWorkers(s, p, d.workers);
   const then: Task[] = [];
   if (d.cards > 0) then.push({ kind: "discard-cards", seat: t.seat, count: d.cards, keep: t.keep, then: "none" });
   // Specific kinds first, so "any deal" does not take one a specific demand needs.

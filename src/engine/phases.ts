@@ -3,14 +3,15 @@
  * what ends it, what follows. A phase begins by putting its tasks on the
  * agenda; it ends when the agenda is empty; then the next one begins.
  */
-import { maxRounds } from "./limits.js";
+import { isLastRound } from "./limits.js";
 import { say, seatName, type Game } from "./game.js";
 import { lookoutTasks } from "./lookout.js";
 import { productionTasks } from "./production.js";
 import { cleanUpTasks } from "./cleanup.js";
 import { countVp, decideWinners, recordTieBreak, scoreOf } from "./scoring.js";
 import type { GameState, Phase } from "./state.js";
-import type { Task } from "./tasks.js";
+import { schedule, type Task } from "./tasks.js";
+import { spendWorkers } from "./tokens.js";
 
 export interface PhaseRule {
   /** What starts it and what ends it, in the rulebook's words. */
@@ -22,8 +23,6 @@ export interface PhaseRule {
   readonly next: (s: GameState) => Phase;
 }
 
-/** The game ends after this round: someone reached 30 VP, or the safety limit on rounds (ruling 24). */
-const isLastRound = (s: GameState): boolean => s.lastRound || s.round >= maxRounds;
 
 export const phases: Readonly<Record<Exclude<Phase, "over">, PhaseRule>> = {
   lookout: {
@@ -49,6 +48,7 @@ export const phases: Readonly<Record<Exclude<Phase, "over">, PhaseRule>> = {
     ends: "when each player's VP level is marked on the track",
     begin: (game) => {
       const s = game.state;
+      expireReceivedWorkers(s);
       countVp(s);
       // The tie-break counts unused tokens, so they are taken before Clean-up discards them (ruling 23).
       if (isLastRound(s)) recordTieBreak(s);
@@ -64,6 +64,23 @@ export const phases: Readonly<Record<Exclude<Phase, "over">, PhaseRule>> = {
   },
 };
 
+/**
+ * A worker an opponent sent "can be used by that opponent until the end of
+ * the current phase" (the Actions phase): what is left of them goes back to
+ * the supply, so the tie-break does not count it (ruling 19). Received
+ * workers are spent first (`spendWorkers`), so what is left of them is
+ * `workersReceived`.
+ */
+function expireReceivedWorkers(s: GameState): void {
+  for (const p of s.players) spendWorkers(s, p, p.workersReceived);
+}
+
+/** The account's line for a new round. */
+export function roundHeader(game: Game): void {
+  const s = game.state;
+  say(game, () => `Round ${s.round} (first player: ${seatName(s.firstPlayer)})`);
+}
+
 /** The current phase's tasks are done: the next phase begins (or the game ends). */
 export function advancePhase(game: Game): void {
   const s = game.state;
@@ -75,11 +92,10 @@ export function advancePhase(game: Game): void {
   }
   s.phase = next;
   if (next === "vp-count") say(game, () => `  VP: ${s.players.map((p) => `${seatName(p.seat)} ${scoreOf(p)}`).join(", ")}`);
-  if (next === "lookout") say(game, () => `Round ${s.round} (first player: ${seatName(s.firstPlayer)})`);
+  if (next === "lookout") roundHeader(game);
   if (next === "over") {
     s.winners = decideWinners(s);
     return;
   }
-  const tasks = phases[next].begin(game);
-  for (let i = tasks.length - 1; i >= 0; i--) s.agenda.push(tasks[i]!);
+  schedule(s.agenda, ...phases[next].begin(game));
 }

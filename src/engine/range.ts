@@ -195,8 +195,9 @@ function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], total
     cards += price.cards;
     workers += price.workers;
     for (const _ in price.resources) {
+      // Counted by source, not by object: two contacts may share one compiled price.
       if (one === undefined) one = price.resources;
-      else if (one !== price.resources) several = true;
+      else several = true;
       break;
     }
   }
@@ -234,14 +235,13 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
 }
 
 
-/** The plans a player chooses from to put `target` into play. */
 /** The plans a player chooses from to put `target` (a card in the hand, which stays there while the prices are paid) into play. */
 export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {
   const inHand = game.state.players[seat]!.hand.includes(target) ? 1 : 0;
   return plansFor(game, seat, allSources(game, seat)[colourIndex(colour)]!, distance, inHand);
 }
 
-/** The most range a player could put together for a colour this action (for bots and tests). */
+/** The range of every source of a colour added up, whether or not their prices can be paid (an upper bound, for tests). */
 export function reachable(game: Game, seat: number, colour: RangeColour): number {
   return allSources(game, seat)[colourIndex(colour)]!.reduce((n, s) => n + s.range, 0);
 }

@@ -32,6 +32,7 @@ function newPlayer(seat: number, faction: string, baseId: CardId, contacts: Card
     pool: { resources: {}, workers: 0, contactTokens: [], redevelopment: 0 },
     passed: false,
     workersSent: 0,
+    workersReceived: 0,
     redevelopments: 0,
     drewInstead: false,
     actionsTaken: 0,
@@ -49,6 +50,8 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
   // Drawn even when factions are given, so a replay's PRNG runs exactly as the original's did.
   const drawn = shuffle(bases.map((b) => b.faction), rng).slice(0, count);
   const factions = setup.factions ?? drawn;
+  // "Each player randomly chooses a Faction and takes its corresponding Base card": one each.
+  if (new Set(factions).size !== factions.length) throw new RangeError(`each player has a faction of their own, not ${factions.join(", ")}`);
   const players = factions.map((faction, seat) => {
     const base = bases.find((b) => b.faction === faction);
     if (!base) throw new RangeError(`no Base for faction "${faction}"`);

@@ -81,6 +81,8 @@ export interface PlayerState {
   passed: boolean;
   /** Workers sent to opponents' Locations this turn (at most 3). */
   workersSent: number;
+  /** Workers opponents sent to this player's Locations this phase: usable "until the end of the current phase" only. */
+  workersReceived: number;
   /** Redevelopment actions this turn: the first may be paid with building material. */
   redevelopments: number;
   /** Lookout: whether this player has drawn instead of picking this Lookout (Scouts' Camp, once). */
@@ -103,7 +105,7 @@ export interface GameState {
   revealed: CardId[];
   /**
    * The token supply (the pool of the rulebook's components), by token kind
-   * (see `tokenKinds.ts`): every token taken comes from here and every token
+   * (see `tokenKind` in tokens.ts): every token taken comes from here and every token
    * spent or discarded returns here, so the totals never change.
    */
   supply: Record<string, number>;

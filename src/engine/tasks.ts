@@ -42,6 +42,7 @@ export type Task =
   | { readonly kind: "produce-locations"; readonly seat: number }
   // Actions.
   | { readonly kind: "action-turn"; readonly seat: number }
+  /** Carries out a chosen action (the action decision's resolver schedules it after the turn's bookkeeping). */
   | { readonly kind: "apply"; readonly seat: number; readonly action: Action }
   | { readonly kind: "deploy"; readonly seat: number; readonly deploy: DeployKind; readonly card: CardId; readonly plan: RangePlan }
   | { readonly kind: "deploy-place"; readonly seat: number; readonly deploy: DeployKind; readonly card: CardId }

@@ -59,7 +59,8 @@ export function moveStore(from: Resources, to: Resources): void {
 /** Draws the top card, reshuffling the discard pile into a new deck when the deck runs out. */
 export function drawCard(s: GameState): CardId | undefined {
   if (s.deck.length === 0 && s.discard.length > 0) {
-    s.deck = shuffle(s.discard, s.rng);
+    // A new array: the old discard pile's array may be held elsewhere (a view handed out before).
+    s.deck = shuffle(s.discard.slice(), s.rng);
     s.discard = [];
   }
   return s.deck.pop();
@@ -87,6 +88,18 @@ export function removeFromHand(p: PlayerState, id: CardId): void {
   const i = p.hand.indexOf(id);
   if (i < 0) throw new Error(`${id} is not in the hand`);
   p.hand.splice(i, 1);
+}
+
+/**
+ * Spends workers from the pool back to the supply. Workers opponents sent are
+ * spent first: they are the player's only "until the end of the current
+ * phase", so a player would use them before their own.
+ */
+export function spendWorkers(s: GameState, p: PlayerState, n: number): void {
+  if (p.pool.workers < n) throw new Error(`${n} workers to spend, ${p.pool.workers} in the pool`);
+  p.pool.workers -= n;
+  p.workersReceived = Math.max(0, p.workersReceived - n);
+  toSupply(s, tokenKind.worker, n);
 }
 
 // ---- giving ---------------------------------------------------------------------

@@ -47,6 +47,7 @@ function publicPlayer(p: PlayerState): PublicPlayer {
     pool: p.pool,
     passed: p.passed,
     workersSent: p.workersSent,
+    workersReceived: p.workersReceived,
     redevelopments: p.redevelopments,
     drewInstead: p.drewInstead,
     actionsTaken: p.actionsTaken,
@@ -56,61 +57,67 @@ function publicPlayer(p: PlayerState): PublicPlayer {
 }
 
 /**
- * Made when an agent is asked; its parts are read-only references into the
- * state (an agent must not keep them past its answer). The players' public
- * parts are made on first use: a bot that never looks at the table pays
- * nothing for them.
+ * Made when an agent is asked. The state is held in a private field (hidden
+ * at run time too), and every part is made when first read: a bot that never
+ * looks at the table pays nothing for it. Piles and the hand are copies, so a
+ * bot that keeps one cannot watch the state change (a reshuffled discard pile
+ * becomes the deck); the players' public parts are the state's own, read-only.
  */
 class LiveView implements PlayerView {
+  readonly #s: GameState;
   #players: PublicPlayer[] | undefined;
   constructor(
-    private readonly s: GameState,
+    s: GameState,
     readonly seat: number,
-  ) {}
+  ) {
+    this.#s = s;
+  }
   get players(): readonly PublicPlayer[] {
-    return (this.#players ??= this.s.players.map(publicPlayer));
+    return (this.#players ??= this.#s.players.map(publicPlayer));
   }
   get hand(): readonly CardId[] {
-    return this.s.players[this.seat]!.hand;
+    return this.#s.players[this.seat]!.hand.slice();
   }
   get deckSize(): number {
-    return this.s.deck.length;
+    return this.#s.deck.length;
   }
   get discard(): readonly CardId[] {
-    return this.s.discard;
+    return this.#s.discard.slice();
   }
   get revealed(): readonly CardId[] {
-    return this.s.revealed;
+    return this.#s.revealed.slice();
   }
   get box(): readonly CardId[] {
-    return this.s.box;
+    return this.#s.box;
   }
   get supply(): Readonly<Record<string, number>> {
-    return this.s.supply;
+    return this.#s.supply;
   }
   get round(): number {
-    return this.s.round;
+    return this.#s.round;
   }
   get firstPlayer(): number {
-    return this.s.firstPlayer;
+    return this.#s.firstPlayer;
   }
   get phase(): Phase {
-    return this.s.phase;
+    return this.#s.phase;
   }
   get lastRound(): boolean {
-    return this.s.lastRound;
+    return this.#s.lastRound;
   }
   get winners(): readonly number[] {
-    return this.s.winners;
+    return this.#s.winners;
   }
   get tieBreak(): GameState["tieBreak"] {
-    return this.s.tieBreak;
+    return this.#s.tieBreak;
   }
   get agenda(): readonly Task[] {
-    return this.s.agenda;
+    return this.#s.agenda;
   }
+  /** The decision the game waits for, if it is the viewer's (another player's choices may name cards in that player's hand). */
   get pending(): Decision | undefined {
-    return this.s.pending;
+    const d = this.#s.pending;
+    return d && d.seat === this.seat ? d : undefined;
   }
   /** A plain copy (for printing or keeping): the same fields, no getters. */
   toJSON(): object {
