@@ -102,8 +102,7 @@ export function comboComplete(needed: readonly string[], placed: Resources): boo
 }
 
 /** What a worker action costs now (its workers grow by one for the second use), or undefined if the card has none or its combo is not complete. */
-function workDemand(game: Game, l: LocationInPlay): Demand | undefined {
-  const def = location(game, l.card);
+function workDemand(def: LocationDef, l: LocationInPlay): Demand | undefined {
   if (def.ability.pattern !== "action") return undefined;
   const work = def.ability.work;
   if (work.kind === "combo") return comboComplete(work.resources, l.combo) ? plusWorkers(noDemand, workersFor(def, l.uses)) : undefined;
@@ -129,8 +128,8 @@ function redevelopTargets(game: Game, seat: number, anyType: boolean, except: nu
 }
 
 /** An action whose only effect is a redevelopment is not offered when there is nothing to build: the player would pay for nothing. */
-function redevelopsNothing(game: Game, seat: number, index: number): boolean {
-  const a = location(game, game.state.players[seat]!.locations[index]!.card).ability;
+function redevelopsNothing(game: Game, seat: number, index: number, def: LocationDef): boolean {
+  const a = def.ability;
   if (a.pattern !== "action" || a.work.kind !== "action") return false;
   const steps = stepsOf(a.work.effects);
   if (steps.length !== 1 || steps[0]!.op !== "redevelop") return false;
@@ -183,8 +182,8 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   p.locations.forEach((l, index) => {
     if (l.uses >= maxUses || inPlay[index]!.ability.pattern !== "action") return;
-    const d = workDemand(game, l);
-    if (d && canPay(p, d, basic, [], 0, totals()) && !redevelopsNothing(game, seat, index)) out.push({ kind: "work", location: index });
+    const d = workDemand(inPlay[index]!, l);
+    if (d && canPay(p, d, basic, [], 0, totals()) && !redevelopsNothing(game, seat, index, inPlay[index]!)) out.push({ kind: "work", location: index });
   });
   if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
     for (const o of s.players) {
@@ -276,8 +275,9 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       return undefined;
     case "work": {
       const l = p.locations[a.location]!;
-      const work = location(game, l.card).ability;
-      const d = workDemand(game, l);
+      const def = location(game, l.card);
+      const work = def.ability;
+      const d = workDemand(def, l);
       if (work.pattern !== "action" || !d) throw new Error(`${l.card} has no worker action to use`);
       l.uses++;
       say(game, () => `  ${seatName(seat)} works at ${cardName(game, l.card)}${l.uses === 2 ? " a second time" : ""}`);

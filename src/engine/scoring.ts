@@ -6,6 +6,7 @@
  */
 import type { GameState, PlayerState, VpToken } from "./state.js";
 import { countResources } from "./state.js";
+import { resourceTotals } from "./tokens.js";
 
 export const winningScore = 30;
 
@@ -25,10 +26,7 @@ export function countVp(state: GameState): void {
 
 /** Unused resources and workers, for the second tie-break (combo tokens are spent already, in the combo). */
 export function unusedTokens(p: PlayerState): number {
-  let n = countResources(p.pool.resources) + p.pool.workers;
-  if (p.leader) n += countResources(p.leader.resources);
-  for (const l of p.locations) n += countResources(l.resources) + countResources(l.depot);
-  return n;
+  return countResources(resourceTotals(p)) + p.pool.workers;
 }
 
 export function recordTieBreak(state: GameState): void {
