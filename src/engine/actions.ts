@@ -9,8 +9,8 @@
  */
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
 import type { LocationDef, TriggerDef } from "./definitions.js";
-import { demandOf, locationFacts, noDemand, plusWorkers, stepsOf } from "./facts.js";
-import { base, cardName, leader, location, say, seatName, type Game } from "./game.js";
+import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
+import { base, cardName, leader, location, locationFacts, say, seatName, type Game } from "./game.js";
 import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
@@ -47,7 +47,7 @@ export const colourOf = { conquer: "conquest", cooperate: "cooperation", incorpo
 /** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or 0 if it takes none. */
 function capacity(game: Game, p: PlayerState, holder: Placement["holder"], kind: "spoils" | "agreement"): number {
   if (holder.kind === "base") return base(game, p.base).slots;
-  return locationFacts(location(game, p.locations[holder.index]!.card)).slots?.[kind] ?? 0;
+  return locationFacts(game, p.locations[holder.index]!.card).slots?.[kind] ?? 0;
 }
 
 /** Where a new deal can go: a holder with room, or, when all are full, in place of a deal already there (discarding a deal is free at any time). */
@@ -66,11 +66,11 @@ export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreeme
   return full.flatMap((holder) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
 }
 
-/** Whether a new deal of this kind has somewhere to go (a holder with room, or a deal to replace). */
-function hasPlacement(game: Game, p: PlayerState, kind: "spoils" | "agreement"): boolean {
-  // A holder that takes this kind has room or a deal to replace, so any such holder will do.
-  if (capacity(game, p, { kind: "base" }, kind) > 0) return true;
-  return p.locations.some((_, index) => capacity(game, p, { kind: "location", index }, kind) > 0);
+/** Whether a new deal of this kind has somewhere to go: any holder that takes it has room or a deal to replace. */
+function hasPlacement(game: Game, p: PlayerState, inPlay: readonly LocationFacts[], kind: "spoils" | "agreement"): boolean {
+  if (base(game, p.base).slots > 0) return true;
+  for (const f of inPlay) if ((f.slots?.[kind] ?? 0) > 0) return true;
+  return false;
 }
 
 // ---- worker actions and combos ------------------------------------------------
@@ -82,72 +82,60 @@ export function workersFor(def: LocationDef, uses: number): number {
   return first + uses;
 }
 
-/** A combo's slots not yet filled, by resource, and how many universal tokens sit on it. */
-function comboGaps(needed: readonly string[], placed: Resources): { open: Resources; openCount: number; universals: number } {
-  const open: Resources = {};
-  for (const r of needed) addResource(open, r, 1);
-  let openCount = 0;
-  for (const r in open) {
-    const left = Math.max(0, open[r]! - (placed[r] ?? 0));
-    if (left === 0) delete open[r];
-    else open[r] = left;
-    openCount += left;
-  }
-  return { open, openCount, universals: placed[universal] ?? 0 };
+/** How many of a combo's needed tokens of one kind are still open. */
+function openSlots(needed: readonly string[], placed: Readonly<Resources>, token: string): number {
+  let n = 0;
+  for (const r of needed) if (r === token) n++;
+  return Math.max(0, n - (placed[token] ?? 0));
 }
 
-export function comboComplete(needed: readonly string[], placed: Resources): boolean {
-  const g = comboGaps(needed, placed);
-  return g.openCount <= g.universals;
+/** Whether a combo is complete: universal tokens on it fill the slots its basic tokens leave open. */
+export function comboComplete(needed: readonly string[], placed: Readonly<Resources>): boolean {
+  let open = 0;
+  for (let i = 0; i < needed.length; i++) {
+    const r = needed[i]!;
+    // Each kind once, at its first place in the list.
+    if (needed.indexOf(r) === i) open += openSlots(needed, placed, r);
+  }
+  return open <= (placed[universal] ?? 0);
 }
 
 /** What a worker action costs now (its workers grow by one for the second use), or undefined if the card has none or its combo is not complete. */
-function workDemand(def: LocationDef, l: LocationInPlay): Demand | undefined {
-  if (def.ability.pattern !== "action") return undefined;
-  const work = def.ability.work;
-  if (work.kind === "combo") return comboComplete(work.resources, l.combo) ? plusWorkers(noDemand, workersFor(def, l.uses)) : undefined;
-  return plusWorkers(demandOf(work.cost), workersFor(def, l.uses));
-}
-
-function sharesType(a: LocationDef, b: LocationDef): boolean {
-  return a.types.some((t) => b.types.includes(t));
+function workDemand(f: LocationFacts, l: LocationInPlay): Demand | undefined {
+  const work = f.work;
+  if (work === undefined || l.uses >= maxUses) return undefined;
+  if (work.kind === "combo" && !comboComplete(work.needed, l.combo)) return undefined;
+  return work.demands[l.uses];
 }
 
 /** What a `redevelop` effect could build: a Location in the hand over another in play (not the card resolving the effect). */
 function redevelopTargets(game: Game, seat: number, anyType: boolean, except: number): RedevelopChoice[] {
   const p = game.state.players[seat]!;
+  const facts = cardFacts(game.cards).locations;
   const out: RedevelopChoice[] = [];
   for (const id of p.hand) {
-    const def = game.cards.byId.get(id)!;
-    if (def.kind !== "location") continue;
+    const f = facts.get(id);
+    if (f === undefined) continue;
     p.locations.forEach((l, replaces) => {
-      if (replaces !== except && (anyType || sharesType(def, location(game, l.card)))) out.push({ card: id, replaces });
+      if (replaces !== except && (anyType || sharesType(f, facts.get(l.card)!))) out.push({ card: id, replaces });
     });
   }
   return out;
 }
 
-/** An action whose only effect is a redevelopment is not offered when there is nothing to build: the player would pay for nothing. */
-function redevelopsNothing(game: Game, seat: number, index: number, def: LocationDef): boolean {
-  const a = def.ability;
-  if (a.pattern !== "action" || a.work.kind !== "action") return false;
-  const steps = stepsOf(a.work.effects);
-  if (steps.length !== 1 || steps[0]!.op !== "redevelop") return false;
-  return redevelopTargets(game, seat, steps[0]!.anyType, index).length === 0;
-}
-
 // ---- legal actions ------------------------------------------------------------
 
-function deploymentActions(def: LocationDef, inPlay: readonly LocationDef[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
-  const id = def.id;
-  if (room.spoils && reaches("conquest", def.distance)) out.push({ kind: "conquer", card: id });
-  if (room.agreement && reaches("cooperation", def.distance)) out.push({ kind: "cooperate", card: id });
-  if (reaches("incorporation", def.distance)) out.push({ kind: "incorporate", card: id });
+function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
+  const id = f.def.id;
+  const distance = f.def.distance;
+  if (room.spoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
+  if (room.agreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
+  if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
   if (redevelopPay.length === 0) return;
-  inPlay.forEach((other, replaces) => {
-    if (!sharesType(def, other)) return;
+  for (let replaces = 0; replaces < inPlay.length; replaces++) {
+    if (!sharesType(f, inPlay[replaces]!)) continue;
     for (const pay of redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
-  });
+  }
 }
 
 const oneBuildingMaterial = Object.freeze({ "building-material": 1 });
@@ -157,6 +145,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
   const p = s.players[seat]!;
   const basic = game.cards.basicResources;
+  const facts = cardFacts(game.cards).locations;
   const out: Action[] = [{ kind: "pass" }];
   let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
   let room: Record<"spoils" | "agreement", boolean> | undefined;
@@ -164,32 +153,35 @@ export function legalActions(game: Game, seat: number): Action[] {
   let counted: Resources | undefined;
   const totals = (): Resources => (counted ??= resourceTotals(p));
   // Each Location in play, looked up once for everything below.
-  const inPlay = p.locations.map((l) => location(game, l.card));
+  const inPlay: LocationFacts[] = [];
+  for (const l of p.locations) inPlay.push(facts.get(l.card)!);
   let redevelopPay: ("building-material" | "token")[] | undefined;
   for (const id of p.hand) {
-    const def = game.cards.byId.get(id)!;
-    if (def.kind === "location") {
+    const f = facts.get(id);
+    if (f !== undefined) {
       reaches ??= rangePlanner(game, seat, totals);
-      room ??= { spoils: hasPlacement(game, p, "spoils"), agreement: hasPlacement(game, p, "agreement") };
+      room ??= { spoils: hasPlacement(game, p, inPlay, "spoils"), agreement: hasPlacement(game, p, inPlay, "agreement") };
       if (!redevelopPay) {
         redevelopPay = [];
         if (p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals())) redevelopPay.push("building-material");
         if (p.pool.redevelopment > 0) redevelopPay.push("token");
       }
-      deploymentActions(def, inPlay, reaches, room, redevelopPay, out);
-    } else if (def.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
+      deploymentActions(f, inPlay, reaches, room, redevelopPay, out);
+    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
   }
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
-  p.locations.forEach((l, index) => {
-    if (l.uses >= maxUses || inPlay[index]!.ability.pattern !== "action") return;
-    const d = workDemand(inPlay[index]!, l);
-    if (d && canPay(p, d, basic, [], 0, totals()) && !redevelopsNothing(game, seat, index, inPlay[index]!)) out.push({ kind: "work", location: index });
-  });
+  for (let index = 0; index < inPlay.length; index++) {
+    const f = inPlay[index]!;
+    const d = workDemand(f, p.locations[index]!);
+    if (d === undefined || !canPay(p, d, basic, [], 0, totals())) continue;
+    if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
+    out.push({ kind: "work", location: index });
+  }
   if (p.pool.workers >= 1 && p.workersSent < maxWorkersSent) {
     for (const o of s.players) {
       if (o.seat === seat || o.passed) continue;
       o.locations.forEach((l, index) => {
-        if (location(game, l.card).ability.pattern === "open-production" && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
+        if (facts.get(l.card)!.openProduction && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
       });
     }
   }
@@ -204,33 +196,28 @@ export function legalActions(game: Game, seat: number): Action[] {
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */
-function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationDef[], out: Action[], totals: () => Readonly<Resources>): void {
+function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[], out: Action[], totals: () => Readonly<Resources>): void {
   const p = game.state.players[seat]!;
   const basic = game.cards.basicResources;
   let stores: Store[] | undefined;
-  p.locations.forEach((l, index) => {
-    const a = inPlay[index]!.ability;
-    if (a.pattern === "trait") {
-      a.traits.forEach((t, trait) => {
-        if (t.kind === "convert" && canPay(p, demandOf(t.cost), basic, [], 0, totals())) out.push({ kind: "convert", location: index, trait });
-        if (t.kind === "depot") {
-          if (countResources(l.depot) < t.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
-          for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
-        }
-      });
+  for (let index = 0; index < inPlay.length; index++) {
+    const f = inPlay[index]!;
+    const l = p.locations[index]!;
+    for (const c of f.converts) if (canPay(p, c.demand, basic, [], 0, totals())) out.push({ kind: "convert", location: index, trait: c.trait });
+    for (const depot of f.depots) {
+      if (countResources(l.depot) < depot.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
+      for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
     }
-    if (a.pattern === "action" && a.work.kind === "combo") {
-      if (comboComplete(a.work.resources, l.combo)) return;
-      const g = comboGaps(a.work.resources, l.combo);
-      stores ??= storesOf(p);
-      for (const from of stores) {
-        const r = storeOf(p, from);
-        for (const token of Object.keys(r).sort()) {
-          if (token === universal ? true : (g.open[token] ?? 0) > 0 && basic.includes(token)) out.push({ kind: "combo-place", location: index, from, token });
-        }
+    if (f.work?.kind !== "combo" || comboComplete(f.work.needed, l.combo)) continue;
+    const needed = f.work.needed;
+    stores ??= storesOf(p);
+    for (const from of stores) {
+      const r = storeOf(p, from);
+      for (const token of Object.keys(r).sort()) {
+        if (token === universal || (basic.includes(token) && openSlots(needed, l.combo, token) > 0)) out.push({ kind: "combo-place", location: index, from, token });
       }
     }
-  });
+  }
   for (const { holder, index } of dealsOf(p)) out.push({ kind: "discard-deal", holder, index });
 }
 
@@ -275,19 +262,17 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       return undefined;
     case "work": {
       const l = p.locations[a.location]!;
-      const def = location(game, l.card);
-      const work = def.ability;
-      const d = workDemand(def, l);
-      if (work.pattern !== "action" || !d) throw new Error(`${l.card} has no worker action to use`);
+      const f = locationFacts(game, l.card);
+      const d = workDemand(f, l);
+      if (!f.work || !d) throw new Error(`${l.card} has no worker action to use`);
       l.uses++;
       say(game, () => `  ${seatName(seat)} works at ${cardName(game, l.card)}${l.uses === 2 ? " a second time" : ""}`);
-      const target: GiveTarget = { to: "location", index: a.location };
-      if (work.work.kind === "combo") {
+      if (f.work.kind === "combo") {
         // "converting a complete Resource combo into 2 VPs": the combo's tokens go back to the supply.
         for (const t in l.combo) toSupply(s, tokenKind.resource(t), l.combo[t]!);
         l.combo = {};
-        schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target, steps: stepsOf(work.work.gains), except: a.location });
-      } else schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target, steps: stepsOf(work.work.effects), except: a.location });
+      }
+      schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target: { to: "location", index: a.location }, steps: f.work.steps, except: a.location });
       return undefined;
     }
     case "send-worker": {

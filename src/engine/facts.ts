@@ -5,7 +5,7 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
-import type { Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
+import type { CardRegistry, Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep } from "./tasks.js";
 
@@ -81,28 +81,110 @@ export function plusWorkers(d: Demand, workers: number): Demand {
   return (list[workers] ??= Object.freeze({ ...d, workers: d.workers + workers }));
 }
 
+/** A worker action as data: what its first and second use cost (its workers grow by one), and what it does. */
+export type WorkFacts =
+  | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] }
+  | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
+
 /** What the rules ask of a Location again and again, read once from its definition. */
 export interface LocationFacts {
+  readonly def: LocationDef;
+  /** One bit per card type of the set (see `sharesType`). */
+  readonly typeMask: number;
   /** How many Spoils and Agreements it holds (its slots trait), if any. */
   readonly slots: { readonly spoils: number; readonly agreement: number } | undefined;
   /** Its traits' Lookout abilities. */
   readonly lookout: ReadonlySet<LookoutAbility>;
+  /** Its worker action or combo (an action card), if any. */
+  readonly work: WorkFacts | undefined;
+  /** An action whose only effect is a redevelopment: offered only when there is something to build. */
+  readonly redevelopsOnly: { readonly anyType: boolean } | undefined;
+  /** Its convert traits (by trait index) with their costs, and its depots with their sizes. */
+  readonly converts: readonly { readonly trait: number; readonly demand: Demand }[];
+  readonly depots: readonly { readonly trait: number; readonly amount: number }[];
+  readonly openProduction: boolean;
 }
 
-const locationFactsCache = new WeakMap<LocationDef, LocationFacts>();
+/**
+ * The facts of every card of a set, by id, made once per set: the engine's
+ * hot paths (the legal actions, asked at every action decision) look a card
+ * up once and find everything there.
+ */
+export interface CardFacts {
+  readonly locations: ReadonlyMap<string, LocationFacts>;
+  readonly contacts: ReadonlyMap<string, ContactFacts>;
+}
 
-export function locationFacts(def: LocationDef): LocationFacts {
-  let f = locationFactsCache.get(def);
+/** A Contact card as a source of range: its colour, range and price never change. */
+export interface ContactFacts {
+  readonly kind: "permanent" | "contact";
+  readonly colour: string;
+  readonly range: number;
+  readonly ref: string;
+  readonly price: Demand;
+}
+
+const cardFactsCache = new WeakMap<CardRegistry, CardFacts>();
+
+export function cardFacts(cards: CardRegistry): CardFacts {
+  let f = cardFactsCache.get(cards);
   if (f) return f;
+  const typeBits = new Map<string, number>();
+  const locations = new Map<string, LocationFacts>();
+  const contacts = new Map<string, ContactFacts>();
+  for (const def of cards.cards) {
+    if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
+    else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
+  }
+  f = { locations, contacts };
+  cardFactsCache.set(cards, f);
+  return f;
+}
+
+/** The last bit stands for every type past the 31st: a mask meeting only there needs the types compared. */
+const overflowBit = 1 << 30;
+
+function typeMaskOf(types: readonly string[], bits: Map<string, number>): number {
+  let mask = 0;
+  for (const t of types) {
+    let bit = bits.get(t);
+    if (bit === undefined) bits.set(t, (bit = bits.size < 30 ? 1 << bits.size : overflowBit));
+    mask |= bit;
+  }
+  return mask;
+}
+
+/** Whether two Locations share a card type (Redevelopment builds over one of the same type). */
+export function sharesType(a: LocationFacts, b: LocationFacts): boolean {
+  const both = a.typeMask & b.typeMask;
+  if (both === 0) return false;
+  return both !== overflowBit || a.def.types.some((t) => b.def.types.includes(t));
+}
+
+function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
   let slots: { spoils: number; agreement: number } | undefined;
   const lookout = new Set<LookoutAbility>();
-  if (def.ability.pattern === "trait") {
-    for (const t of def.ability.traits) {
+  const converts: { trait: number; demand: Demand }[] = [];
+  const depots: { trait: number; amount: number }[] = [];
+  let work: WorkFacts | undefined;
+  let redevelopsOnly: { anyType: boolean } | undefined;
+  const a = def.ability;
+  if (a.pattern === "trait") {
+    a.traits.forEach((t, trait) => {
       if (t.kind === "slots") slots = { spoils: t.holds === "agreement" ? 0 : t.amount, agreement: t.holds === "spoils" ? 0 : t.amount };
       else if (t.kind === "lookout") lookout.add(t.ability);
+      else if (t.kind === "convert") converts.push({ trait, demand: demandOf(t.cost) });
+      else if (t.kind === "depot") depots.push({ trait, amount: t.amount });
+    });
+  } else if (a.pattern === "action") {
+    const w = a.work;
+    if (w.kind === "combo") work = { kind: "combo", needed: w.resources, demands: [plusWorkers(noDemand, 1), plusWorkers(noDemand, 2)], steps: stepsOf(w.gains) };
+    else {
+      const cost = demandOf(w.cost);
+      const steps = stepsOf(w.effects);
+      work = { kind: "action", demands: [plusWorkers(cost, w.workers), plusWorkers(cost, w.workers + 1)], steps };
+      if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
-  f = Object.freeze({ slots, lookout });
-  locationFactsCache.set(def, f);
-  return f;
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), slots, lookout, work, redevelopsOnly, converts, depots, openProduction: a.pattern === "open-production" });
 }

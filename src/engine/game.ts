@@ -4,6 +4,7 @@
  * Card lookups by id live here.
  */
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
+import { cardFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
 
 export interface Game {
@@ -33,6 +34,13 @@ export const location = (game: Game, id: CardId): LocationDef => cardOfKind(game
 export const leader = (game: Game, id: CardId): LeaderDef => cardOfKind(game, id, "leader");
 export const contact = (game: Game, id: CardId): ContactDef => cardOfKind(game, id, "contact");
 export const base = (game: Game, id: CardId): BaseDef => cardOfKind(game, id, "base");
+
+/** A Location's facts (facts.ts): its definition and what the rules ask of it again and again. */
+export function locationFacts(game: Game, id: CardId): LocationFacts {
+  const f = cardFacts(game.cards).locations.get(id);
+  if (f === undefined) location(game, id); // throws the RuleError that says what the card is
+  return f!;
+}
 
 /** "Player A" for seat 0: how the account and the CLI name players. */
 export function seatName(seat: number): string {

@@ -6,8 +6,7 @@
  */
 import type { Decision, LookoutPick } from "./choices.js";
 import type { LookoutAbility } from "./definitions.js";
-import { locationFacts } from "./facts.js";
-import { cardName, location, say, seatName, type Game } from "./game.js";
+import { cardName, locationFacts, say, seatName, type Game } from "./game.js";
 import type { CardId } from "./state.js";
 import { schedule, type Task } from "./tasks.js";
 import { drawCard, drawInto, takeIntoHand } from "./tokens.js";
@@ -23,7 +22,7 @@ export const pickSequences: Readonly<Record<number, readonly (readonly [number, 
 
 /** Whether a player's trait Locations give a Lookout ability. */
 export function hasLookout(game: Game, seat: number, ability: LookoutAbility): boolean {
-  for (const l of game.state.players[seat]!.locations) if (locationFacts(location(game, l.card)).lookout.has(ability)) return true;
+  for (const l of game.state.players[seat]!.locations) if (locationFacts(game, l.card).lookout.has(ability)) return true;
   return false;
 }
 

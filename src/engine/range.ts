@@ -9,8 +9,7 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { mergeDemands, demandOf, noDemand } from "./facts.js";
-import type { ContactDef } from "./definitions.js";
+import { cardFacts, mergeDemands, demandOf, noDemand, type ContactFacts } from "./facts.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
 import { canPay, canPayResources, resourceTotals } from "./tokens.js";
@@ -27,6 +26,7 @@ interface Source {
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
 function allSources(game: Game, seat: number): Source[][] {
   const p = game.state.players[seat]!;
+  const contacts = cardFacts(game.cards).contacts;
   const out: Source[][] = [[], [], []];
   const add = (colour: string, src: Source): void => {
     if (colour === "universal") for (const list of out) list.push(src);
@@ -36,32 +36,13 @@ function allSources(game: Game, seat: number): Source[][] {
     }
   };
   p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
-  for (const pc of p.contacts) {
-    if (pc.usedThisTurn) continue;
-    const c = contactSource(contact(game, pc.card));
-    add(c.colour, c.source);
-  }
+  for (const pc of p.contacts) if (!pc.usedThisTurn) add(contacts.get(pc.card)!.colour, contacts.get(pc.card)!);
   for (const id of p.hand) {
-    const def = game.cards.byId.get(id);
-    if (def?.kind !== "contact") continue;
-    const c = contactSource(def);
-    if (c.source.kind === "contact") add(c.colour, c.source);
+    const c = contacts.get(id);
+    if (c?.kind === "contact") add(c.colour, c);
   }
   return out;
 }
-
-/** A Contact card as a source, made once per card (a card's range and price never change). */
-const contactSources = new WeakMap<ContactDef, { colour: string; source: Source }>();
-function contactSource(def: ContactDef): { colour: string; source: Source } {
-  let c = contactSources.get(def);
-  if (!c) {
-    const kind = def.use === "permanent" ? "permanent" : "contact";
-    c = { colour: def.colour, source: Object.freeze({ kind, range: def.range, ref: def.id, price: demandOf(def.price) }) };
-    contactSources.set(def, c);
-  }
-  return c;
-}
-
 
 /** Sources with the same key are interchangeable (two tokens of one colour and range). */
 function sourceKey(p: PlayerState, s: Source): string {
@@ -80,7 +61,8 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
-  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => demandOf(contact(game, id).price)));
+  const contacts = cardFacts(game.cards).contacts;
+  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => contacts.get(id)?.price ?? demandOf(contact(game, id).price)));
 }
 
 /** Every plan with nothing to spare that the player can pay for, `kept` cards (the target) staying in the hand. */
@@ -127,39 +109,72 @@ function colourIndex(colour: string): number {
   }
 }
 
+/** One colour's sources as the reach check sees them: what is always in, the free contact cards' ranges, the priced sources. */
+interface ColourReach {
+  fixed: number;
+  freeSum: number;
+  pricedSum: number;
+  free: number[] | undefined;
+  priced: Source[] | undefined;
+}
+
+/** The reach check's view of the three colours, in one pass over the player's tokens, contacts and hand. */
+function reachSources(game: Game, seat: number): ColourReach[] {
+  const p = game.state.players[seat]!;
+  const contacts = cardFacts(game.cards).contacts;
+  const out: ColourReach[] = [];
+  for (let c = 0; c < 3; c++) out.push({ fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined });
+  const add = (colour: string, range: number, src: ContactFacts | undefined): void => {
+    const i = colourIndex(colour);
+    if (i === -1 && colour !== "universal") return;
+    for (let c = i === -1 ? 0 : i; c <= (i === -1 ? 2 : i); c++) {
+      const r = out[c]!;
+      if (src === undefined || (src.price === noDemand && src.kind === "permanent")) r.fixed += range;
+      else if (src.price === noDemand) {
+        (r.free ??= []).push(range);
+        r.freeSum += range;
+      } else {
+        (r.priced ??= []).push(src);
+        r.pricedSum += range;
+      }
+    }
+  };
+  for (const t of p.pool.contactTokens) add(t.colour, t.range, undefined);
+  for (const pc of p.contacts) {
+    if (pc.usedThisTurn) continue;
+    const c = contacts.get(pc.card)!;
+    add(c.colour, c.range, c);
+  }
+  for (const id of p.hand) {
+    const c = contacts.get(id);
+    if (c?.kind === "contact") add(c.colour, c.range, c);
+  }
+  return out;
+}
+
 /**
- * The greatest range (up to `cap`) an affordable set of sources reaches. Free
- * tokens and permanents touch no payment, so they are always in; a free
- * contact card only keeps one more card in the hand. So for each set of
- * priced sources (a handful: bits of a mask) the best is all the free tokens
- * and permanents, plus as many of the strongest free contact cards as the
- * hand can spare. A plan with nothing to spare lies inside any set that
+ * The greatest range (up to `cap`) of one colour an affordable set of
+ * sources reaches. Tokens and free permanents touch no payment, so they are
+ * always in; a free contact card only keeps one more card in the hand. So for
+ * each set of priced sources (a handful: bits of a mask) the best is all the
+ * free tokens and permanents, plus as many of the strongest free contact cards
+ * as the hand can spare. A plan with nothing to spare lies inside any set that
  * reaches the distance, and costs no more.
  */
-function bestReach(game: Game, seat: number, all: readonly Source[], cap: number, totals: () => Readonly<Record<string, number>>): number {
-  const p = game.state.players[seat]!;
-  let fixed = 0;
-  let freeCount = 0;
-  let freeSum = 0;
-  const priced: Source[] = [];
-  for (const src of all) {
-    if (src.price && src.price !== noDemand) priced.push(src);
-    else if (src.kind === "contact") {
-      freeCount++;
-      freeSum += src.range;
-    } else fixed += src.range;
-  }
+function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals: () => Readonly<Record<string, number>>): number {
+  const { fixed, freeSum, priced } = r;
   let best = Math.min(cap, fixed + freeSum);
-  if (best >= cap || priced.length === 0) return best;
+  if (best >= cap || priced === undefined) return best;
+  // Even with every priced source paid for, the best can be no more than everything added up.
+  cap = Math.min(cap, fixed + freeSum + r.pricedSum);
   // The strongest free contact cards first: with k cards to spare, the top k are used.
   const top = [0];
-  if (freeCount > 0) {
-    const ranges = all.filter((s) => s.kind === "contact" && (!s.price || s.price === noDemand)).map((s) => s.range).sort((a, b) => b - a);
-    for (const r of ranges) top.push(top[top.length - 1]! + r);
-  }
+  if (r.free) for (const range of r.free.slice().sort((a, b) => b - a)) top.push(top[top.length - 1]! + range);
+  const p = game.state.players[seat]!;
   const have = totals();
+  const chosen: Source[] = [];
   for (let mask = 1; mask < 1 << priced.length && best < cap; mask++) {
-    const chosen: Source[] = [];
+    chosen.length = 0;
     let sum = 0;
     for (let i = 0; i < priced.length; i++) {
       if (mask & (1 << i)) {
@@ -170,7 +185,7 @@ function bestReach(game: Game, seat: number, all: readonly Source[], cap: number
     if (fixed + sum + freeSum <= best) continue;
     const spare = spareCards(game, p, chosen, have);
     if (spare < 0) continue;
-    best = Math.min(cap, Math.max(best, fixed + sum + top[Math.min(spare, freeCount)]!));
+    best = Math.min(cap, Math.max(best, fixed + sum + top[Math.min(spare, top.length - 1)]!));
   }
   return best;
 }
@@ -212,28 +227,27 @@ function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], total
   return ok ? handLeft - cards : -1;
 }
 
-/** The greatest distance in the base game's rules; a planner checks reach up to it once per colour. */
-const maxDistance = 3;
-
 /**
  * A planner for one player at one moment (one action decision): whether a
- * colour reaches a distance, worked out once per colour however many cards
- * the hand holds.
+ * colour reaches a distance. Each colour's sources are read once however many
+ * cards the hand holds; its best reach is searched only as far as a distance
+ * asked needs (most cards are in reach without trying the priced sources).
  */
 export function rangePlanner(game: Game, seat: number, have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!)): (colour: RangeColour, distance: number) => boolean {
-  const reach: (number | undefined)[] = [];
-  let byColour: Source[][] | undefined;
+  // Per colour: the best reach found, and the cap it was searched to (a reach under its cap is the true best).
+  const reach: number[] = [];
+  const searchedTo: number[] = [];
+  let sources: ColourReach[] | undefined;
   return (colour, distance) => {
     const ci = colourIndex(colour);
-    let r = reach[ci];
-    if (r === undefined || (r < distance && r === maxDistance)) {
-      byColour ??= allSources(game, seat);
-      reach[ci] = r = bestReach(game, seat, byColour[ci]!, Math.max(maxDistance, distance), have);
-    }
-    return r >= distance;
+    const r = reach[ci];
+    if (r !== undefined && (r >= distance || r < searchedTo[ci]!)) return r >= distance;
+    sources ??= reachSources(game, seat);
+    reach[ci] = bestReach(game, seat, sources[ci]!, distance, have);
+    searchedTo[ci] = distance;
+    return reach[ci]! >= distance;
   };
 }
-
 
 /** The plans a player chooses from to put `target` (a card in the hand, which stays there while the prices are paid) into play. */
 export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {

@@ -5,7 +5,7 @@
  * kind's total constant: the property tests check it after every step.
  */
 import type { Holder, Store } from "./choices.js";
-import { location, type Game } from "./game.js";
+import { locationFacts, type Game } from "./game.js";
 import { shuffle } from "./rng.js";
 import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
 import type { Demand, EffectStep, GiveTarget } from "./tasks.js";
@@ -15,7 +15,9 @@ export const universal = "universal";
 /** Each kind of token starts with this many in the supply: more than any game uses (substitutes, in the rulebook's words). */
 export const supplyStart = 1000;
 
+// Token kinds are made once each: the supply is counted by kind after every move.
 const resourceKinds = new Map<string, string>();
+const contactKinds = new Map<string, string[]>();
 
 export const tokenKind = {
   resource: (r: string): string => {
@@ -24,8 +26,12 @@ export const tokenKind = {
     return k;
   },
   worker: "worker",
-  vp: (value: 1 | 2) => `vp:${value}`,
-  contact: (colour: string, range: number) => `contact:${colour}:${range}`,
+  vp: (value: 1 | 2) => (value === 1 ? "vp:1" : "vp:2"),
+  contact: (colour: string, range: number): string => {
+    let byRange = contactKinds.get(colour);
+    if (byRange === undefined) contactKinds.set(colour, (byRange = []));
+    return (byRange[range] ??= `contact:${colour}:${range}`);
+  },
   redevelopment: "redevelopment",
 } as const;
 
@@ -118,7 +124,7 @@ function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpTok
       return { vp: p.leader!.vpTokens, cap: leaderVpCap, resources: p.leader!.resources };
     case "location": {
       const l = p.locations[target.index]!;
-      const keeps = location(game, l.card).keep !== undefined;
+      const keeps = locationFacts(game, l.card).def.keep !== undefined;
       return { vp: l.vpTokens, cap: locationVpCap, resources: keeps ? l.resources : p.pool.resources };
     }
   }
@@ -214,17 +220,18 @@ export function available(p: PlayerState, resource: string): number {
 
 /** Every resource token a player can spend, by kind (for checking many costs at one moment). */
 export function resourceTotals(p: PlayerState): Resources {
-  const t: Resources = {};
-  const add = (r: Resources): void => {
-    for (const k in r) t[k] = (t[k] ?? 0) + r[k]!;
-  };
-  add(p.pool.resources);
-  if (p.leader) add(p.leader.resources);
+  // The pool's own object copied first: most tokens are there, and most cards hold none.
+  const t: Resources = { ...p.pool.resources };
+  if (p.leader) addInto(t, p.leader.resources);
   for (const l of p.locations) {
-    add(l.resources);
-    add(l.depot);
+    addInto(t, l.resources);
+    addInto(t, l.depot);
   }
   return t;
+}
+
+function addInto(t: Resources, r: Readonly<Resources>): void {
+  for (const k in r) t[k] = (t[k] ?? 0) + r[k]!;
 }
 
 /**
