@@ -45,7 +45,7 @@ export function measureStages(): { cards: number; stages: StageRate[] } {
     return y;
   });
   const schemas = yamls.map((y) => ({ file: y.file, data: validateSchema(y.file, y.data).data! }));
-  const vocabulary = buildVocabulary(schemas.flatMap((s) => (s.data.vocabulary ? [{ data: s.data.vocabulary, isBase: true, problem: () => undefined }] : [])));
+  const vocabulary = buildVocabulary(schemas.flatMap((s) => (s.data.vocabulary ? [{ data: s.data.vocabulary, isBase: true, problem: () => undefined, place: () => "" }] : [])));
   const accepted = acceptedCards(schemas);
   const parseAll = (): ParsedCard[] => accepted.flatMap((a) => parseCard(a.card, a.set, a.file, a.path, sink) ?? []);
   const parsed = parseAll();

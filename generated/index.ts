@@ -20,4 +20,10 @@ export const registry: CardRegistry = {
   cards,
   byId: new Map<string, CardDef>(cards.map((card) => [card.id, card])),
   basicResources: ["scrap", "fuel", "weapons", "building-material"],
+  contactColours: {
+    "conquest": ["conquer"],
+    "cooperation": ["cooperate"],
+    "incorporation": ["incorporate"],
+    "universal": ["conquer", "cooperate", "incorporate"],
+  },
 };

@@ -3,6 +3,7 @@
  * `vocabulary:` sections of all loaded files (the base set's, then any
  * expansion's). The checker resolves ability words here.
  */
+import { didYouMean } from "../diagnostics/suggest.js";
 import type { SentenceData, TermData, VocabularyData } from "../schema/card-file.js";
 
 export type Namespace = Exclude<keyof VocabularyData, "lookoutAbilities">;
@@ -36,12 +37,25 @@ export const namespaceNoun: { readonly [N in Namespace | "lookoutAbilities"]: st
   lookoutAbilities: "Lookout ability",
 };
 
+/** Where in an entry a problem is: its id (the default), one of its written words, or one of its printed names. */
+export type EntryField = SpellingField | readonly ["action"];
+
+/** The fields that spell an entry: its id, a written word, a printed name. */
+type SpellingField = readonly ["id"] | readonly ["words", number] | readonly ["en" | "fr", "one" | "other"];
+
+/** What a vocabulary problem is: an entry that clashes with another, or a contact colour that performs no action. */
+export type VocabularyCode = "S51-E314" | "S51-E315";
+
 export interface VocabularySource {
   readonly data: VocabularyData;
   /** The base set's vocabulary, the only one that may name the engine's own things. */
   readonly isBase: boolean;
+  /** The file's `set`, named when two sets clash. */
+  readonly set?: string;
   /** Reports a bad entry; `index` is its place in its list. */
-  readonly problem: (namespace: keyof VocabularyData, index: number, message: string, hint: string) => void;
+  readonly problem: (namespace: keyof VocabularyData, index: number, message: string, hint: string, field?: EntryField, code?: VocabularyCode) => void;
+  /** "file:line:column" of an entry's field, for a message that points at a second place. */
+  readonly place: (namespace: keyof VocabularyData, index: number, field?: EntryField) => string;
 }
 
 /**
@@ -61,7 +75,8 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
   const words = Object.fromEntries(namespaces.map((n) => [n, new Map<string, Term>()])) as { [N in Namespace]: Map<string, Term> };
   const lookoutAbilities = new Map<string, SentenceData>();
   const expansionOnly = "an expansion adds new words; it cannot redefine the base set's";
-  for (const { data, isBase, problem } of sources) {
+  const clashing = crossFileClashes(sources);
+  for (const [sourceIndex, { data, isBase, problem }] of sources.entries()) {
     for (const key of Object.keys(data) as (keyof VocabularyData)[]) {
       if (!isBase && engineNamespaces.has(key) && (data[key]?.length ?? 0) > 0) {
         const plural = key === "lookoutAbilities" ? "Lookout abilities" : `${namespaceNoun[key]}s`;
@@ -72,6 +87,8 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
       if (!isBase && engineNamespaces.has(namespace)) continue;
       (data[namespace] ?? []).forEach((entry: TermData, index: number) => {
         const noun = namespaceNoun[namespace];
+        if (clashing.has(`${sourceIndex} ${namespace} ${index}`)) return;
+        if (namespace === "contactColours" && !performsAction(entry, index, problem)) return;
         if (maps[namespace].has(entry.id)) return problem(namespace, index, `${noun} "${entry.id}" is already defined`, expansionOnly);
         const written = entry.words ?? [entry.id];
         // The base vocabulary's `card` is written with the grammar's own `card` keyword, on purpose.
@@ -91,6 +108,112 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
     });
   }
   return { ...maps, lookoutAbilities, words };
+}
+
+/** The actions a contact colour gives range for: `actions`, or the one `action`. */
+export function colourActions(term: TermData): readonly DeployAction[] {
+  const listed = term.actions ?? (term.action === undefined ? [] : [term.action]);
+  return listed.filter((a): a is DeployAction => (deployActions as readonly string[]).includes(a));
+}
+
+/** The actions a Contact's range pays for (rulebook: Conquest, Cooperation, Incorporation). */
+export const deployActions = ["conquer", "cooperate", "incorporate"] as const;
+export type DeployAction = (typeof deployActions)[number];
+
+/**
+ * A contact colour must say which actions its contacts give range for: the
+ * engine counts a contact's range only toward those (a colour it cannot place
+ * would validate and then do nothing in play).
+ */
+function performsAction(entry: TermData, index: number, problem: VocabularySource["problem"]): boolean {
+  if (entry.action !== undefined && !(deployActions as readonly string[]).includes(entry.action)) {
+    const hint = didYouMean(entry.action, deployActions) ?? `a contact colour performs ${deployActions.join(", ")}`;
+    problem("contactColours", index, `"${entry.action}" is not an action a contact performs`, hint, ["action"], "S51-E315");
+    return false;
+  }
+  if (colourActions(entry).length > 0) return true;
+  problem("contactColours", index, `contact colour "${entry.id}" names no action it performs`, `add "actions: [cooperate]" (any of ${deployActions.join(", ")})`, ["id"], "S51-E315");
+  return false;
+}
+
+/** One way an entry is written or printed, normalised for comparing (printed names ignore case). */
+interface Spelling {
+  readonly text: string;
+  readonly source: number;
+  readonly namespace: Namespace;
+  readonly index: number;
+  readonly field: SpellingField;
+  readonly entry: TermData;
+}
+
+function spellingsOf(entry: TermData, source: number, namespace: Namespace, index: number): Spelling[] {
+  const out: Spelling[] = [{ text: entry.id, source, namespace, index, field: ["id"], entry }];
+  (entry.words ?? []).forEach((w, i) => out.push({ text: w, source, namespace, index, field: ["words", i], entry }));
+  for (const lang of ["en", "fr"] as const) {
+    for (const form of ["one", "other"] as const) out.push({ text: entry[lang][form].normalize("NFC").toLocaleLowerCase(lang), source, namespace, index, field: [lang, form], entry });
+  }
+  return out;
+}
+
+function describeField(field: SpellingField): string {
+  if (field[0] === "id") return "id";
+  if (field[0] === "words") return "word";
+  return `${field[0] === "en" ? "English" : "French"} name`;
+}
+
+/**
+ * An expansion's words must mean one thing whatever else is loaded: its ids,
+ * written words and printed names (either language) may not equal any of
+ * another loaded file's. Otherwise a resource written `worker` would shadow
+ * the Workers of every Base, or two resources would print the same name.
+ * Inside one file the same word may name a resource and a card type, as the
+ * base set's `scrap` does. Each clash is reported on every expansion entry in
+ * it, naming the other place, whichever file is loaded first. Returns the
+ * clashing entries ("source namespace index"), which are then skipped.
+ */
+function crossFileClashes(sources: readonly VocabularySource[]): Set<string> {
+  const first = new Map<string, Spelling[]>();
+  sources.forEach((src, source) => {
+    for (const namespace of namespaces) {
+      (src.data[namespace] ?? []).forEach((entry, index) => {
+        for (const sp of spellingsOf(entry, source, namespace, index)) {
+          const list = first.get(sp.text);
+          if (list) list.push(sp);
+          else first.set(sp.text, [sp]);
+        }
+      });
+    }
+  });
+  const clashing = new Set<string>();
+  for (const list of first.values()) {
+    for (const sp of list) {
+      const src = sources[sp.source]!;
+      if (src.isBase) continue;
+      const key = `${sp.source} ${sp.namespace} ${sp.index}`;
+      if (clashing.has(key)) continue;
+      const other = list.find((o) => o.source !== sp.source);
+      if (!other) continue;
+      clashing.add(key);
+      const otherSrc = sources[other.source]!;
+      const what = `${namespaceNoun[other.namespace]} "${other.entry.id}"`;
+      src.problem(
+        sp.namespace,
+        sp.index,
+        `the ${describeField(sp.field)} "${spellingText(sp)}" is already the ${describeField(other.field)} of ${what}${otherSrc.isBase ? " in the base set" : otherSrc.set ? ` in set "${otherSrc.set}"` : ""}`,
+        `see ${otherSrc.place(other.namespace, other.index, other.field)}; vocabulary is shared by every loaded set, so an expansion's ids, words and printed names must differ from every other file's (rename one, e.g. with its set's name)`,
+        sp.field,
+      );
+    }
+  }
+  return clashing;
+}
+
+/** The spelling as the designer wrote it (names keep their case). */
+function spellingText(sp: Spelling): string {
+  const f = sp.field;
+  if (f[0] === "id") return sp.entry.id;
+  if (f[0] === "words") return sp.entry.words![f[1]]!;
+  return sp.entry[f[0]][f[1]];
 }
 
 /** Is this resource one of the basic four (the universal resource is not)? */

@@ -10,7 +10,7 @@
 import { relative, resolve, sep } from "node:path";
 import { IndentationText, NewLineKind, Project, QuoteKind, ts, type FormatCodeSettings } from "ts-morph";
 import type { Card } from "../check/model.js";
-import type { Vocabulary } from "../check/vocabulary.js";
+import { colourActions, type DeployAction, type Vocabulary } from "../check/vocabulary.js";
 import { compareText, emitIndexModule, emitKindModule, planModules } from "./emit-modules.js";
 
 export { CompileError } from "./code.js";
@@ -79,12 +79,17 @@ export function relativeSourceName(cwd: string, root: string): (file: string) =>
 export interface CompileInput {
   readonly cards: readonly Card[];
   /** For the registry's basic resources (the vocabulary's resources not marked `basic: false`, in order). */
-  readonly vocabulary: Pick<Vocabulary, "resources">;
+  readonly vocabulary: Pick<Vocabulary, "resources" | "contactColours">;
 }
 
 /** The basic resources, in vocabulary order: what "two workers for a resource" may give. */
 export function basicResources(vocabulary: Pick<Vocabulary, "resources">): string[] {
   return [...vocabulary.resources.values()].filter((term) => term.basic !== false).map((term) => term.id);
+}
+
+/** Each contact colour's actions, in vocabulary order: what the engine counts a contact's range toward. */
+export function contactColours(vocabulary: Pick<Vocabulary, "contactColours">): [string, readonly DeployAction[]][] {
+  return [...vocabulary.contactColours.values()].map((term) => [term.id, colourActions(term)]);
 }
 
 /**
@@ -97,7 +102,7 @@ export function compileCards(input: CompileInput, options: CompileOptions = {}):
   const plans = planModules(input.cards, sourceName);
   const sourceFiles = [
     ...plans.map((plan) => emitKindModule(project, plan)),
-    emitIndexModule(project, plans, basicResources(input.vocabulary)),
+    emitIndexModule(project, plans, basicResources(input.vocabulary), contactColours(input.vocabulary)),
   ];
   const files = sourceFiles.map((file, i) => {
     file.formatText(formatSettings);

@@ -132,7 +132,7 @@ export function emitKindModule(project: Project, plan: ModulePlan): SourceFile {
 }
 
 /** `index.ts`: the registry, every module's list in plan order, a lookup by id, and the basic resources. */
-export function emitIndexModule(project: Project, plans: readonly ModulePlan[], basicResources: readonly string[]): SourceFile {
+export function emitIndexModule(project: Project, plans: readonly ModulePlan[], basicResources: readonly string[], contactColours: readonly (readonly [string, readonly string[]])[]): SourceFile {
   const aliases = uniqueIdentifiers(
     plans.map((p) => `${p.set}-${p.listName}`),
     ["cards", "registry"],
@@ -193,6 +193,16 @@ export function emitIndexModule(project: Project, plans: readonly ModulePlan[], 
               writer.write("basicResources: ");
               writeExpr(writer, array(basicResources.map(str)));
               writer.write(",").newLine();
+              // Colour ids are the designer's: written as string keys, never as bare names.
+              writer.write("contactColours: {").newLine();
+              writer.indent(() =>
+                contactColours.forEach(([colour, actions]) => {
+                  writer.write(`${stringLiteral(colour)}: `);
+                  writeExpr(writer, array(actions.map(str)));
+                  writer.write(",").newLine();
+                }),
+              );
+              writer.write("},").newLine();
             });
             writer.write("}");
           },

@@ -35,7 +35,8 @@ export const codes = {
   "S51-E311": { stage: "check", summary: "the same statement twice in one field" },
   "S51-E312": { stage: "check", summary: "an amount must be 1 to 99" },
   "S51-E313": { stage: "check", summary: "a known word used where it means nothing" },
-  "S51-E314": { stage: "check", summary: "vocabulary entry defined twice" },
+  "S51-E314": { stage: "check", summary: "a vocabulary id, word or printed name already means something else" },
+  "S51-E315": { stage: "check", summary: "a contact colour names no action it performs" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

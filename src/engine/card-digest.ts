@@ -32,7 +32,7 @@ const digests = new WeakMap<CardRegistry, string>();
 export function cardSetDigest(cards: CardRegistry): string {
   let d = digests.get(cards);
   if (!d) {
-    d = createHash("sha256").update(JSON.stringify(canonical({ cards: cards.cards, basicResources: cards.basicResources }))).digest("hex");
+    d = createHash("sha256").update(JSON.stringify(canonical({ cards: cards.cards, basicResources: cards.basicResources, contactColours: cards.contactColours }))).digest("hex");
     digests.set(cards, d);
   }
   return d;

@@ -138,4 +138,6 @@ export interface CardRegistry {
   readonly byId: ReadonlyMap<string, CardDef>;
   /** The basic resources (for "two workers for a resource"), from the vocabulary. */
   readonly basicResources: readonly string[];
+  /** Each contact colour's actions: a contact's range counts toward these only (from the vocabulary). */
+  readonly contactColours: Readonly<Record<string, readonly ("conquer" | "cooperate" | "incorporate")[]>>;
 }

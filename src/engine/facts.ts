@@ -113,7 +113,11 @@ export interface LocationFacts {
 export interface CardFacts {
   readonly locations: ReadonlyMap<string, LocationFacts>;
   readonly contacts: ReadonlyMap<string, ContactFacts>;
+  /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
+  readonly colourMasks: ReadonlyMap<string, number>;
 }
+
+const actionBits = { conquer: 1, cooperate: 2, incorporate: 4 } as const;
 
 /** A Contact card as a source of range: its colour, range and price never change. */
 export interface ContactFacts {
@@ -136,7 +140,9 @@ export function cardFacts(cards: CardRegistry): CardFacts {
     if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
     else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
   }
-  f = { locations, contacts };
+  const colourMasks = new Map<string, number>();
+  for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
+  f = { locations, contacts, colourMasks };
   cardFactsCache.set(cards, f);
   return f;
 }

@@ -28,12 +28,10 @@ function allSources(game: Game, seat: number): Source[][] {
   const p = game.state.players[seat]!;
   const contacts = cardFacts(game.cards).contacts;
   const out: Source[][] = [[], [], []];
+  const masks = cardFacts(game.cards).colourMasks;
   const add = (colour: string, src: Source): void => {
-    if (colour === "universal") for (const list of out) list.push(src);
-    else {
-      const i = colourIndex(colour);
-      if (i >= 0) out[i]!.push(src);
-    }
+    const mask = masks.get(colour) ?? 0;
+    for (let i = 0; i < 3; i++) if (mask & (1 << i)) out[i]!.push(src);
   };
   p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
   for (const pc of p.contacts) if (!pc.usedThisTurn) add(contacts.get(pc.card)!.colour, contacts.get(pc.card)!);
@@ -95,18 +93,9 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   return out;
 }
 
-/** A colour's place in the per-colour lists (a switch: this runs thousands of times a game, and a keyed lookup is slower). */
-function colourIndex(colour: string): number {
-  switch (colour) {
-    case "conquest":
-      return 0;
-    case "cooperation":
-      return 1;
-    case "incorporation":
-      return 2;
-    default:
-      return -1;
-  }
+/** A range colour's place in the per-colour lists and in a contact colour's mask (facts.ts `colourMasks`). */
+function colourIndex(colour: RangeColour): number {
+  return colour === "conquest" ? 0 : colour === "cooperation" ? 1 : 2;
 }
 
 /** One colour's sources as the reach check sees them: what is always in, the free contact cards' ranges, the priced sources. */
@@ -124,10 +113,11 @@ function reachSources(game: Game, seat: number): ColourReach[] {
   const contacts = cardFacts(game.cards).contacts;
   const out: ColourReach[] = [];
   for (let c = 0; c < 3; c++) out.push({ fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined });
+  const masks = cardFacts(game.cards).colourMasks;
   const add = (colour: string, range: number, src: ContactFacts | undefined): void => {
-    const i = colourIndex(colour);
-    if (i === -1 && colour !== "universal") return;
-    for (let c = i === -1 ? 0 : i; c <= (i === -1 ? 2 : i); c++) {
+    const mask = masks.get(colour) ?? 0;
+    for (let c = 0; c < 3; c++) {
+      if ((mask & (1 << c)) === 0) continue;
       const r = out[c]!;
       if (src === undefined || (src.price === noDemand && src.kind === "permanent")) r.fixed += range;
       else if (src.price === noDemand) {

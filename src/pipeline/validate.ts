@@ -78,8 +78,13 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
   return {
     data,
     isBase,
-    problem: (namespace, index, message, hint) =>
-      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, "id"]), "S51-E314", message, hint)),
+    set: loaded.data.set,
+    problem: (namespace, index, message, hint, field = ["id"], code = "S51-E314") =>
+      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, ...field]), code, message, hint)),
+    place: (namespace, index, field = ["id"]) => {
+      const at = valueRange(loaded.file, ["vocabulary", namespace, index, ...field]).start;
+      return `${loaded.file.path}:${at.line}:${at.column}`;
+    },
   };
 }
 

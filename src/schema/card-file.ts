@@ -24,7 +24,10 @@ export interface TermData {
   readonly id: string;
   readonly words?: readonly string[];
   readonly basic?: boolean;
+  /** Contact colours: the one action the colour performs (`actions: [it]`). */
   readonly action?: string;
+  /** Contact colours: the actions its contacts give range for. */
+  readonly actions?: readonly string[];
   readonly takesCardType?: boolean;
   readonly en: EnForms;
   readonly fr: FrForms;
