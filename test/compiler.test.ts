@@ -55,6 +55,16 @@ describe("generated/", () => {
     expect(compiled.find((f) => f.path === "base/locations.ts")!.text).toContain('from "cards/locations.yaml"');
   });
 
+  it("names every argument of a generated call, so two numbers cannot swap unseen", () => {
+    const text = compiled.map((f) => f.text).join("\n");
+    expect(text).toContain('pay.resource({ resource: "weapons", amount: 1 });');
+    expect(text).toContain("give.vp({ tokens: 1, value: 1 });");
+    expect(text).toContain('act.steal({ resource: "any", amount: 1 });');
+    expect(text).toContain('pay.deals({ kind: "spoils", amount: 1 });');
+    // No call passes a bare positional value.
+    expect(text).not.toMatch(/\b(give|pay|act)\.[a-zA-Z]+\((?!\{)/);
+  });
+
   it("is byte-for-byte reproducible, whatever order the cards were loaded in", () => {
     const again = compileCards(base, { sourceName: relativeSourceName(repoRoot, repoRoot) });
     expect(again).toEqual(compiled);
@@ -71,29 +81,29 @@ type Log = (string | number | boolean)[][];
 
 function recordingGive(log: Log): Give {
   return {
-    resource: (resource, amount) => void log.push(["resource", resource, amount]),
-    workers: (amount) => void log.push(["workers", amount]),
-    cards: (amount) => void log.push(["cards", amount]),
-    vp: (tokens, value) => void log.push(["vp", tokens, value]),
-    contactToken: (colour, range, tokens) => void log.push(["contactToken", colour, range, tokens]),
-    redevelopmentTokens: (amount) => void log.push(["redevelopmentTokens", amount]),
+    resource: (a) => void log.push(["resource", a.resource, a.amount]),
+    workers: (a) => void log.push(["workers", a.amount]),
+    cards: (a) => void log.push(["cards", a.amount]),
+    vp: (a) => void log.push(["vp", a.tokens, a.value]),
+    contactToken: (a) => void log.push(["contactToken", a.colour, a.range, a.tokens]),
+    redevelopmentTokens: (a) => void log.push(["redevelopmentTokens", a.amount]),
   };
 }
 
 function recordingPay(log: Log): Pay {
   return {
-    resource: (resource, amount) => void log.push(["resource", resource, amount]),
-    workers: (amount) => void log.push(["workers", amount]),
-    cards: (amount) => void log.push(["cards", amount]),
-    deals: (kind, amount) => void log.push(["deals", kind, amount]),
+    resource: (a) => void log.push(["resource", a.resource, a.amount]),
+    workers: (a) => void log.push(["workers", a.amount]),
+    cards: (a) => void log.push(["cards", a.amount]),
+    deals: (a) => void log.push(["deals", a.kind, a.amount]),
   };
 }
 
 function recordingAct(log: Log): Act {
   return {
     ...recordingGive(log),
-    steal: (resource, amount) => void log.push(["steal", resource, amount]),
-    redevelop: (anyType) => void log.push(["redevelop", anyType]),
+    steal: (a) => void log.push(["steal", a.resource, a.amount]),
+    redevelop: (a) => void log.push(["redevelop", a.anyType]),
   };
 }
 

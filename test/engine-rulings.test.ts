@@ -310,7 +310,7 @@ describe("ruling 16: a Leader's action without the repeatable mark", () => {
       set: "test",
       resources: () => undefined,
       once: undefined,
-      ability: { kind: "action", workers: 0, repeatable: false, cost: () => undefined, effects: (act) => act.resource("scrap", 1) },
+      ability: { kind: "action", workers: 0, repeatable: false, cost: () => undefined, effects: (act) => act.resource({ resource: "scrap", amount: 1 }) },
     });
     const p = player(game, 0);
     giveCard(game, 0, "test-quartermaster");

@@ -10,8 +10,8 @@ export const newYorkBase: BaseDef = {
   set: "base",
   faction: "new-york",
   produce: (give) => {
-    give.workers(3);
-    give.resource("scrap", 1);
+    give.workers({ amount: 3 });
+    give.resource({ resource: "scrap", amount: 1 });
   },
   slots: 3,
 };
@@ -23,8 +23,8 @@ export const appalachianFederationBase: BaseDef = {
   set: "base",
   faction: "appalachian-federation",
   produce: (give) => {
-    give.workers(3);
-    give.resource("building-material", 1);
+    give.workers({ amount: 3 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   slots: 3,
 };
@@ -36,8 +36,8 @@ export const merchantsGuildBase: BaseDef = {
   set: "base",
   faction: "merchants-guild",
   produce: (give) => {
-    give.workers(3);
-    give.resource("fuel", 1);
+    give.workers({ amount: 3 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   slots: 3,
 };
@@ -49,8 +49,8 @@ export const mutantsUnionBase: BaseDef = {
   set: "base",
   faction: "mutants-union",
   produce: (give) => {
-    give.workers(3);
-    give.resource("weapons", 1);
+    give.workers({ amount: 3 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   slots: 3,
 };

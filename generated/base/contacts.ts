@@ -13,7 +13,7 @@ export const railway: ContactDef = {
   colour: "incorporation",
   range: 1,
   price: (pay) => {
-    pay.resource("scrap", 1);
+    pay.resource({ resource: "scrap", amount: 1 });
   },
 };
 
@@ -27,7 +27,7 @@ export const expedition: ContactDef = {
   colour: "cooperation",
   range: 2,
   price: (pay) => {
-    pay.resource("fuel", 1);
+    pay.resource({ resource: "fuel", amount: 1 });
   },
 };
 
@@ -41,7 +41,7 @@ export const nationalGuard: ContactDef = {
   colour: "conquest",
   range: 1,
   price: (pay) => {
-    pay.resource("weapons", 1);
+    pay.resource({ resource: "weapons", amount: 1 });
   },
 };
 
@@ -55,8 +55,8 @@ export const rebuilding: ContactDef = {
   colour: "incorporation",
   range: 2,
   price: (pay) => {
-    pay.cards(1);
-    pay.resource("building-material", 1);
+    pay.cards({ amount: 1 });
+    pay.resource({ resource: "building-material", amount: 1 });
   },
 };
 
@@ -70,7 +70,7 @@ export const coalTraders: ContactDef = {
   colour: "cooperation",
   range: 2,
   price: (pay) => {
-    pay.resource("building-material", 1);
+    pay.resource({ resource: "building-material", amount: 1 });
   },
 };
 
@@ -84,7 +84,7 @@ export const baronsMilitia: ContactDef = {
   colour: "conquest",
   range: 1,
   price: (pay) => {
-    pay.resource("weapons", 1);
+    pay.resource({ resource: "weapons", amount: 1 });
   },
 };
 
@@ -98,7 +98,7 @@ export const caravan: ContactDef = {
   colour: "cooperation",
   range: 3,
   price: (pay) => {
-    pay.resource("fuel", 1);
+    pay.resource({ resource: "fuel", amount: 1 });
   },
 };
 
@@ -112,7 +112,7 @@ export const tradingPost: ContactDef = {
   colour: "incorporation",
   range: 1,
   price: (pay) => {
-    pay.cards(1);
+    pay.cards({ amount: 1 });
   },
 };
 
@@ -126,7 +126,7 @@ export const hiredGuns: ContactDef = {
   colour: "conquest",
   range: 1,
   price: (pay) => {
-    pay.resource("fuel", 1);
+    pay.resource({ resource: "fuel", amount: 1 });
   },
 };
 
@@ -140,7 +140,7 @@ export const mutants: ContactDef = {
   colour: "conquest",
   range: 2,
   price: (pay) => {
-    pay.resource("weapons", 1);
+    pay.resource({ resource: "weapons", amount: 1 });
   },
 };
 
@@ -154,7 +154,7 @@ export const scavengers: ContactDef = {
   colour: "incorporation",
   range: 1,
   price: (pay) => {
-    pay.resource("scrap", 1);
+    pay.resource({ resource: "scrap", amount: 1 });
   },
 };
 
@@ -168,7 +168,7 @@ export const mutantEnvoys: ContactDef = {
   colour: "cooperation",
   range: 1,
   price: (pay) => {
-    pay.resource("weapons", 1);
+    pay.resource({ resource: "weapons", amount: 1 });
   },
 };
 
@@ -206,7 +206,7 @@ export const warlord: ContactDef = {
   colour: "conquest",
   range: 3,
   price: (pay) => {
-    pay.resource("weapons", 1);
+    pay.resource({ resource: "weapons", amount: 1 });
   },
 };
 
@@ -220,7 +220,7 @@ export const assaultSquad: ContactDef = {
   colour: "conquest",
   range: 3,
   price: (pay) => {
-    pay.cards(1);
+    pay.cards({ amount: 1 });
   },
 };
 
@@ -258,7 +258,7 @@ export const tankerConvoy: ContactDef = {
   colour: "cooperation",
   range: 3,
   price: (pay) => {
-    pay.resource("fuel", 1);
+    pay.resource({ resource: "fuel", amount: 1 });
   },
 };
 
@@ -272,7 +272,7 @@ export const diplomat: ContactDef = {
   colour: "cooperation",
   range: 3,
   price: (pay) => {
-    pay.cards(1);
+    pay.cards({ amount: 1 });
   },
 };
 
@@ -310,7 +310,7 @@ export const engineers: ContactDef = {
   colour: "incorporation",
   range: 3,
   price: (pay) => {
-    pay.resource("scrap", 1);
+    pay.resource({ resource: "scrap", amount: 1 });
   },
 };
 
@@ -324,7 +324,7 @@ export const preWarMaps: ContactDef = {
   colour: "incorporation",
   range: 3,
   price: (pay) => {
-    pay.cards(1);
+    pay.cards({ amount: 1 });
   },
 };
 
@@ -350,7 +350,7 @@ export const preacher: ContactDef = {
   colour: "universal",
   range: 3,
   price: (pay) => {
-    pay.cards(2);
+    pay.cards({ amount: 2 });
   },
 };
 

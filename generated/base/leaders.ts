@@ -9,14 +9,14 @@ export const borgoTheAlmighty: LeaderDef = {
   name: { en: "Borgo the Almighty", fr: "Borgo le Tout Puissant" },
   set: "base",
   resources: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "conquer" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -27,14 +27,14 @@ export const greedyPete: LeaderDef = {
   name: { en: "Greedy Pete", fr: "Pete le Rat" },
   set: "base",
   resources: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "cooperate" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -45,14 +45,14 @@ export const junkyJoe: LeaderDef = {
   name: { en: "Junky Joe", fr: "Junkie Joe" },
   set: "base",
   resources: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "scrap" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -63,14 +63,14 @@ export const nitroBelle: LeaderDef = {
   name: { en: "Nitro Belle", fr: "Belle Nitro" },
   set: "base",
   resources: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "fuel" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -81,14 +81,14 @@ export const tommyTheGun: LeaderDef = {
   name: { en: "Tommy the Gun", fr: "Tommy the Gun" },
   set: "base",
   resources: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "weapons" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -99,14 +99,14 @@ export const uncleHammer: LeaderDef = {
   name: { en: "Uncle Hammer", fr: "Uncle Hammer" },
   set: "base",
   resources: (give) => {
-    give.resource("building-material", 1);
+    give.resource({ resource: "building-material", amount: 1 });
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "building-material" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -118,13 +118,13 @@ export const mrPresident: LeaderDef = {
   set: "base",
   resources: () => {},
   once: (give) => {
-    give.redevelopmentTokens(1);
+    give.redevelopmentTokens({ amount: 1 });
   },
   ability: {
     kind: "after",
     trigger: { kind: "redevelop" },
     gains: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
 };
@@ -141,10 +141,10 @@ export const babySwift: LeaderDef = {
     workers: 0,
     repeatable: true,
     cost: (pay) => {
-      pay.cards(2);
+      pay.cards({ amount: 2 });
     },
     effects: (act) => {
-      act.vp(1, 1);
+      act.vp({ tokens: 1, value: 1 });
     },
   },
 };

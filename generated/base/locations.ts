@@ -11,15 +11,15 @@ export const scrapyard: LocationDef = {
   distance: 1,
   types: ["scrap"],
   spoils: (give) => {
-    give.resource("scrap", 2);
+    give.resource({ resource: "scrap", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("scrap", 1);
+      give.resource({ resource: "scrap", amount: 1 });
     },
   },
   once: undefined,
@@ -34,15 +34,15 @@ export const pub: LocationDef = {
   distance: 1,
   types: ["universal"],
   spoils: (give) => {
-    give.cards(2);
+    give.cards({ amount: 2 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.cards(1);
+      give.cards({ amount: 1 });
     },
   },
   once: undefined,
@@ -57,16 +57,16 @@ export const basement: LocationDef = {
   distance: 1,
   types: ["building-material", "universal"],
   spoils: (give) => {
-    give.resource("fuel", 1);
-    give.resource("universal", 1);
+    give.resource({ resource: "fuel", amount: 1 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("fuel", 1);
+      give.resource({ resource: "fuel", amount: 1 });
     },
   },
   once: undefined,
@@ -81,15 +81,15 @@ export const oilWell: LocationDef = {
   distance: 1,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 2);
+    give.resource({ resource: "fuel", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("fuel", 1);
+      give.resource({ resource: "fuel", amount: 1 });
     },
   },
   once: undefined,
@@ -104,15 +104,15 @@ export const gunShop: LocationDef = {
   distance: 1,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 2);
+    give.resource({ resource: "weapons", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("weapons", 1);
+      give.resource({ resource: "weapons", amount: 1 });
     },
   },
   once: undefined,
@@ -127,16 +127,16 @@ export const brickworks: LocationDef = {
   distance: 1,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 1);
-    give.cards(1);
+    give.resource({ resource: "building-material", amount: 1 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("building-material", 1);
+      give.resource({ resource: "building-material", amount: 1 });
     },
   },
   once: undefined,
@@ -151,16 +151,16 @@ export const refugeeCamp: LocationDef = {
   distance: 1,
   types: ["universal"],
   spoils: (give) => {
-    give.workers(2);
-    give.cards(1);
+    give.workers({ amount: 2 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.workers(1);
+    give.workers({ amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.workers(2);
+      give.workers({ amount: 2 });
     },
   },
   once: undefined,
@@ -175,15 +175,15 @@ export const sawmill: LocationDef = {
   distance: 1,
   types: ["building-material", "scrap"],
   spoils: (give) => {
-    give.resource("building-material", 2);
+    give.resource({ resource: "building-material", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("building-material", 1);
+      give.resource({ resource: "building-material", amount: 1 });
     },
   },
   once: undefined,
@@ -198,10 +198,10 @@ export const excavator: LocationDef = {
   distance: 1,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 2);
+    give.resource({ resource: "building-material", amount: 2 });
   },
   agreement: (give) => {
-    give.redevelopmentTokens(1);
+    give.redevelopmentTokens({ amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -211,7 +211,7 @@ export const excavator: LocationDef = {
       repeatable: false,
       cost: () => {},
       effects: (act) => {
-        act.redevelopmentTokens(1);
+        act.redevelopmentTokens({ amount: 1 });
       },
     },
   },
@@ -227,11 +227,11 @@ export const thievesCaravan: LocationDef = {
   distance: 1,
   types: ["weapons", "fuel"],
   spoils: (give) => {
-    give.resource("weapons", 1);
-    give.resource("fuel", 1);
+    give.resource({ resource: "weapons", amount: 1 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -241,7 +241,7 @@ export const thievesCaravan: LocationDef = {
       repeatable: false,
       cost: () => {},
       effects: (act) => {
-        act.steal("any", 1);
+        act.steal({ resource: "any", amount: 1 });
       },
     },
   },
@@ -257,11 +257,11 @@ export const shootingRange: LocationDef = {
   distance: 1,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 1);
-    give.cards(1);
+    give.resource({ resource: "weapons", amount: 1 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -270,10 +270,10 @@ export const shootingRange: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("weapons", 1);
+        pay.resource({ resource: "weapons", amount: 1 });
       },
       effects: (act) => {
-        act.vp(1, 1);
+        act.vp({ tokens: 1, value: 1 });
       },
     },
   },
@@ -289,11 +289,11 @@ export const fleaMarket: LocationDef = {
   distance: 1,
   types: ["scrap", "universal"],
   spoils: (give) => {
-    give.resource("scrap", 1);
-    give.resource("fuel", 1);
+    give.resource({ resource: "scrap", amount: 1 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -301,7 +301,7 @@ export const fleaMarket: LocationDef = {
       kind: "combo",
       resources: ["scrap", "fuel", "weapons"],
       gains: (give) => {
-        give.vp(1, 2);
+        give.vp({ tokens: 1, value: 2 });
       },
     },
   },
@@ -317,10 +317,10 @@ export const junkDealer: LocationDef = {
   distance: 1,
   types: ["scrap"],
   spoils: (give) => {
-    give.resource("scrap", 2);
+    give.resource({ resource: "scrap", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -329,10 +329,10 @@ export const junkDealer: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.cards(1);
+        pay.cards({ amount: 1 });
       },
       effects: (act) => {
-        act.resource("scrap", 2);
+        act.resource({ resource: "scrap", amount: 2 });
       },
     },
   },
@@ -348,11 +348,11 @@ export const recruitingOffice: LocationDef = {
   distance: 1,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 1);
-    give.contactToken("conquest", 1, 1);
+    give.resource({ resource: "weapons", amount: 1 });
+    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
   },
   agreement: (give) => {
-    give.contactToken("conquest", 1, 1);
+    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
   },
   ability: {
     pattern: "action",
@@ -362,7 +362,7 @@ export const recruitingOffice: LocationDef = {
       repeatable: false,
       cost: () => {},
       effects: (act) => {
-        act.contactToken("conquest", 1, 1);
+        act.contactToken({ colour: "conquest", range: 1, tokens: 1 });
       },
     },
   },
@@ -378,11 +378,11 @@ export const messengerPost: LocationDef = {
   distance: 1,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 1);
-    give.cards(1);
+    give.resource({ resource: "fuel", amount: 1 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -392,7 +392,7 @@ export const messengerPost: LocationDef = {
       repeatable: false,
       cost: () => {},
       effects: (act) => {
-        act.contactToken("cooperation", 1, 1);
+        act.contactToken({ colour: "cooperation", range: 1, tokens: 1 });
       },
     },
   },
@@ -408,10 +408,10 @@ export const gasStation: LocationDef = {
   distance: 1,
   types: ["fuel", "scrap"],
   spoils: (give) => {
-    give.resource("fuel", 2);
+    give.resource({ resource: "fuel", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -420,10 +420,10 @@ export const gasStation: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("scrap", 1);
+        pay.resource({ resource: "scrap", amount: 1 });
       },
       effects: (act) => {
-        act.resource("fuel", 2);
+        act.resource({ resource: "fuel", amount: 2 });
       },
     },
   },
@@ -439,10 +439,10 @@ export const hideout: LocationDef = {
   distance: 1,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 2);
+    give.resource({ resource: "weapons", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -462,10 +462,10 @@ export const noticeboard: LocationDef = {
   distance: 1,
   types: ["scrap"],
   spoils: (give) => {
-    give.cards(2);
+    give.cards({ amount: 2 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -485,11 +485,11 @@ export const scoutsCamp: LocationDef = {
   distance: 1,
   types: ["scrap", "fuel"],
   spoils: (give) => {
-    give.resource("fuel", 1);
-    give.cards(1);
+    give.resource({ resource: "fuel", amount: 1 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -509,10 +509,10 @@ export const fuelTank: LocationDef = {
   distance: 1,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 2);
+    give.resource({ resource: "fuel", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -532,10 +532,10 @@ export const trophyWall: LocationDef = {
   distance: 1,
   types: ["weapons"],
   spoils: (give) => {
-    give.vp(1, 1);
+    give.vp({ tokens: 1, value: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -543,10 +543,10 @@ export const trophyWall: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.deals("spoils", 1);
+          pay.deals({ kind: "spoils", amount: 1 });
         },
         gains: (act) => {
-          act.vp(1, 1);
+          act.vp({ tokens: 1, value: 1 });
         },
       },
     ],
@@ -563,11 +563,11 @@ export const marketStall: LocationDef = {
   distance: 1,
   types: ["universal"],
   spoils: (give) => {
-    give.resource("universal", 1);
-    give.cards(1);
+    give.resource({ resource: "universal", amount: 1 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -575,10 +575,10 @@ export const marketStall: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.cards(1);
+          pay.cards({ amount: 1 });
         },
         gains: (act) => {
-          act.contactToken("universal", 1, 1);
+          act.contactToken({ colour: "universal", range: 1, tokens: 1 });
         },
       },
     ],
@@ -595,11 +595,11 @@ export const barterTent: LocationDef = {
   distance: 1,
   types: ["fuel", "universal"],
   spoils: (give) => {
-    give.resource("fuel", 1);
-    give.resource("universal", 1);
+    give.resource({ resource: "fuel", amount: 1 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -619,11 +619,11 @@ export const landRegistry: LocationDef = {
   distance: 1,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 1);
-    give.resource("scrap", 1);
+    give.resource({ resource: "building-material", amount: 1 });
+    give.resource({ resource: "scrap", amount: 1 });
   },
   agreement: (give) => {
-    give.contactToken("incorporation", 1, 1);
+    give.contactToken({ colour: "incorporation", range: 1, tokens: 1 });
   },
   ability: {
     pattern: "trait",
@@ -631,10 +631,10 @@ export const landRegistry: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.resource("scrap", 1);
+          pay.resource({ resource: "scrap", amount: 1 });
         },
         gains: (act) => {
-          act.contactToken("incorporation", 2, 1);
+          act.contactToken({ colour: "incorporation", range: 2, tokens: 1 });
         },
       },
     ],
@@ -651,15 +651,15 @@ export const oldFactory: LocationDef = {
   distance: 2,
   types: ["scrap"],
   spoils: (give) => {
-    give.resource("scrap", 3);
+    give.resource({ resource: "scrap", amount: 3 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("scrap", 1);
+      give.resource({ resource: "scrap", amount: 1 });
     },
   },
   once: undefined,
@@ -674,17 +674,17 @@ export const heavyGear: LocationDef = {
   distance: 2,
   types: ["scrap", "building-material"],
   spoils: (give) => {
-    give.resource("building-material", 2);
-    give.resource("scrap", 1);
+    give.resource({ resource: "building-material", amount: 2 });
+    give.resource({ resource: "scrap", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("building-material", 1);
-      give.workers(1);
+      give.resource({ resource: "building-material", amount: 1 });
+      give.workers({ amount: 1 });
     },
   },
   once: undefined,
@@ -699,19 +699,19 @@ export const refinery: LocationDef = {
   distance: 2,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 3);
+    give.resource({ resource: "fuel", amount: 3 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("fuel", 1);
+      give.resource({ resource: "fuel", amount: 1 });
     },
   },
   once: (give) => {
-    give.resource("fuel", 2);
+    give.resource({ resource: "fuel", amount: 2 });
   },
   keep: undefined,
 };
@@ -724,17 +724,17 @@ export const munitionsWorks: LocationDef = {
   distance: 2,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 2);
-    give.cards(1);
+    give.resource({ resource: "weapons", amount: 2 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("weapons", 1);
-      give.cards(1);
+      give.resource({ resource: "weapons", amount: 1 });
+      give.cards({ amount: 1 });
     },
   },
   once: undefined,
@@ -749,16 +749,16 @@ export const relayMast: LocationDef = {
   distance: 2,
   types: ["universal"],
   spoils: (give) => {
-    give.resource("universal", 1);
-    give.cards(2);
+    give.resource({ resource: "universal", amount: 1 });
+    give.cards({ amount: 2 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.contactToken("universal", 1, 1);
+      give.contactToken({ colour: "universal", range: 1, tokens: 1 });
     },
   },
   once: undefined,
@@ -773,16 +773,16 @@ export const waterPurifier: LocationDef = {
   distance: 2,
   types: ["fuel", "universal"],
   spoils: (give) => {
-    give.resource("fuel", 2);
-    give.resource("universal", 1);
+    give.resource({ resource: "fuel", amount: 2 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("universal", 1);
+      give.resource({ resource: "universal", amount: 1 });
     },
   },
   once: undefined,
@@ -797,16 +797,16 @@ export const quarry: LocationDef = {
   distance: 2,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 3);
+    give.resource({ resource: "building-material", amount: 3 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("building-material", 1);
-      give.contactToken("incorporation", 1, 1);
+      give.resource({ resource: "building-material", amount: 1 });
+      give.contactToken({ colour: "incorporation", range: 1, tokens: 1 });
     },
   },
   once: undefined,
@@ -821,17 +821,17 @@ export const gunpowderMill: LocationDef = {
   distance: 2,
   types: ["weapons", "fuel"],
   spoils: (give) => {
-    give.resource("weapons", 2);
-    give.resource("fuel", 1);
+    give.resource({ resource: "weapons", amount: 2 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("weapons", 1);
-      give.workers(1);
+      give.resource({ resource: "weapons", amount: 1 });
+      give.workers({ amount: 1 });
     },
   },
   once: undefined,
@@ -846,11 +846,11 @@ export const barracks: LocationDef = {
   distance: 2,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 2);
-    give.contactToken("conquest", 1, 1);
+    give.resource({ resource: "weapons", amount: 2 });
+    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -860,7 +860,7 @@ export const barracks: LocationDef = {
       repeatable: false,
       cost: () => {},
       effects: (act) => {
-        act.contactToken("conquest", 2, 1);
+        act.contactToken({ colour: "conquest", range: 2, tokens: 1 });
       },
     },
   },
@@ -876,11 +876,11 @@ export const bulldozer: LocationDef = {
   distance: 2,
   types: ["building-material", "fuel"],
   spoils: (give) => {
-    give.redevelopmentTokens(1);
-    give.resource("building-material", 2);
+    give.redevelopmentTokens({ amount: 1 });
+    give.resource({ resource: "building-material", amount: 2 });
   },
   agreement: (give) => {
-    give.redevelopmentTokens(1);
+    give.redevelopmentTokens({ amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -889,10 +889,10 @@ export const bulldozer: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("fuel", 1);
+        pay.resource({ resource: "fuel", amount: 1 });
       },
       effects: (act) => {
-        act.redevelop(true);
+        act.redevelop({ anyType: true });
       },
     },
   },
@@ -908,11 +908,11 @@ export const demolitionCrew: LocationDef = {
   distance: 2,
   types: ["building-material", "scrap"],
   spoils: (give) => {
-    give.resource("scrap", 2);
-    give.resource("building-material", 1);
+    give.resource({ resource: "scrap", amount: 2 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -921,10 +921,10 @@ export const demolitionCrew: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("scrap", 1);
+        pay.resource({ resource: "scrap", amount: 1 });
       },
       effects: (act) => {
-        act.redevelop(false);
+        act.redevelop({ anyType: false });
       },
     },
   },
@@ -940,11 +940,11 @@ export const blackMarket: LocationDef = {
   distance: 2,
   types: ["universal"],
   spoils: (give) => {
-    give.resource("universal", 1);
-    give.cards(2);
+    give.resource({ resource: "universal", amount: 1 });
+    give.cards({ amount: 2 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -953,10 +953,10 @@ export const blackMarket: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.deals("deal", 1);
+        pay.deals({ kind: "deal", amount: 1 });
       },
       effects: (act) => {
-        act.resource("universal", 2);
+        act.resource({ resource: "universal", amount: 2 });
       },
     },
   },
@@ -972,11 +972,11 @@ export const garage: LocationDef = {
   distance: 2,
   types: ["fuel", "scrap"],
   spoils: (give) => {
-    give.vp(1, 1);
-    give.resource("fuel", 1);
+    give.vp({ tokens: 1, value: 1 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -984,7 +984,7 @@ export const garage: LocationDef = {
       kind: "combo",
       resources: ["scrap", "fuel", "building-material"],
       gains: (give) => {
-        give.vp(1, 2);
+        give.vp({ tokens: 1, value: 2 });
       },
     },
   },
@@ -1000,11 +1000,11 @@ export const arena: LocationDef = {
   distance: 2,
   types: ["weapons"],
   spoils: (give) => {
-    give.vp(1, 1);
-    give.resource("weapons", 1);
+    give.vp({ tokens: 1, value: 1 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1013,11 +1013,11 @@ export const arena: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("weapons", 1);
+        pay.resource({ resource: "weapons", amount: 1 });
       },
       effects: (act) => {
-        act.vp(1, 1);
-        act.cards(1);
+        act.vp({ tokens: 1, value: 1 });
+        act.cards({ amount: 1 });
       },
     },
   },
@@ -1033,11 +1033,11 @@ export const forge: LocationDef = {
   distance: 2,
   types: ["weapons", "scrap"],
   spoils: (give) => {
-    give.resource("scrap", 2);
-    give.resource("weapons", 1);
+    give.resource({ resource: "scrap", amount: 2 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1046,10 +1046,10 @@ export const forge: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("scrap", 1);
+        pay.resource({ resource: "scrap", amount: 1 });
       },
       effects: (act) => {
-        act.resource("weapons", 2);
+        act.resource({ resource: "weapons", amount: 2 });
       },
     },
   },
@@ -1065,11 +1065,11 @@ export const truckStop: LocationDef = {
   distance: 2,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 2);
-    give.cards(1);
+    give.resource({ resource: "fuel", amount: 2 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1078,10 +1078,10 @@ export const truckStop: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("fuel", 1);
+        pay.resource({ resource: "fuel", amount: 1 });
       },
       effects: (act) => {
-        act.contactToken("cooperation", 2, 1);
+        act.contactToken({ colour: "cooperation", range: 2, tokens: 1 });
       },
     },
   },
@@ -1097,11 +1097,11 @@ export const officeBlock: LocationDef = {
   distance: 2,
   types: ["universal", "building-material"],
   spoils: (give) => {
-    give.vp(1, 1);
-    give.resource("universal", 1);
+    give.vp({ tokens: 1, value: 1 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1121,11 +1121,11 @@ export const oldSlaughterhouse: LocationDef = {
   distance: 2,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 2);
-    give.cards(1);
+    give.resource({ resource: "weapons", amount: 2 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1145,10 +1145,10 @@ export const storehouse: LocationDef = {
   distance: 2,
   types: ["building-material", "universal"],
   spoils: (give) => {
-    give.resource("building-material", 3);
+    give.resource({ resource: "building-material", amount: 3 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1157,7 +1157,7 @@ export const storehouse: LocationDef = {
     ],
   },
   once: (give) => {
-    give.resource("building-material", 2);
+    give.resource({ resource: "building-material", amount: 2 });
   },
   keep: undefined,
 };
@@ -1170,11 +1170,11 @@ export const watchtower: LocationDef = {
   distance: 2,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("weapons", 2);
-    give.cards(1);
+    give.resource({ resource: "weapons", amount: 2 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.cards(1);
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1194,11 +1194,11 @@ export const sniperNest: LocationDef = {
   distance: 2,
   types: ["weapons", "scrap"],
   spoils: (give) => {
-    give.vp(1, 1);
-    give.resource("weapons", 1);
+    give.vp({ tokens: 1, value: 1 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1218,10 +1218,10 @@ export const caravanserai: LocationDef = {
   distance: 2,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 3);
+    give.resource({ resource: "fuel", amount: 3 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1229,10 +1229,10 @@ export const caravanserai: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.resource("fuel", 1);
+          pay.resource({ resource: "fuel", amount: 1 });
         },
         gains: (act) => {
-          act.contactToken("cooperation", 3, 1);
+          act.contactToken({ colour: "cooperation", range: 3, tokens: 1 });
         },
       },
     ],
@@ -1249,11 +1249,11 @@ export const treatyHall: LocationDef = {
   distance: 2,
   types: ["universal"],
   spoils: (give) => {
-    give.cards(2);
-    give.resource("universal", 1);
+    give.cards({ amount: 2 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("universal", 1);
+    give.resource({ resource: "universal", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1261,10 +1261,10 @@ export const treatyHall: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.deals("agreement", 1);
+          pay.deals({ kind: "agreement", amount: 1 });
         },
         gains: (act) => {
-          act.vp(1, 2);
+          act.vp({ tokens: 1, value: 2 });
         },
       },
     ],
@@ -1281,10 +1281,10 @@ export const recyclingPlant: LocationDef = {
   distance: 2,
   types: ["scrap"],
   spoils: (give) => {
-    give.resource("scrap", 3);
+    give.resource({ resource: "scrap", amount: 3 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1293,7 +1293,7 @@ export const recyclingPlant: LocationDef = {
         kind: "each",
         cardType: "scrap",
         gains: (give) => {
-          give.resource("scrap", 1);
+          give.resource({ resource: "scrap", amount: 1 });
         },
       },
     ],
@@ -1310,18 +1310,18 @@ export const assemblyPlant: LocationDef = {
   distance: 3,
   types: ["scrap", "weapons"],
   spoils: (give) => {
-    give.resource("scrap", 2);
-    give.resource("weapons", 2);
+    give.resource({ resource: "scrap", amount: 2 });
+    give.resource({ resource: "weapons", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
-    give.resource("weapons", 1);
+    give.resource({ resource: "scrap", amount: 1 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("scrap", 1);
-      give.resource("weapons", 1);
+      give.resource({ resource: "scrap", amount: 1 });
+      give.resource({ resource: "weapons", amount: 1 });
     },
   },
   once: undefined,
@@ -1336,16 +1336,16 @@ export const manufacture: LocationDef = {
   distance: 3,
   types: ["building-material", "universal"],
   spoils: (give) => {
-    give.vp(1, 2);
-    give.resource("building-material", 1);
+    give.vp({ tokens: 1, value: 2 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   agreement: (give) => {
-    give.vp(1, 1);
+    give.vp({ tokens: 1, value: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.vp(1, 1);
+      give.vp({ tokens: 1, value: 1 });
     },
   },
   once: undefined,
@@ -1360,16 +1360,16 @@ export const oilField: LocationDef = {
   distance: 3,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 4);
-    give.cards(1);
+    give.resource({ resource: "fuel", amount: 4 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 2);
+    give.resource({ resource: "fuel", amount: 2 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("fuel", 2);
+      give.resource({ resource: "fuel", amount: 2 });
     },
   },
   once: undefined,
@@ -1384,18 +1384,18 @@ export const steelworks: LocationDef = {
   distance: 3,
   types: ["scrap", "building-material"],
   spoils: (give) => {
-    give.resource("scrap", 2);
-    give.resource("building-material", 2);
+    give.resource({ resource: "scrap", amount: 2 });
+    give.resource({ resource: "building-material", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("scrap", 1);
-    give.resource("building-material", 1);
+    give.resource({ resource: "scrap", amount: 1 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("scrap", 1);
-      give.resource("building-material", 1);
+      give.resource({ resource: "scrap", amount: 1 });
+      give.resource({ resource: "building-material", amount: 1 });
     },
   },
   once: undefined,
@@ -1410,15 +1410,15 @@ export const arsenal: LocationDef = {
   distance: 3,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 4);
+    give.resource({ resource: "weapons", amount: 4 });
   },
   agreement: (give) => {
-    give.resource("weapons", 2);
+    give.resource({ resource: "weapons", amount: 2 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.resource("weapons", 2);
+      give.resource({ resource: "weapons", amount: 2 });
     },
   },
   once: undefined,
@@ -1433,18 +1433,18 @@ export const powerPlant: LocationDef = {
   distance: 3,
   types: ["fuel", "universal"],
   spoils: (give) => {
-    give.resource("universal", 2);
-    give.resource("fuel", 2);
+    give.resource({ resource: "universal", amount: 2 });
+    give.resource({ resource: "fuel", amount: 2 });
   },
   agreement: (give) => {
-    give.resource("universal", 1);
-    give.resource("fuel", 1);
+    give.resource({ resource: "universal", amount: 1 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("universal", 1);
-      give.resource("fuel", 1);
+      give.resource({ resource: "universal", amount: 1 });
+      give.resource({ resource: "fuel", amount: 1 });
     },
   },
   once: undefined,
@@ -1459,15 +1459,15 @@ export const library: LocationDef = {
   distance: 3,
   types: ["universal"],
   spoils: (give) => {
-    give.cards(4);
+    give.cards({ amount: 4 });
   },
   agreement: (give) => {
-    give.cards(2);
+    give.cards({ amount: 2 });
   },
   ability: {
     pattern: "closed-production",
     produce: (give) => {
-      give.cards(2);
+      give.cards({ amount: 2 });
     },
   },
   once: undefined,
@@ -1482,16 +1482,16 @@ export const cementWorks: LocationDef = {
   distance: 3,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 4);
-    give.cards(1);
+    give.resource({ resource: "building-material", amount: 4 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("building-material", 2);
+    give.resource({ resource: "building-material", amount: 2 });
   },
   ability: {
     pattern: "open-production",
     produce: (give) => {
-      give.resource("building-material", 2);
+      give.resource({ resource: "building-material", amount: 2 });
     },
   },
   once: undefined,
@@ -1506,11 +1506,11 @@ export const fightingPit: LocationDef = {
   distance: 3,
   types: ["weapons"],
   spoils: (give) => {
-    give.vp(1, 2);
-    give.resource("weapons", 1);
+    give.vp({ tokens: 1, value: 2 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   agreement: (give) => {
-    give.vp(1, 1);
+    give.vp({ tokens: 1, value: 1 });
   },
   ability: {
     pattern: "action",
@@ -1519,10 +1519,10 @@ export const fightingPit: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("weapons", 1);
+        pay.resource({ resource: "weapons", amount: 1 });
       },
       effects: (act) => {
-        act.vp(1, 2);
+        act.vp({ tokens: 1, value: 2 });
       },
     },
   },
@@ -1538,12 +1538,12 @@ export const warFactory: LocationDef = {
   distance: 3,
   types: ["weapons", "building-material"],
   spoils: (give) => {
-    give.resource("weapons", 3);
-    give.resource("building-material", 1);
+    give.resource({ resource: "weapons", amount: 3 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
-    give.resource("building-material", 1);
+    give.resource({ resource: "weapons", amount: 1 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1551,7 +1551,7 @@ export const warFactory: LocationDef = {
       kind: "combo",
       resources: ["weapons", "building-material"],
       gains: (give) => {
-        give.vp(1, 2);
+        give.vp({ tokens: 1, value: 2 });
       },
     },
   },
@@ -1567,12 +1567,12 @@ export const ambushPoint: LocationDef = {
   distance: 3,
   types: ["weapons", "fuel"],
   spoils: (give) => {
-    give.vp(1, 2);
-    give.resource("weapons", 1);
+    give.vp({ tokens: 1, value: 2 });
+    give.resource({ resource: "weapons", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
-    give.resource("fuel", 1);
+    give.resource({ resource: "weapons", amount: 1 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1581,11 +1581,11 @@ export const ambushPoint: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("weapons", 1);
+        pay.resource({ resource: "weapons", amount: 1 });
       },
       effects: (act) => {
-        act.steal("any", 1);
-        act.vp(1, 1);
+        act.steal({ resource: "any", amount: 1 });
+        act.vp({ tokens: 1, value: 1 });
       },
     },
   },
@@ -1601,12 +1601,12 @@ export const constructionSite: LocationDef = {
   distance: 3,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 3);
-    give.redevelopmentTokens(1);
+    give.resource({ resource: "building-material", amount: 3 });
+    give.redevelopmentTokens({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
-    give.redevelopmentTokens(1);
+    give.resource({ resource: "building-material", amount: 1 });
+    give.redevelopmentTokens({ amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1616,7 +1616,7 @@ export const constructionSite: LocationDef = {
       repeatable: false,
       cost: () => {},
       effects: (act) => {
-        act.redevelop(false);
+        act.redevelop({ anyType: false });
       },
     },
   },
@@ -1632,12 +1632,12 @@ export const embassy: LocationDef = {
   distance: 3,
   types: ["universal"],
   spoils: (give) => {
-    give.contactToken("universal", 3, 1);
-    give.cards(2);
+    give.contactToken({ colour: "universal", range: 3, tokens: 1 });
+    give.cards({ amount: 2 });
   },
   agreement: (give) => {
-    give.resource("universal", 1);
-    give.cards(1);
+    give.resource({ resource: "universal", amount: 1 });
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1646,10 +1646,10 @@ export const embassy: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("fuel", 1);
+        pay.resource({ resource: "fuel", amount: 1 });
       },
       effects: (act) => {
-        act.contactToken("universal", 3, 1);
+        act.contactToken({ colour: "universal", range: 3, tokens: 1 });
       },
     },
   },
@@ -1665,11 +1665,11 @@ export const stadium: LocationDef = {
   distance: 3,
   types: ["scrap", "universal"],
   spoils: (give) => {
-    give.vp(2, 1);
-    give.cards(1);
+    give.vp({ tokens: 2, value: 1 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.vp(1, 1);
+    give.vp({ tokens: 1, value: 1 });
   },
   ability: {
     pattern: "action",
@@ -1678,10 +1678,10 @@ export const stadium: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.cards(2);
+        pay.cards({ amount: 2 });
       },
       effects: (act) => {
-        act.vp(2, 1);
+        act.vp({ tokens: 2, value: 1 });
       },
     },
   },
@@ -1697,10 +1697,10 @@ export const foundry: LocationDef = {
   distance: 3,
   types: ["scrap"],
   spoils: (give) => {
-    give.resource("scrap", 4);
+    give.resource({ resource: "scrap", amount: 4 });
   },
   agreement: (give) => {
-    give.resource("scrap", 2);
+    give.resource({ resource: "scrap", amount: 2 });
   },
   ability: {
     pattern: "action",
@@ -1709,11 +1709,11 @@ export const foundry: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("scrap", 1);
+        pay.resource({ resource: "scrap", amount: 1 });
       },
       effects: (act) => {
-        act.vp(1, 1);
-        act.resource("building-material", 1);
+        act.vp({ tokens: 1, value: 1 });
+        act.resource({ resource: "building-material", amount: 1 });
       },
     },
   },
@@ -1729,11 +1729,11 @@ export const airfield: LocationDef = {
   distance: 3,
   types: ["fuel"],
   spoils: (give) => {
-    give.vp(1, 2);
-    give.resource("fuel", 1);
+    give.vp({ tokens: 1, value: 2 });
+    give.resource({ resource: "fuel", amount: 1 });
   },
   agreement: (give) => {
-    give.vp(1, 1);
+    give.vp({ tokens: 1, value: 1 });
   },
   ability: {
     pattern: "action",
@@ -1742,10 +1742,10 @@ export const airfield: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: (pay) => {
-        pay.resource("fuel", 1);
+        pay.resource({ resource: "fuel", amount: 1 });
       },
       effects: (act) => {
-        act.vp(1, 2);
+        act.vp({ tokens: 1, value: 2 });
       },
     },
   },
@@ -1761,11 +1761,11 @@ export const cityHall: LocationDef = {
   distance: 3,
   types: ["universal", "building-material"],
   spoils: (give) => {
-    give.vp(1, 2);
-    give.cards(1);
+    give.vp({ tokens: 1, value: 2 });
+    give.cards({ amount: 1 });
   },
   agreement: (give) => {
-    give.vp(1, 1);
+    give.vp({ tokens: 1, value: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1774,7 +1774,7 @@ export const cityHall: LocationDef = {
     ],
   },
   once: (give) => {
-    give.cards(2);
+    give.cards({ amount: 2 });
   },
   keep: undefined,
 };
@@ -1787,11 +1787,11 @@ export const oilBaronsMansion: LocationDef = {
   distance: 3,
   types: ["fuel"],
   spoils: (give) => {
-    give.resource("fuel", 3);
-    give.vp(1, 1);
+    give.resource({ resource: "fuel", amount: 3 });
+    give.vp({ tokens: 1, value: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 2);
+    give.resource({ resource: "fuel", amount: 2 });
   },
   ability: {
     pattern: "trait",
@@ -1800,7 +1800,7 @@ export const oilBaronsMansion: LocationDef = {
         kind: "each",
         cardType: "fuel",
         gains: (give) => {
-          give.vp(1, 1);
+          give.vp({ tokens: 1, value: 1 });
         },
       },
     ],
@@ -1817,12 +1817,12 @@ export const planningOffice: LocationDef = {
   distance: 3,
   types: ["building-material"],
   spoils: (give) => {
-    give.resource("building-material", 3);
-    give.vp(1, 1);
+    give.resource({ resource: "building-material", amount: 3 });
+    give.vp({ tokens: 1, value: 1 });
   },
   agreement: (give) => {
-    give.resource("building-material", 1);
-    give.cards(1);
+    give.resource({ resource: "building-material", amount: 1 });
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1831,7 +1831,7 @@ export const planningOffice: LocationDef = {
         kind: "each",
         cardType: "building-material",
         gains: (give) => {
-          give.vp(1, 1);
+          give.vp({ tokens: 1, value: 1 });
         },
       },
     ],
@@ -1848,10 +1848,10 @@ export const armory: LocationDef = {
   distance: 3,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 4);
+    give.resource({ resource: "weapons", amount: 4 });
   },
   agreement: (give) => {
-    give.resource("weapons", 2);
+    give.resource({ resource: "weapons", amount: 2 });
   },
   ability: {
     pattern: "trait",
@@ -1860,7 +1860,7 @@ export const armory: LocationDef = {
         kind: "each",
         cardType: "weapons",
         gains: (give) => {
-          give.resource("weapons", 1);
+          give.resource({ resource: "weapons", amount: 1 });
         },
       },
     ],
@@ -1877,12 +1877,12 @@ export const warCamp: LocationDef = {
   distance: 3,
   types: ["weapons"],
   spoils: (give) => {
-    give.resource("weapons", 3);
-    give.contactToken("conquest", 2, 1);
+    give.resource({ resource: "weapons", amount: 3 });
+    give.contactToken({ colour: "conquest", range: 2, tokens: 1 });
   },
   agreement: (give) => {
-    give.resource("weapons", 1);
-    give.contactToken("conquest", 1, 1);
+    give.resource({ resource: "weapons", amount: 1 });
+    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1890,10 +1890,10 @@ export const warCamp: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.resource("weapons", 1);
+          pay.resource({ resource: "weapons", amount: 1 });
         },
         gains: (act) => {
-          act.contactToken("conquest", 3, 1);
+          act.contactToken({ colour: "conquest", range: 3, tokens: 1 });
         },
       },
     ],
@@ -1910,12 +1910,12 @@ export const labourCamp: LocationDef = {
   distance: 3,
   types: ["building-material", "scrap"],
   spoils: (give) => {
-    give.vp(2, 1);
-    give.workers(2);
+    give.vp({ tokens: 2, value: 1 });
+    give.workers({ amount: 2 });
   },
   agreement: (give) => {
-    give.workers(2);
-    give.resource("scrap", 1);
+    give.workers({ amount: 2 });
+    give.resource({ resource: "scrap", amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1923,10 +1923,10 @@ export const labourCamp: LocationDef = {
       {
         kind: "convert",
         cost: (pay) => {
-          pay.workers(2);
+          pay.workers({ amount: 2 });
         },
         gains: (act) => {
-          act.vp(1, 1);
+          act.vp({ tokens: 1, value: 1 });
         },
       },
     ],
@@ -1943,12 +1943,12 @@ export const museum: LocationDef = {
   distance: 3,
   types: ["universal", "scrap"],
   spoils: (give) => {
-    give.vp(1, 2);
-    give.resource("universal", 1);
+    give.vp({ tokens: 1, value: 2 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("universal", 1);
-    give.cards(1);
+    give.resource({ resource: "universal", amount: 1 });
+    give.cards({ amount: 1 });
   },
   ability: {
     pattern: "trait",
@@ -1957,7 +1957,7 @@ export const museum: LocationDef = {
         kind: "each",
         cardType: "universal",
         gains: (give) => {
-          give.vp(1, 1);
+          give.vp({ tokens: 1, value: 1 });
         },
       },
     ],
@@ -1974,12 +1974,12 @@ export const tradeHub: LocationDef = {
   distance: 3,
   types: ["fuel", "universal"],
   spoils: (give) => {
-    give.resource("fuel", 3);
-    give.resource("universal", 1);
+    give.resource({ resource: "fuel", amount: 3 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   agreement: (give) => {
-    give.resource("fuel", 1);
-    give.resource("universal", 1);
+    give.resource({ resource: "fuel", amount: 1 });
+    give.resource({ resource: "universal", amount: 1 });
   },
   ability: {
     pattern: "trait",

@@ -26,17 +26,17 @@ export const actParameter = "act";
 export function assetCall(asset: Asset): Call {
   switch (asset.kind) {
     case "resource":
-      return call("resource", str(asset.resource), int(asset.amount));
+      return call("resource", object([["resource", str(asset.resource)], ["amount", int(asset.amount)]]));
     case "worker":
-      return call("workers", int(asset.amount));
+      return call("workers", object([["amount", int(asset.amount)]]));
     case "card":
-      return call("cards", int(asset.amount));
+      return call("cards", object([["amount", int(asset.amount)]]));
     case "vp":
-      return call("vp", int(asset.tokens), int(asset.value));
+      return call("vp", object([["tokens", int(asset.tokens)], ["value", int(asset.value)]]));
     case "contactToken":
-      return call("contactToken", str(asset.colour), int(asset.range), int(asset.tokens));
+      return call("contactToken", object([["colour", str(asset.colour)], ["range", int(asset.range)], ["tokens", int(asset.tokens)]]));
     case "redevelopmentToken":
-      return call("redevelopmentTokens", int(asset.amount));
+      return call("redevelopmentTokens", object([["amount", int(asset.amount)]]));
     default:
       return unreachable(asset, "asset");
   }
@@ -46,13 +46,13 @@ export function assetCall(asset: Asset): Call {
 export function costCall(cost: Cost): Call {
   switch (cost.kind) {
     case "resource":
-      return call("resource", str(cost.resource), int(cost.amount));
+      return call("resource", object([["resource", str(cost.resource)], ["amount", int(cost.amount)]]));
     case "worker":
-      return call("workers", int(cost.amount));
+      return call("workers", object([["amount", int(cost.amount)]]));
     case "card":
-      return call("cards", int(cost.amount));
+      return call("cards", object([["amount", int(cost.amount)]]));
     case "deal":
-      return call("deals", str(cost.deal), int(cost.amount));
+      return call("deals", object([["kind", str(cost.deal)], ["amount", int(cost.amount)]]));
     default:
       return unreachable(cost, "cost");
   }
@@ -62,25 +62,25 @@ export function costCall(cost: Cost): Call {
 export function effectCall(effect: Effect): Call {
   switch (effect.kind) {
     case "steal":
-      return call("steal", str(effect.resource), int(effect.amount));
+      return call("steal", object([["resource", str(effect.resource)], ["amount", int(effect.amount)]]));
     case "redevelop":
-      return call("redevelop", bool(effect.anyType));
+      return call("redevelop", object([["anyType", bool(effect.anyType)]]));
     default:
       return assetCall(effect);
   }
 }
 
-/** A `Gains`: `(give) => { give.resource("scrap", 3); }`, or `() => {}` for nothing. */
+/** A `Gains`: `(give) => { give.resource({ resource: "scrap", amount: 3 }); }`, or `() => {}` for nothing. */
 export function gainsFunction(assets: readonly Asset[]): Expr {
   return arrow(giveParameter, assets.map(assetCall));
 }
 
-/** A `Cost`: `(pay) => { pay.cards(1); pay.resource("building-material", 1); }`. */
+/** A `Cost`: `(pay) => { pay.cards({ amount: 1 }); pay.resource({ resource: "building-material", amount: 1 }); }`. */
 export function costFunction(costs: readonly Cost[]): Expr {
   return arrow(payParameter, costs.map(costCall));
 }
 
-/** An `Effects`: `(act) => { act.steal("any", 1); act.redevelop(true); }`. */
+/** An `Effects`: `(act) => { act.steal({ resource: "any", amount: 1 }); act.redevelop({ anyType: true }); }`. */
 export function effectsFunction(effects: readonly Effect[]): Expr {
   return arrow(actParameter, effects.map(effectCall));
 }

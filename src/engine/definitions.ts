@@ -16,16 +16,20 @@ export interface LocalName {
 export type DealKind = "spoils" | "agreement" | "deal";
 export type Pattern = "action" | "open-production" | "closed-production" | "trait";
 
-/** The public API for giving things: where they go is the engine's business. */
+/**
+ * The public API for giving things: where they go is the engine's business.
+ * Every call names its arguments (`give.vp({ tokens: 1, value: 2 })`), so
+ * generated code reads without the API at hand and two numbers cannot swap.
+ */
 export interface Give {
-  resource(resource: string, amount: number): void;
-  workers(amount: number): void;
+  resource(a: { readonly resource: string; readonly amount: number }): void;
+  workers(a: { readonly amount: number }): void;
   /** Cards from the top of the draw deck. */
-  cards(amount: number): void;
+  cards(a: { readonly amount: number }): void;
   /** `tokens` VP tokens, each worth `value` (1 or 2). */
-  vp(tokens: number, value: 1 | 2): void;
-  contactToken(colour: string, range: number, tokens: number): void;
-  redevelopmentTokens(amount: number): void;
+  vp(a: { readonly tokens: number; readonly value: 1 | 2 }): void;
+  contactToken(a: { readonly colour: string; readonly range: number; readonly tokens: number }): void;
+  redevelopmentTokens(a: { readonly amount: number }): void;
 }
 
 /**
@@ -34,19 +38,19 @@ export interface Give {
  * that takes the tokens and cards.
  */
 export interface Pay {
-  resource(resource: string, amount: number): void;
-  workers(amount: number): void;
+  resource(a: { readonly resource: string; readonly amount: number }): void;
+  workers(a: { readonly amount: number }): void;
   /** Cards discarded from the hand. */
-  cards(amount: number): void;
+  cards(a: { readonly amount: number }): void;
   /** Spoils and/or Agreements discarded from play. */
-  deals(kind: DealKind, amount: number): void;
+  deals(a: { readonly kind: DealKind; readonly amount: number }): void;
 }
 
 /** What an action or a convert may do beyond giving. */
 export interface Act extends Give {
   /** `resource` is a resource id or "any". */
-  steal(resource: string, amount: number): void;
-  redevelop(anyType: boolean): void;
+  steal(a: { readonly resource: string; readonly amount: number }): void;
+  redevelop(a: { readonly anyType: boolean }): void;
 }
 
 export type Gains = (give: Give) => void;

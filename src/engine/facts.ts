@@ -23,10 +23,10 @@ export function demandOf(cost: Cost): Demand {
   let cards = 0;
   const deals = { spoils: 0, agreement: 0, deal: 0 };
   cost({
-    resource: (r, n) => addResource(resources, r, n),
-    workers: (n) => void (workers += n),
-    cards: (n) => void (cards += n),
-    deals: (k, n) => void (deals[k] += n),
+    resource: (a) => addResource(resources, a.resource, a.amount),
+    workers: (a) => void (workers += a.amount),
+    cards: (a) => void (cards += a.amount),
+    deals: (a) => void (deals[a.kind] += a.amount),
   });
   const empty = workers === 0 && cards === 0 && deals.spoils + deals.agreement + deals.deal === 0 && Object.keys(resources).length === 0;
   // Every free cost is the one `noDemand`, so "is it free?" is a comparison.
@@ -58,14 +58,14 @@ export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
   if (out) return out;
   const list: EffectStep[] = [];
   (fn as Effects)({
-    resource: (resource, amount) => void list.push({ op: "resource", resource, amount }),
-    workers: (amount) => void list.push({ op: "workers", amount }),
-    cards: (amount) => void list.push({ op: "cards", amount }),
-    vp: (tokens, value) => void list.push({ op: "vp", tokens, value }),
-    contactToken: (colour, range, tokens) => void list.push({ op: "contactToken", colour, range, tokens }),
-    redevelopmentTokens: (amount) => void list.push({ op: "redevelopmentTokens", amount }),
-    steal: (resource, amount) => void list.push({ op: "steal", resource, amount }),
-    redevelop: (anyType) => void list.push({ op: "redevelop", anyType }),
+    resource: (a) => void list.push({ op: "resource", resource: a.resource, amount: a.amount }),
+    workers: (a) => void list.push({ op: "workers", amount: a.amount }),
+    cards: (a) => void list.push({ op: "cards", amount: a.amount }),
+    vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value }),
+    contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens }),
+    redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount }),
+    steal: (a) => void list.push({ op: "steal", resource: a.resource, amount: a.amount }),
+    redevelop: (a) => void list.push({ op: "redevelop", anyType: a.anyType }),
   });
   out = Object.freeze(list);
   steps.set(fn, out);
