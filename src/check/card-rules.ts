@@ -148,7 +148,13 @@ function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
   return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
 }
 
-function trait(r: Resolver, s: A.Statement): M.Trait | undefined {
+/** The statements that are traits: one list, from which the type and the check below both come. */
+const traitKindList = ["slots", "depot", "convert", "each", "lookout"] as const satisfies readonly A.StatementKind[];
+type TraitStatement = Extract<A.Statement, { kind: (typeof traitKindList)[number] }>;
+const traitKinds: ReadonlySet<A.StatementKind> = new Set(traitKindList);
+
+/** A trait statement's meaning; a trait kind without a case here does not compile (no default). */
+function trait(r: Resolver, s: TraitStatement): M.Trait | undefined {
   switch (s.kind) {
     case "slots": {
       const holds = r.vocabulary.words.tokens.get(s.holds.text)?.id;
@@ -174,16 +180,12 @@ function trait(r: Resolver, s: A.Statement): M.Trait | undefined {
       resolveLookoutFailure(r, s.ability, [...known.keys()]);
       return undefined;
     }
-    default:
-      return undefined;
   }
 }
 
 function resolveLookoutFailure(r: Resolver, word: A.Word, known: string[]): void {
   r.report("S51-E301", word.span, `unknown Lookout ability "${word.text}"`, didYouMean(word.text, known) ?? `one of: ${known.join(", ")}`);
 }
-
-const traitKinds: ReadonlySet<A.StatementKind> = new Set(["slots", "depot", "convert", "each", "lookout"]);
 
 // ---- Locations -------------------------------------------------------------
 
@@ -255,7 +257,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         ok = false;
         misfits++;
         break;
-      default: {
+      case "slots":
+      case "depot":
+      case "convert":
+      case "each":
+      case "lookout": {
         if (data.pattern !== "trait") {
           fail(s, `"${s.kind}" is a trait, but this is ${aCard(data.pattern)}`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
           break;
@@ -263,7 +269,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         const t = trait(r, s);
         if (t) traits.push(t);
         else ok = false;
+        break;
       }
+      default:
+        // Every statement kind has its case above: a new kind fails to compile here until it has one.
+        return s satisfies never;
     }
   }
   // A statement that fits another pattern was reported above; saying the card
