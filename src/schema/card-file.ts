@@ -18,6 +18,8 @@ export type Gender = "masculine" | "feminine";
 export interface FrForms extends EnForms {
   readonly gender: Gender;
   readonly elision: boolean;
+  /** For a name beginning with h: whether the h is aspiré or muet, where the list of h aspiré words does not know it. */
+  readonly h?: "aspirated" | "mute";
 }
 
 export interface TermData {
