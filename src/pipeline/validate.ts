@@ -12,7 +12,8 @@ import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../d
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
 import type { Card } from "../check/model.js";
 import { keywordTexts } from "../../grammar/lexer.js";
-import { buildVocabulary, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
+import { buildVocabulary, namespaceNoun, namespaces, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
+import { elisionProblem } from "../check/elision.js";
 import { checkTextLocks } from "../locks/text-locks.js";
 import { displayPath, findCardFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
@@ -88,6 +89,23 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
   };
 }
 
+/**
+ * A French elision flag that does not fit its word (S51-E316), for every term
+ * a file's vocabulary writes, whether or not the merge keeps it: the flag is
+ * wrong in the file either way.
+ */
+function reportElision(loaded: LoadedFile, out: Diagnostic[]): void {
+  const data = loaded.data.vocabulary ?? {};
+  for (const namespace of namespaces) {
+    (data[namespace] ?? []).forEach((entry, index) => {
+      const problem = elisionProblem(entry.fr, `${namespaceNoun[namespace]} "${entry.id}"`);
+      if (!problem) return;
+      const at = valueRange(loaded.file, ["vocabulary", namespace, index, "fr", problem.field]);
+      out.push(diagnostic(loaded.file.path, at, "S51-E316", problem.message, problem.hint));
+    });
+  }
+}
+
 /** Every card the schema let through, with where it was written: what the parse stage takes. */
 export function acceptedCards(files: readonly { file: SourceFile; data: CardFileData; rejectedCards?: ReadonlySet<number> }[]) {
   return files.flatMap(({ file, data, rejectedCards }) =>
@@ -125,6 +143,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     loaded.flatMap((l) => vocabularySource(l, isBase(l), diagnostics) ?? []),
     new Set(keywordTexts),
   );
+  for (const l of loaded) reportElision(l, diagnostics);
   const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);
   const parsed: ParsedCard[] = accepted.flatMap((a) =>

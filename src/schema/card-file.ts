@@ -8,16 +8,28 @@ export interface LocalName {
   readonly fr: string;
 }
 
-export interface EnForms {
+/** A word's singular and plural (the categories of Intl.PluralRules). */
+export interface Forms {
   readonly one: string;
   readonly other: string;
 }
 
+export interface EnForms extends Forms {
+  /** "a" or "an" before this word, where the rule of src/text/article.ts gets it wrong. */
+  readonly article?: "a" | "an";
+  /** Resources only: the unit an amount counts ("3 barrels of Water"); without one, the resource itself ("3 Scrap"). */
+  readonly unit?: Forms;
+}
+
 export type Gender = "masculine" | "feminine";
 
-export interface FrForms extends EnForms {
+export interface FrForms extends Forms {
   readonly gender: Gender;
   readonly elision: boolean;
+  /** For a name beginning with h: whether the h is aspiré or muet, where the list of h aspiré words does not know it. */
+  readonly h?: "aspirated" | "mute";
+  /** Resources only: the unit an amount counts ("2 pièces d'Or"); "jeton"/"jetons" when not given. */
+  readonly unit?: Forms;
 }
 
 export interface TermData {

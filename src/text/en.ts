@@ -3,14 +3,19 @@ import type { Asset, Cost, Effect } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitEffects } from "./split.js";
-import { capitalize, clauses, joinList, term, termName } from "./words.js";
+import { aTerm, capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
+  /** "3 Scrap"; with a unit word, "3 barrels of Water". */
+  const resource = (id: string, n: number): string => {
+    const r = term(v, "resources", id);
+    return r.en.unit ? `${n} ${formFor(r.en.unit, "en", n)} of ${termName(r, "en")}` : `${n} ${termName(r, "en", n)}`;
+  };
   const asset = (a: Asset): string => {
     switch (a.kind) {
       case "resource":
-        return `${a.amount} ${termName(term(v, "resources", a.resource), "en", a.amount)}`;
+        return resource(a.resource, a.amount);
       case "worker":
         return token("worker", a.amount);
       case "card":
@@ -90,8 +95,8 @@ export function english(v: Vocabulary): Phrasebook {
     after: (trigger, gains) => {
       const event =
         trigger.kind === "play"
-          ? `playing a ${termName(term(v, "cardTypes", trigger.cardType), "en")} card`
-          : `a ${termName(term(v, "triggers", trigger.kind), "en")}`;
+          ? `playing ${aTerm(term(v, "cardTypes", trigger.cardType))} card`
+          : aTerm(term(v, "triggers", trigger.kind));
       return `After ${event}: ${assets(gains)}.`;
     },
     baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,

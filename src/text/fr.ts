@@ -7,12 +7,16 @@ import type { Asset, Cost, Effect } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitEffects } from "./split.js";
-import { capitalize, clauses, deTerm, joinList, plural, term, termName } from "./words.js";
+import { capitalize, clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
   const jeton = (n: number): string => (plural("fr", n) === "one" ? "jeton" : "jetons");
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "fr", n)}`;
-  const resource = (id: string, n: number): string => `${n} ${jeton(n)} ${deTerm(term(v, "resources", id))}`;
+  /** "2 jetons d'Essence"; with the resource's own unit word, "2 pièces d'Or". */
+  const resource = (id: string, n: number): string => {
+    const r = term(v, "resources", id);
+    return `${n} ${r.fr.unit ? formFor(r.fr.unit, "fr", n) : jeton(n)} ${deTerm(r)}`;
+  };
   const asset = (a: Asset): string => {
     switch (a.kind) {
       case "resource":

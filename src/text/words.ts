@@ -1,9 +1,12 @@
 /**
  * Words from the vocabulary in the right form: singular or plural by the
  * language's own plural rules (Intl.PluralRules: French counts 0 and 1 as
- * singular, English only 1), and French elision ("d'Essence", "de Ferraille").
+ * singular, English only 1), French elision ("d'Essence", "de Ferraille") and
+ * English "a"/"an".
  */
 import type { Term, Vocabulary } from "../check/vocabulary.js";
+import type { Forms } from "../schema/card-file.js";
+import { indefiniteArticle } from "./article.js";
 
 export type Lang = "en" | "fr";
 export const langs: readonly Lang[] = ["en", "fr"];
@@ -15,9 +18,20 @@ export function plural(lang: Lang, count: number): "one" | "other" {
   return pluralRules[lang].select(count) === "one" ? "one" : "other";
 }
 
+/** A word's form for a count, a name's or a unit word's (1 coin, 2 coins; 1 pièce, 2 pièces). */
+export function formFor(forms: Forms, lang: Lang, count: number): string {
+  return forms[plural(lang, count)];
+}
+
 /** A term's name for a count (1 Worker, 2 Workers; 1 Arme, 2 Armes). */
 export function termName(term: Term, lang: Lang, count = 1): string {
-  return term[lang][plural(lang, count)];
+  return formFor(term[lang], lang, count);
+}
+
+/** English "a"/"an" and a term's name: "a Conquest", "an Incorporation" (or the term's own `en.article`). */
+export function aTerm(term: Term): string {
+  const name = termName(term, "en");
+  return `${term.en.article ?? indefiniteArticle(name)} ${name}`;
 }
 
 /** French "de" before a term's name: "d'Essence", "de Ferraille". */
