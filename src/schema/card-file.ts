@@ -20,12 +20,22 @@ export interface FrForms extends EnForms {
   readonly elision: boolean;
 }
 
+/** A card type's icon: a built-in glyph or SVG path data (one of the two; src/check/type-icons.ts checks which). */
+export interface TypeIconData {
+  readonly glyph?: string;
+  readonly path?: string;
+}
+
 export interface TermData {
   readonly id: string;
   readonly words?: readonly string[];
   readonly basic?: boolean;
   readonly action?: string;
   readonly takesCardType?: boolean;
+  /** Card types only: the glyph on the type's tile. */
+  readonly icon?: TypeIconData;
+  /** Card types only: the tile's colour, "#rrggbb"; null when an unquoted "#…" was read as a YAML comment. */
+  readonly colour?: string | null;
   readonly en: EnForms;
   readonly fr: FrForms;
 }
