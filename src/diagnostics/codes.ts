@@ -36,6 +36,8 @@ export const codes = {
   "S51-E312": { stage: "check", summary: "an amount must be 1 to 99" },
   "S51-E313": { stage: "check", summary: "a known word used where it means nothing" },
   "S51-E314": { stage: "check", summary: "vocabulary entry defined twice" },
+  "S51-E317": { stage: "check", summary: "two card types print the same icon" },
+  "S51-E318": { stage: "check", summary: "a card type's icon or colour is not one the sheet can draw" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 
