@@ -38,6 +38,8 @@ export const codes = {
   "S51-E314": { stage: "check", summary: "a vocabulary id, word or printed name already means something else" },
   "S51-E315": { stage: "check", summary: "a contact colour names no action it performs" },
   "S51-E316": { stage: "check", summary: "a French elision flag does not fit its word (d'Essence, de Ferraille)" },
+  "S51-E317": { stage: "check", summary: "two card types print the same icon" },
+  "S51-E318": { stage: "check", summary: "a card type's icon or colour is not one the sheet can draw" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

@@ -6,14 +6,18 @@
  *
  * The words come from the text renderer (`CardText`); the model card gives
  * what the text does not carry as ids (card types, pattern, colours) for the
- * icons. Every string is escaped. Elements marked `data-fit` are the ones the
+ * icons, and the vocabulary each card type's chosen icon and colour. Every
+ * string is escaped. Elements marked `data-fit` are the ones the
  * fit check (fit.ts) measures for overflow.
  */
 import type { Card } from "../check/model.js";
 import { partLabels } from "../text/markdown.js";
 import type { CardText, PartName } from "../text/render.js";
 import { escapeHtml } from "./html.js";
-import { baseIcon, contactColour, contactToken, factionColour, leaderIcon, patternIcon, typeIcon } from "./icons.js";
+import { baseIcon, contactColour, contactToken, factionColour, leaderIcon, patternIcon, typeIcon, type TypeLook } from "./icons.js";
+
+/** Each card type's icon and colour as its vocabulary entry gives them (the vocabulary's `cardTypes`). */
+export type TypeLooks = ReadonlyMap<string, TypeLook>;
 
 /** The head's colour for each kind (contacts and Bases take their contact colour or faction's). */
 const headColours = { location: "#3a3129", leader: "#7a5a10" } as const;
@@ -61,10 +65,10 @@ function meta(text: CardText): string {
 }
 
 /** The big emblem in the middle: the Location's type icons, a crown, a contact token, a fort. */
-function emblem(card: Card, text: CardText): string {
+function emblem(card: Card, text: CardText, looks: TypeLooks): string {
   switch (card.kind) {
     case "location":
-      return card.types.map((t, i) => typeIcon(t, text.types[i] ?? t, { decorative: true })).join("");
+      return card.types.map((t, i) => typeIcon(t, text.types[i] ?? t, { decorative: true, look: looks.get(t) })).join("");
     case "leader":
       return leaderIcon();
     case "contact":
@@ -74,20 +78,20 @@ function emblem(card: Card, text: CardText): string {
   }
 }
 
-/** One card, 63 × 88 mm. */
-export function cardHtml(card: Card, text: CardText): string {
+/** One card, 63 × 88 mm; `looks` gives its types' icons and colours. */
+export function cardHtml(card: Card, text: CardText, looks: TypeLooks): string {
   const distance =
     text.distance === undefined ? "" : `<span class="dist" role="img" aria-label="distance ${text.distance}" title="distance ${text.distance}">${text.distance}</span>`;
   const types =
     card.kind === "location" && card.types.length > 0
-      ? `<span class="types">${card.types.map((t, i) => typeIcon(t, text.types[i] ?? t)).join("")}</span>`
+      ? `<span class="types">${card.types.map((t, i) => typeIcon(t, text.types[i] ?? t, { look: looks.get(t) })).join("")}</span>`
       : "";
   return (
     `<article class="card kind-${card.kind}" data-id="${escapeHtml(card.id)}" style="--head:${headColour(card)}">` +
     `<div class="frame" data-fit>` +
     `<header class="head" data-fit>${distance}<h2 class="name" data-fit>${escapeHtml(text.name)}</h2>${types}</header>` +
     `<div class="meta" data-fit>${meta(text)}</div>` +
-    `<div class="art">${emblem(card, text)}</div>` +
+    `<div class="art">${emblem(card, text, looks)}</div>` +
     `<div class="parts" data-fit>${parts(card, text)}</div>` +
     `<footer class="foot" data-fit>${escapeHtml(card.id)}</footer>` +
     `</div></article>`

@@ -6,6 +6,8 @@
  * decorates something already said in words).
  */
 import type { Pattern } from "../check/model.js";
+import type { TypeIconData } from "../schema/card-file.js";
+import { defaultGlyph, glyphSvg, tileLetter } from "./glyphs.js";
 import { colourFor, escapeHtml, num } from "./html.js";
 
 /** Tile colours of the base set's card types (and resources of the same names). */
@@ -59,56 +61,32 @@ function svg(body: string, { className, label }: SvgOptions): string {
   return `<svg class="${className}" viewBox="0 0 24 24"${a11y}>${title}${body}</svg>`;
 }
 
-/** A five-pointed star's points around (cx, cy). */
-function star(cx: number, cy: number, outer: number, inner: number): string {
-  const points: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const r = i % 2 === 0 ? outer : inner;
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    points.push(`${num(cx + r * Math.cos(a))},${num(cy + r * Math.sin(a))}`);
-  }
-  return points.join(" ");
+/** What a card type's vocabulary entry says about its icon: both optional, the defaults are the sheet's own. */
+export interface TypeLook {
+  readonly icon?: TypeIconData;
+  readonly colour?: string | null;
 }
 
-/** The white glyph drawn on a card type's tile; `tile` is the tile's colour (for cut-outs). */
-const typeGlyphs: Readonly<Record<string, (tile: string) => string>> = {
-  // A cog.
-  scrap: (tile) =>
-    `<g fill="#fff">${[0, 45, 90, 135].map((a) => `<rect x="10.4" y="3.8" width="3.2" height="16.4" rx=".6"${a ? ` transform="rotate(${a} 12 12)"` : ""}/>`).join("")}` +
-    `<circle cx="12" cy="12" r="5.7"/></g><circle cx="12" cy="12" r="2.3" fill="${tile}"/>`,
-  // A drop.
-  fuel: () => `<path fill="#fff" d="M12 3.8C9.4 7.6 6.6 11 6.6 14.6a5.4 5.4 0 0 0 10.8 0C17.4 11 14.6 7.6 12 3.8z"/>`,
-  // A gun sight.
-  weapons: () =>
-    `<g fill="none" stroke="#fff" stroke-width="1.9"><circle cx="12" cy="12" r="5.6"/><path d="M12 3.6v5M12 15.4v5M3.6 12h5M15.4 12h5"/></g>` +
-    `<circle cx="12" cy="12" r="1.5" fill="#fff"/>`,
-  // A brick wall.
-  "building-material": () =>
-    `<g fill="#fff">${[
-      [4, 5, 7.5],
-      [12.5, 5, 7.5],
-      [4, 10, 3.5],
-      [8.5, 10, 7],
-      [16.5, 10, 3.5],
-      [4, 15, 7.5],
-      [12.5, 15, 7.5],
-    ]
-      .map(([x, y, w]) => `<rect x="${x}" y="${y}" width="${w}" height="4" rx=".5"/>`)
-      .join("")}</g>`,
-  // A star: any type.
-  universal: () => `<polygon fill="#fff" points="${star(12, 12.6, 8.4, 3.6)}"/>`,
-};
+/** The white glyph on a type's tile: the named glyph, the designer's path, the id's own glyph, or the name's initial. */
+function tileGlyph(id: string, label: string, tile: string, icon: TypeIconData | undefined): string {
+  if (icon?.path !== undefined) return `<path fill="#fff" d="${escapeHtml(icon.path)}"/>`;
+  const named = icon?.glyph ?? defaultGlyph(id);
+  return (
+    (named === undefined ? undefined : glyphSvg(named, tile)) ??
+    `<text x="12" y="16.6" text-anchor="middle" font-size="13" font-weight="bold" fill="#fff">${escapeHtml(tileLetter(label))}</text>`
+  );
+}
 
 /**
- * A card type's icon: a coloured tile with a white glyph. A type the sheet
- * does not know (an expansion's) gets a tile with its name's first letter.
+ * A card type's icon: a coloured tile with a white glyph. The type's
+ * vocabulary entry may choose both (`look`, checked by src/check/type-icons.ts);
+ * otherwise a base type gets its own glyph and colour, and an expansion's a
+ * tile with its name's first letter in a colour picked by its id.
  */
-export function typeIcon(id: string, label: string, options: { readonly decorative?: boolean } = {}): string {
-  const colour = typeColour(id);
+export function typeIcon(id: string, label: string, options: { readonly decorative?: boolean; readonly look?: TypeLook | undefined } = {}): string {
+  const colour = escapeHtml(options.look?.colour ?? typeColour(id));
   const tile = `<rect x="1" y="1" width="22" height="22" rx="5" fill="${colour}" stroke="#fff" stroke-width="1.2"/>`;
-  const glyph =
-    typeGlyphs[id]?.(colour) ??
-    `<text x="12" y="16.6" text-anchor="middle" font-size="13" font-weight="bold" fill="#fff">${escapeHtml(label.trim().charAt(0).toUpperCase() || "?")}</text>`;
+  const glyph = tileGlyph(id, label, colour, options.look?.icon);
   return svg(tile + glyph, { className: `icon type type-${escapeHtml(id)}`, ...(options.decorative ? {} : { label }) });
 }
 

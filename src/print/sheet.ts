@@ -144,7 +144,7 @@ export function sheetHtml(cards: readonly string[], options: SheetOptions): stri
 export function renderSheet(cards: readonly Card[], vocabulary: Vocabulary, lang: Lang, options: Omit<SheetOptions, "lang"> = {}): string {
   const render = textRenderer(vocabulary, lang);
   return sheetHtml(
-    cards.map((card) => cardHtml(card, render.card(card))),
+    cards.map((card) => cardHtml(card, render.card(card), vocabulary.cardTypes)),
     { ...options, lang },
   );
 }

@@ -32,6 +32,12 @@ export interface FrForms extends Forms {
   readonly unit?: Forms;
 }
 
+/** A card type's icon: a built-in glyph or SVG path data (one of the two; src/check/type-icons.ts checks which). */
+export interface TypeIconData {
+  readonly glyph?: string;
+  readonly path?: string;
+}
+
 export interface TermData {
   readonly id: string;
   readonly words?: readonly string[];
@@ -41,6 +47,10 @@ export interface TermData {
   /** Contact colours: the actions its contacts give range for. */
   readonly actions?: readonly string[];
   readonly takesCardType?: boolean;
+  /** Card types only: the glyph on the type's tile. */
+  readonly icon?: TypeIconData;
+  /** Card types only: the tile's colour, "#rrggbb"; null when an unquoted "#…" was read as a YAML comment. */
+  readonly colour?: string | null;
   readonly en: EnForms;
   readonly fr: FrForms;
 }
