@@ -8,9 +8,8 @@
  * before kept ones, tokens before cards.
  */
 import type { Action, Decision, Payment, RangePlan } from "../engine/choices.js";
-import { workersFor } from "../engine/actions.js";
 import type { CardRegistry } from "../engine/definitions.js";
-import { demandOf, stepsOf } from "../engine/facts.js";
+import { cardFacts, demandOf, stepsOf } from "../engine/facts.js";
 import { createRng, type Rng } from "../engine/rng.js";
 import { leaderVpCap, locationVpCap } from "../engine/tokens.js";
 import type { PlayerView } from "../engine/view.js";
@@ -29,11 +28,11 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
       return me.leader ? 3 : 11;
     case "work": {
       const l = me.locations[a.location]!;
-      const def = cards.byId.get(l.card);
-      if (def?.kind !== "location" || def.ability.pattern !== "action") return 0;
-      const work = def.ability.work;
-      const gain = stepsWorth(stepsOf(work.kind === "combo" ? work.gains : work.effects), locationVpCap - l.vpTokens.length, canSteal(view));
-      const cost = (work.kind === "combo" ? 0 : demandWorth(demandOf(work.cost))) + worth.worker * workersFor(def, l.uses);
+      const work = cardFacts(cards).locations.get(l.card)?.work;
+      const demand = work?.demands[l.uses];
+      if (!work || !demand) return 0;
+      const gain = stepsWorth(work.steps, locationVpCap - l.vpTokens.length, canSteal(view));
+      const cost = demandWorth(demand);
       return gain > cost ? 6 + (gain - cost) : -1;
     }
     case "leader-action": {

@@ -8,7 +8,7 @@
  * the player's decision.
  */
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
-import type { LocationDef, TriggerDef } from "./definitions.js";
+import type { TriggerDef } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, location, locationFacts, say, seatName, type Game } from "./game.js";
 import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
@@ -74,13 +74,6 @@ function hasPlacement(game: Game, p: PlayerState, inPlay: readonly LocationFacts
 }
 
 // ---- worker actions and combos ------------------------------------------------
-
-/** The workers a Location's action takes now: its own number, one more for the second use. */
-export function workersFor(def: LocationDef, uses: number): number {
-  const a = def.ability;
-  const first = a.pattern === "action" && a.work.kind === "action" ? a.work.workers : 1;
-  return first + uses;
-}
 
 /** How many of a combo's needed tokens of one kind are still open. */
 function openSlots(needed: readonly string[], placed: Readonly<Resources>, token: string): number {

@@ -9,7 +9,7 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { cardFacts, mergeDemands, demandOf, noDemand, type ContactFacts } from "./facts.js";
+import { cardFacts, mergeDemands, demandOf, noDemand } from "./facts.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
 import { canPay, canPayResources, resourceTotals } from "./tokens.js";
@@ -26,15 +26,18 @@ interface Source {
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
 function allSources(game: Game, seat: number): Source[][] {
   const p = game.state.players[seat]!;
-  const contacts = cardFacts(game.cards).contacts;
+  const { contacts, colourMasks } = cardFacts(game.cards);
   const out: Source[][] = [[], [], []];
-  const masks = cardFacts(game.cards).colourMasks;
   const add = (colour: string, src: Source): void => {
-    const mask = masks.get(colour) ?? 0;
+    const mask = colourMasks.get(colour) ?? 0;
     for (let i = 0; i < 3; i++) if (mask & (1 << i)) out[i]!.push(src);
   };
   p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
-  for (const pc of p.contacts) if (!pc.usedThisTurn) add(contacts.get(pc.card)!.colour, contacts.get(pc.card)!);
+  for (const pc of p.contacts) {
+    if (pc.usedThisTurn) continue;
+    const c = contacts.get(pc.card)!;
+    add(c.colour, c);
+  }
   for (const id of p.hand) {
     const c = contacts.get(id);
     if (c?.kind === "contact") add(c.colour, c);
@@ -107,39 +110,20 @@ interface ColourReach {
   priced: Source[] | undefined;
 }
 
-/** The reach check's view of the three colours, in one pass over the player's tokens, contacts and hand. */
-function reachSources(game: Game, seat: number): ColourReach[] {
-  const p = game.state.players[seat]!;
-  const contacts = cardFacts(game.cards).contacts;
-  const out: ColourReach[] = [];
-  for (let c = 0; c < 3; c++) out.push({ fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined });
-  const masks = cardFacts(game.cards).colourMasks;
-  const add = (colour: string, range: number, src: ContactFacts | undefined): void => {
-    const mask = masks.get(colour) ?? 0;
-    for (let c = 0; c < 3; c++) {
-      if ((mask & (1 << c)) === 0) continue;
-      const r = out[c]!;
-      if (src === undefined || (src.price === noDemand && src.kind === "permanent")) r.fixed += range;
-      else if (src.price === noDemand) {
-        (r.free ??= []).push(range);
-        r.freeSum += range;
-      } else {
-        (r.priced ??= []).push(src);
-        r.pricedSum += range;
-      }
+/** One colour's sources (from `allSources`) sorted for the reach check: tokens and free permanents, free contact cards, priced sources. */
+function colourReach(sources: readonly Source[]): ColourReach {
+  const r: ColourReach = { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined };
+  for (const src of sources) {
+    if (src.price === undefined || (src.price === noDemand && src.kind === "permanent")) r.fixed += src.range;
+    else if (src.price === noDemand) {
+      (r.free ??= []).push(src.range);
+      r.freeSum += src.range;
+    } else {
+      (r.priced ??= []).push(src);
+      r.pricedSum += src.range;
     }
-  };
-  for (const t of p.pool.contactTokens) add(t.colour, t.range, undefined);
-  for (const pc of p.contacts) {
-    if (pc.usedThisTurn) continue;
-    const c = contacts.get(pc.card)!;
-    add(c.colour, c.range, c);
   }
-  for (const id of p.hand) {
-    const c = contacts.get(id);
-    if (c?.kind === "contact") add(c.colour, c.range, c);
-  }
-  return out;
+  return r;
 }
 
 /**
@@ -232,7 +216,7 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
     const ci = colourIndex(colour);
     const r = reach[ci];
     if (r !== undefined && (r >= distance || r < searchedTo[ci]!)) return r >= distance;
-    sources ??= reachSources(game, seat);
+    sources ??= allSources(game, seat).map(colourReach);
     reach[ci] = bestReach(game, seat, sources[ci]!, distance, have);
     searchedTo[ci] = distance;
     return reach[ci]! >= distance;
