@@ -23,26 +23,12 @@ import { defaultGlyph, glyphNames, tileLetter } from "../print/glyphs.js";
 import type { TermData, VocabularyData } from "../schema/card-file.js";
 import { langs, termName, type Lang } from "../text/words.js";
 import { canonicalPath, readSvgPath } from "./svg-path.js";
-import { namespaceNoun, namespaces, type VocabularySource } from "./vocabulary.js";
+import { namespaceNoun, namespaces } from "./vocabulary.js";
 
-/** One file's vocabulary, and the card types buildVocabulary skipped in it (by index). */
+/** One file's vocabulary, and where it is written. */
 export interface VocabularyFile {
   readonly file: SourceFile;
   readonly data: VocabularyData;
-  readonly skippedCardTypes: ReadonlySet<number>;
-}
-
-/**
- * Wraps a file's vocabulary source to note which card types buildVocabulary
- * skips: it skips every entry it reports a problem for.
- */
-export function watchCardTypes(file: SourceFile, source: VocabularySource): { source: VocabularySource; watched: VocabularyFile } {
-  const skippedCardTypes = new Set<number>();
-  const problem: VocabularySource["problem"] = (namespace, index, ...rest) => {
-    if (namespace === "cardTypes") skippedCardTypes.add(index);
-    source.problem(namespace, index, ...rest);
-  };
-  return { source: { ...source, problem }, watched: { file, data: source.data, skippedCardTypes } };
 }
 
 /** A card type's entry and where it is written. */
@@ -161,15 +147,15 @@ function checkNotCardType(file: SourceFile, data: VocabularyData, out: Diagnosti
  * vocabulary first), and reports a type printing the same icon as an earlier
  * one at the later one, naming where the earlier one is.
  */
-export function checkTypeIcons(files: readonly VocabularyFile[], out: Diagnostic[]): void {
+export function checkTypeIcons(files: readonly VocabularyFile[], kept: ReadonlySet<TermData>, out: Diagnostic[]): void {
   const first = new Map<string, TypeEntry>();
-  for (const { file, data, skippedCardTypes } of files) {
+  for (const { file, data } of files) {
     checkNotCardType(file, data, out);
     (data.cardTypes ?? []).forEach((entry, index) => {
       const t: TypeEntry = { file, path: ["vocabulary", "cardTypes", index], entry };
       checkColour(t, out);
       const drawn = shapes(t, out);
-      if (skippedCardTypes.has(index)) return;
+      if (!kept.has(entry)) return;
       const clash = drawn.find((s) => first.has(s.key));
       if (clash !== undefined) return sameIcon(t, first.get(clash.key)!, clash, out);
       for (const s of drawn) first.set(s.key, t);

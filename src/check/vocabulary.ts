@@ -22,6 +22,8 @@ export interface Vocabulary {
   readonly lookoutAbilities: ReadonlyMap<string, SentenceData>;
   /** Written word → term, per namespace (`workers` → worker). */
   readonly words: { readonly [N in Namespace]: ReadonlyMap<string, Term> };
+  /** The files' entries the merge kept (by identity); a reported entry is skipped and not here. */
+  readonly kept: ReadonlySet<TermData>;
 }
 
 export const namespaces: readonly Namespace[] = ["resources", "cardTypes", "contactColours", "factions", "tokens", "triggers"];
@@ -74,6 +76,7 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
   const maps = Object.fromEntries(namespaces.map((n) => [n, new Map<string, Term>()])) as { [N in Namespace]: Map<string, Term> };
   const words = Object.fromEntries(namespaces.map((n) => [n, new Map<string, Term>()])) as { [N in Namespace]: Map<string, Term> };
   const lookoutAbilities = new Map<string, SentenceData>();
+  const kept = new Set<TermData>();
   const expansionOnly = "an expansion adds new words; it cannot redefine the base set's";
   const clashing = crossFileClashes(sources);
   for (const [sourceIndex, { data, isBase, problem }] of sources.entries()) {
@@ -97,6 +100,7 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
         const taken = written.find((w) => words[namespace].has(w));
         if (taken) return problem(namespace, index, `the word "${taken}" already means ${noun} "${words[namespace].get(taken)!.id}"`, expansionOnly);
         const term: Term = { ...entry, namespace };
+        kept.add(entry);
         maps[namespace].set(entry.id, term);
         for (const w of written) words[namespace].set(w, term);
       });
@@ -107,7 +111,7 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
       lookoutAbilities.set(entry.id, entry);
     });
   }
-  return { ...maps, lookoutAbilities, words };
+  return { ...maps, lookoutAbilities, words, kept };
 }
 
 /** The actions a contact colour gives range for: `actions`, or the one `action`. */

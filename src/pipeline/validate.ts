@@ -14,7 +14,7 @@ import type { Card } from "../check/model.js";
 import { keywordTexts } from "../../grammar/lexer.js";
 import { buildVocabulary, namespaceNoun, namespaces, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
 import { elisionProblem } from "../check/elision.js";
-import { checkTypeIcons, watchCardTypes } from "../check/type-icons.js";
+import { checkTypeIcons } from "../check/type-icons.js";
 import { checkTextLocks } from "../locks/text-locks.js";
 import { displayPath, findCardFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
@@ -140,16 +140,12 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics, texts) ?? []);
 
   const isBase = (l: LoadedFile): boolean => l.file.path === displayPath(base, cwd);
-  const sources = loaded.flatMap((l) => {
-    const source = vocabularySource(l, isBase(l), diagnostics);
-    return source ? [watchCardTypes(l.file, source)] : [];
-  });
   const vocabulary = buildVocabulary(
-    sources.map((s) => s.source),
+    loaded.flatMap((l) => vocabularySource(l, isBase(l), diagnostics) ?? []),
     new Set(keywordTexts),
   );
   for (const l of loaded) reportElision(l, diagnostics);
-  checkTypeIcons(sources.map((s) => s.watched), diagnostics);
+  checkTypeIcons(loaded.flatMap((l) => (l.data.vocabulary ? [{ file: l.file, data: l.data.vocabulary }] : [])), vocabulary.kept, diagnostics);
   const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);
   const parsed: ParsedCard[] = accepted.flatMap((a) =>
