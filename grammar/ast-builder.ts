@@ -5,108 +5,10 @@
  * syntax (it is also drawn as a diagram) and this file is the one place that
  * decides what the tree looks like.
  */
-import type { CstNode, IToken } from "chevrotain";
+import type { CstNode } from "chevrotain";
+import { traitConstructs, traitPieces, type TraitKind } from "../src/constructs/traits/index.js";
 import type * as A from "./ast.js";
-
-type Children = CstNode["children"];
-
-function nodes(children: Children, key: string): CstNode[] {
-  return (children[key] ?? []) as CstNode[];
-}
-
-function tokens(children: Children, key: string): IToken[] {
-  return (children[key] ?? []) as IToken[];
-}
-
-function node(children: Children, key: string): CstNode {
-  return nodes(children, key)[0]!;
-}
-
-function tokenSpan(tok: IToken): A.Span {
-  return { start: tok.startOffset, end: tok.startOffset + tok.image.length };
-}
-
-function word(tok: IToken): A.Word {
-  return { text: tok.image, span: tokenSpan(tok) };
-}
-
-function num(tok: IToken): A.Num {
-  return { value: Number(tok.image), span: tokenSpan(tok) };
-}
-
-/** The span of a CST node: from its first to its last token. */
-function spanOf(cst: CstNode): A.Span {
-  let start = Infinity;
-  let end = -Infinity;
-  const visit = (n: CstNode): void => {
-    for (const list of Object.values(n.children)) {
-      for (const child of list) {
-        if ("image" in child) {
-          const s = tokenSpan(child);
-          start = Math.min(start, s.start);
-          end = Math.max(end, s.end);
-        } else {
-          visit(child);
-        }
-      }
-    }
-  };
-  visit(cst);
-  return { start, end };
-}
-
-function counted(cst: CstNode): A.Word {
-  const tok = tokens(cst.children, "Word")[0] ?? tokens(cst.children, "Card")[0]!;
-  return word(tok);
-}
-
-function asset(cst: CstNode): A.Asset {
-  const c = cst.children;
-  const tokensTok = tokens(c, "tokens")[0];
-  const multiplier = tokensTok ? { tokens: num(tokensTok) } : {};
-  if (tokens(c, "Contact").length > 0) {
-    return {
-      kind: "contact",
-      ...multiplier,
-      colour: word(tokens(c, "colour")[0]!),
-      range: num(tokens(c, "range")[0]!),
-      span: spanOf(cst),
-    };
-  }
-  return {
-    kind: "quantity",
-    ...multiplier,
-    amount: num(tokens(c, "amount")[0]!),
-    word: counted(node(c, "counted")),
-    span: spanOf(cst),
-  };
-}
-
-function assetList(cst: CstNode): A.Asset[] {
-  return nodes(cst.children, "asset").map(asset);
-}
-
-function effect(cst: CstNode): A.Effect {
-  const c = cst.children;
-  if (c["steal"]) {
-    const s = node(c, "steal");
-    return {
-      kind: "steal",
-      amount: num(tokens(s.children, "Integer")[0]!),
-      word: counted(node(s.children, "counted")),
-      span: spanOf(s),
-    };
-  }
-  if (c["redevelop"]) {
-    const r = node(c, "redevelop");
-    return { kind: "redevelop", anyType: tokens(r.children, "Any").length > 0, span: spanOf(r) };
-  }
-  return asset(node(c, "asset"));
-}
-
-function effectList(cst: CstNode): A.Effect[] {
-  return nodes(cst.children, "effect").map(effect);
-}
+import { assetList, counted, effectList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
 
 function actionOption(cst: CstNode): A.ActionOption {
   const c = cst.children;
@@ -116,7 +18,7 @@ function actionOption(cst: CstNode): A.ActionOption {
 }
 
 /** One builder per statement rule; the rule name is the statement's kind. */
-const statementBuilders: { [K in A.StatementKind]: (cst: CstNode, span: A.Span) => A.Statement } = {
+const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
   gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), span }),
   produce: (cst, span) => ({ kind: "produce", assets: assetList(node(cst.children, "assetList")), span }),
   once: (cst, span) => ({ kind: "once", assets: assetList(node(cst.children, "assetList")), span }),
@@ -135,32 +37,12 @@ const statementBuilders: { [K in A.StatementKind]: (cst: CstNode, span: A.Span) 
       span,
     };
   },
-  slots: (cst, span) => ({
-    kind: "slots",
-    amount: num(tokens(cst.children, "Integer")[0]!),
-    holds: counted(node(cst.children, "counted")),
-    span,
-  }),
-  convert: (cst, span) => ({
-    kind: "convert",
-    cost: assetList(node(cst.children, "assetList")),
-    gains: effectList(node(cst.children, "effectList")),
-    span,
-  }),
-  each: (cst, span) => ({
-    kind: "each",
-    cardType: word(tokens(cst.children, "Word")[0]!),
-    gains: assetList(node(cst.children, "assetList")),
-    span,
-  }),
-  depot: (cst, span) => ({ kind: "depot", amount: num(tokens(cst.children, "Integer")[0]!), span }),
   combo: (cst, span) => ({
     kind: "combo",
     resources: tokens(cst.children, "Word").map(word),
     gains: assetList(node(cst.children, "assetList")),
     span,
   }),
-  lookout: (cst, span) => ({ kind: "lookout", ability: word(tokens(cst.children, "Word")[0]!), span }),
   after: (cst, span) => {
     const c = cst.children;
     const trigger = tokens(c, "Redevelop")[0] ?? tokens(c, "Word")[0]!;
@@ -177,9 +59,14 @@ const statementBuilders: { [K in A.StatementKind]: (cst: CstNode, span: A.Span) 
   },
 };
 
+function isTrait(kind: A.StatementKind): kind is TraitKind {
+  return Object.hasOwn(traitConstructs, kind);
+}
+
 function statement(cst: CstNode): A.Statement {
   const [kind, [inner]] = Object.entries(cst.children)[0]! as [A.StatementKind, CstNode[]];
-  return statementBuilders[kind](inner!, spanOf(inner!));
+  const span = spanOf(inner!);
+  return isTrait(kind) ? traitPieces.build(kind, inner!, span) : statementBuilders[kind](inner!, span);
 }
 
 export function buildStatements(cst: CstNode): A.Statement[] {

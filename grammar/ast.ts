@@ -96,43 +96,10 @@ export interface ActionStatement {
   readonly span: Span;
 }
 
-export interface SlotsStatement {
-  readonly kind: "slots";
-  readonly amount: Num;
-  readonly holds: Word;
-  readonly span: Span;
-}
-
-export interface ConvertStatement {
-  readonly kind: "convert";
-  readonly cost: readonly Asset[];
-  readonly gains: readonly Effect[];
-  readonly span: Span;
-}
-
-export interface EachStatement {
-  readonly kind: "each";
-  readonly cardType: Word;
-  readonly gains: readonly Asset[];
-  readonly span: Span;
-}
-
-export interface DepotStatement {
-  readonly kind: "depot";
-  readonly amount: Num;
-  readonly span: Span;
-}
-
 export interface ComboStatement {
   readonly kind: "combo";
   readonly resources: readonly Word[];
   readonly gains: readonly Asset[];
-  readonly span: Span;
-}
-
-export interface LookoutStatement {
-  readonly kind: "lookout";
-  readonly ability: Word;
   readonly span: Span;
 }
 
@@ -144,18 +111,10 @@ export interface AfterStatement {
   readonly span: Span;
 }
 
-export type Statement =
-  | GainStatement
-  | ProduceStatement
-  | OnceStatement
-  | KeepStatement
-  | ActionStatement
-  | SlotsStatement
-  | ConvertStatement
-  | EachStatement
-  | DepotStatement
-  | ComboStatement
-  | LookoutStatement
-  | AfterStatement;
+/** The statements whose construct is a module of its own (src/constructs): the traits. */
+export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
+import type { TraitNode } from "../src/constructs/traits/index.js";
+
+export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | AfterStatement | TraitNode;
 
 export type StatementKind = Statement["kind"];

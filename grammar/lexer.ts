@@ -1,52 +1,16 @@
 /**
- * The scanner of the card language: turns an ability string into tokens.
- *
- * Only the language's own keywords live here. Every word a designer can
- * extend (resources, card types, contact colours, token names, lookout
- * abilities, leader triggers) is scanned as a plain `Word` and resolved later
- * by the checker against the vocabulary in cards/, so an expansion can add a
- * card type without touching the grammar.
+ * The scanner of the card language: turns an ability string into tokens
+ * (grammar/tokens.ts), keywords before `Word` so that chevrotain, which tries
+ * patterns in order, scans `slots` as a keyword and `slot` as a word.
  */
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import { Lexer, type TokenType } from "chevrotain";
+import { traitConstructs } from "../src/constructs/traits/index.js";
+import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Steal, Times, Type, WhiteSpace, Word } from "./tokens.js";
 
-export const Word = createToken({ name: "Word", pattern: /[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*/, label: "a word" });
+export * from "./tokens.js";
 
-function keyword(name: string, text: string): TokenType {
-  return createToken({ name, pattern: new RegExp(text), longer_alt: Word, label: `"${text}"` });
-}
-
-export const Gain = keyword("Gain", "gain");
-export const Produce = keyword("Produce", "produce");
-export const Once = keyword("Once", "once");
-export const Keep = keyword("Keep", "keep");
-export const Action = keyword("Action", "action");
-export const Repeatable = keyword("Repeatable", "repeatable");
-export const Pay = keyword("Pay", "pay");
-export const Slots = keyword("Slots", "slots");
-export const Convert = keyword("Convert", "convert");
-export const Each = keyword("Each", "each");
-export const Depot = keyword("Depot", "depot");
-export const Combo = keyword("Combo", "combo");
-export const Lookout = keyword("Lookout", "lookout");
-export const After = keyword("After", "after");
-export const Steal = keyword("Steal", "steal");
-export const Redevelop = keyword("Redevelop", "redevelop");
-export const Any = keyword("Any", "any");
-export const Type = keyword("Type", "type");
-export const Contact = keyword("Contact", "contact");
-/** `card` and `cards`: a keyword because `each scrap card` needs it, yet also a counted word (`2 cards`). */
-export const Card = createToken({ name: "Card", pattern: /cards?/, longer_alt: Word, label: '"card"' });
-/** The token multiplier in `2 x 1 vp` (two VP tokens of value 1). */
-export const Times = createToken({ name: "Times", pattern: /x|×/, longer_alt: Word, label: '"x"' });
-
-export const Integer = createToken({ name: "Integer", pattern: /\d+/, label: "a number" });
-export const Arrow = createToken({ name: "Arrow", pattern: /->|→/, label: '"->"' });
-export const Colon = createToken({ name: "Colon", pattern: /:/, label: '":"' });
-export const Semicolon = createToken({ name: "Semicolon", pattern: /;/, label: '";"' });
-export const Comma = createToken({ name: "Comma", pattern: /,/, label: '","' });
-export const LParen = createToken({ name: "LParen", pattern: /\(/, label: '"("' });
-export const RParen = createToken({ name: "RParen", pattern: /\)/, label: '")"' });
-export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexer.SKIPPED });
+/** The trait constructs' keywords, in the table's order. */
+const traitKeywords: TokenType[] = Object.values(traitConstructs).map((c) => c.keyword);
 
 /** Keywords come before `Word`: chevrotain tries patterns in order, `longer_alt` lets `gains` stay a word. */
 export const allTokens: TokenType[] = [
@@ -65,15 +29,11 @@ export const allTokens: TokenType[] = [
   Action,
   Repeatable,
   Pay,
-  Slots,
-  Convert,
-  Each,
-  Depot,
   Combo,
-  Lookout,
   After,
   Steal,
   Redevelop,
+  ...traitKeywords,
   Any,
   Type,
   Contact,

@@ -7,14 +7,16 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | once | keep | action | slots | convert
- *                | each | depot | combo | lookout | after
+ *   statement   := gain | produce | once | keep | action | combo | after
+ *                | trait        (one rule per construct of src/constructs/traits)
  *   assetList   := asset ("," asset)*
  *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer)
  *   effectList  := effect ("," effect)*
  *   effect      := asset | "steal" Integer counted | "redevelop" ("any" "type")?
  */
-import { CstParser, EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
+import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
+import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
+import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
 function describe(token: IToken): string {
@@ -68,6 +70,25 @@ export class AbilityParser extends CstParser {
     this.SUBRULE(this.assetList);
   });
 
+  /** The parser's recording methods as a construct's grammar sees them (construct.ts, `GrammarKit`). */
+  private readonly kit: GrammarKit = {
+    consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
+    subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
+    option: (occurrence, body) => void (occurrence === 1 ? this.OPTION(body) : this.OPTION2(body)),
+    atLeastOne: (body) => this.AT_LEAST_ONE(body),
+  };
+
+  /** One rule per trait construct, named by its kind: its keyword, then its grammar. */
+  private readonly traitRules = Object.fromEntries(
+    traitKinds.map((kind) => [
+      kind,
+      this.RULE(kind, () => {
+        this.CONSUME(traitConstructs[kind].keyword);
+        traitConstructs[kind].grammar(this.kit);
+      }),
+    ]),
+  ) as Record<TraitKind, () => CstNode>;
+
   public statement = this.RULE("statement", () => {
     this.OR([
       { ALT: () => this.SUBRULE(this.gain) },
@@ -75,13 +96,9 @@ export class AbilityParser extends CstParser {
       { ALT: () => this.SUBRULE(this.once) },
       { ALT: () => this.SUBRULE(this.keep) },
       { ALT: () => this.SUBRULE(this.action) },
-      { ALT: () => this.SUBRULE(this.slots) },
-      { ALT: () => this.SUBRULE(this.convert) },
-      { ALT: () => this.SUBRULE(this.each) },
-      { ALT: () => this.SUBRULE(this.depot) },
       { ALT: () => this.SUBRULE(this.combo) },
-      { ALT: () => this.SUBRULE(this.lookout) },
       { ALT: () => this.SUBRULE(this.after) },
+      ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
   });
 
@@ -140,35 +157,9 @@ export class AbilityParser extends CstParser {
     ]);
   });
 
-  /** `slots 3 deals`: room for three more Spoils/Agreements. */
-  public slots = this.RULE("slots", () => {
-    this.CONSUME(t.Slots);
-    this.CONSUME(t.Integer);
-    this.SUBRULE(this.counted);
-  });
 
-  /** `convert 1 fuel -> contact cooperation 3`: discard X to gain Y. */
-  public convert = this.RULE("convert", () => {
-    this.CONSUME(t.Convert);
-    this.SUBRULE(this.assetList);
-    this.CONSUME(t.Arrow);
-    this.SUBRULE(this.effectList);
-  });
 
-  /** `each fuel card -> 1 vp`: per card of a type in your area. */
-  public each = this.RULE("each", () => {
-    this.CONSUME(t.Each);
-    this.CONSUME(t.Word);
-    this.CONSUME(t.Card);
-    this.CONSUME(t.Arrow);
-    this.SUBRULE(this.assetList);
-  });
 
-  /** `depot 3`: a resource depot. */
-  public depot = this.RULE("depot", () => {
-    this.CONSUME(t.Depot);
-    this.CONSUME(t.Integer);
-  });
 
   /** `combo scrap fuel weapons -> 2 vp`: a resource combo cashed in by a worker. */
   public combo = this.RULE("combo", () => {
@@ -178,11 +169,6 @@ export class AbilityParser extends CstParser {
     this.SUBRULE(this.assetList);
   });
 
-  /** `lookout take-leftover`: one of the Lookout abilities. */
-  public lookout = this.RULE("lookout", () => {
-    this.CONSUME(t.Lookout);
-    this.CONSUME(t.Word);
-  });
 
   /** `after conquer -> 1 vp`, `after play fuel card -> 1 vp`: a Leader's trigger. */
   public after = this.RULE("after", () => {

@@ -301,14 +301,16 @@ function evilCard(overrides: Partial<LocationCard> = {}): LocationCard {
   };
 }
 
-/** Type-checks generated files with the project's compiler options, next to the real definitions.ts. */
+/**
+ * Type-checks generated files with the project's compiler options, as if
+ * they were in generated/ (in memory: nothing is written), against the real
+ * definitions.ts and the construct modules its types come from.
+ */
 function typeErrors(files: readonly GeneratedFile[]): string[] {
-  const tsconfig = ts.parseConfigFileTextToJson("tsconfig.json", readFileSync(join(repoRoot, "tsconfig.json"), "utf8"));
-  const { options } = ts.convertCompilerOptionsFromJson(tsconfig.config.compilerOptions, "/p");
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { ...options, types: [] } });
-  project.createSourceFile("/p/src/engine/definitions.ts", readFileSync(join(repoRoot, "src/engine/definitions.ts"), "utf8"));
-  for (const f of files) project.createSourceFile(`/p/generated/${f.path}`, f.text);
-  return project.getPreEmitDiagnostics().map((d) => `${d.getSourceFile()?.getFilePath()}: ${ts.flattenDiagnosticMessageText(d.getMessageText() as string, "\n")}`);
+  const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
+  const sources = files.map((f) => project.createSourceFile(join(repoRoot, "generated", f.path), f.text, { overwrite: true }));
+  project.resolveSourceFileDependencies();
+  return sources.flatMap((source) => source.getPreEmitDiagnostics().map((d) => `${source.getFilePath()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n")}`));
 }
 
 /** Evaluates one generated module (it imports only types) and returns its exports. */
@@ -331,7 +333,7 @@ describe("escaping designer text", () => {
     expect(typeErrors(files)).toEqual([]);
     // The type check is real: a distance the definitions do not allow is caught.
     const broken = files.map((f) => (f === module ? { ...f, text: f.text.replace("distance: 1,", "distance: 4,") } : f));
-    expect(typeErrors(broken).join("\n")).toMatch(/not assignable to type '1 \| 2 \| 3'/);
+    expect(typeErrors(broken).join("\n")).toMatch(/Type '4' is not assignable to type '[123] \| [123] \| [123]'/);
 
     const exports = await evaluate(module);
     expect(Object.keys(exports).sort()).toEqual(["evilIdX", "locations"]);

@@ -5,6 +5,7 @@
  */
 import { expect, it } from "vitest";
 import type { Asset, Card, Cost, Effect } from "../src/check/model.js";
+import { traitKinds } from "../src/constructs/traits/index.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 
 function features(cards: readonly Card[]): Set<string> {
@@ -75,9 +76,9 @@ function features(cards: readonly Card[]): Set<string> {
           }
         } else if (ability.pattern === "trait") {
           for (const t of ability.traits) {
+            seen.add(`trait ${t.kind}`);
             if (t.kind === "slots") seen.add(`slots ${t.holds}`);
             else if (t.kind === "lookout") seen.add(`lookout ${t.ability}`);
-            else seen.add(`statement ${t.kind}`);
             if (t.kind === "convert") {
               t.cost.forEach(cost);
               t.gains.forEach(effect);
@@ -103,7 +104,9 @@ const required = [
   "asset contact universal 1", "asset contact universal 3",
   "effect steal", "effect redevelop", "effect redevelop any type",
   "cost resource", "cost worker", "cost card", "cost spoils", "cost agreement", "cost deal",
-  "statement once", "statement keep", "statement keep N", "statement combo", "statement convert", "statement depot", "statement each",
+  "statement once", "statement keep", "statement keep N", "statement combo",
+  // Every trait construct of the table (src/constructs/traits), however many there are.
+  ...traitKinds.map((kind) => `trait ${kind}`),
   "each gives vp", "each gives resources",
   "slots spoils", "slots agreement", "slots deal",
   "lookout take-leftover", "lookout draw-instead", "lookout draw-two-keep-one", "lookout discard-after-first",

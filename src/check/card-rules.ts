@@ -12,7 +12,8 @@ import { didYouMean } from "../diagnostics/suggest.js";
 import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
-import { checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
+import { traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
@@ -67,12 +68,6 @@ function noRepeats(r: Resolver, statements: readonly A.Statement[]): boolean {
     seen.add(group);
   }
   return ok;
-}
-
-function atMostThree(r: Resolver, n: A.Num, what: string, hint?: string): boolean {
-  if (n.value >= 1 && n.value <= 3) return true;
-  r.report("S51-E306", n.span, `${what} must be 1 to 3, not ${n.value}`, hint);
-  return false;
 }
 
 /** "an action card", "a trait card". */
@@ -148,43 +143,13 @@ function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
   return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
 }
 
-/** The statements that are traits: one list, from which the type and the check below both come. */
-const traitKindList = ["slots", "depot", "convert", "each", "lookout"] as const satisfies readonly A.StatementKind[];
-type TraitStatement = Extract<A.Statement, { kind: (typeof traitKindList)[number] }>;
-const traitKinds: ReadonlySet<A.StatementKind> = new Set(traitKindList);
-
-/** A trait statement's meaning; a trait kind without a case here does not compile (no default). */
-function trait(r: Resolver, s: TraitStatement): M.Trait | undefined {
-  switch (s.kind) {
-    case "slots": {
-      const holds = r.vocabulary.words.tokens.get(s.holds.text)?.id;
-      const deal = holds === "spoils" || holds === "agreement" || holds === "deal" ? holds : undefined;
-      if (!deal) r.report("S51-E301", s.holds.span, `slots hold spoils, agreements or deals, not "${s.holds.text}"`);
-      return atMostThree(r, s.amount, "the number of slots", "the three-slot rule: at most 3 cards attached to a card") && deal ? { kind: "slots", amount: s.amount.value, holds: deal } : undefined;
-    }
-    case "depot":
-      return atMostThree(r, s.amount, "a depot's size", "a Resource Depot holds up to 3 resource tokens") ? { kind: "depot", amount: s.amount.value } : undefined;
-    case "convert": {
-      const cost = costs(r, s.cost);
-      const gains = effects(r, s.gains);
-      return cost && gains ? { kind: "convert", cost, gains } : undefined;
-    }
-    case "each": {
-      const cardType = resolveTerm(r, s.cardType, "cardTypes");
-      const gains = assets(r, s.gains);
-      return cardType && gains ? { kind: "each", cardType, gains } : undefined;
-    }
-    case "lookout": {
-      const known = r.vocabulary.lookoutAbilities;
-      if (known.has(s.ability.text)) return { kind: "lookout", ability: s.ability.text };
-      resolveLookoutFailure(r, s.ability, [...known.keys()]);
-      return undefined;
-    }
-  }
+function isTraitStatement(s: A.Statement): s is A.TraitStatement {
+  return (traitKinds as readonly string[]).includes(s.kind);
 }
 
-function resolveLookoutFailure(r: Resolver, word: A.Word, known: string[]): void {
-  r.report("S51-E301", word.span, `unknown Lookout ability "${word.text}"`, didYouMean(word.text, known) ?? `one of: ${known.join(", ")}`);
+/** A trait statement's meaning, by its construct (src/constructs/traits). */
+function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
+  return traitPieces.check(s, r);
 }
 
 // ---- Locations -------------------------------------------------------------
@@ -203,7 +168,7 @@ function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.A
 const patternAdvice = {
   action: "an action card has one worker action (\"action: …\" or \"combo …\")",
   production: "a production card produces (\"produce …\") and has no worker action or trait",
-  trait: "a trait card has traits (slots, convert, each, depot, lookout) and no worker action",
+  trait: `a trait card has traits (${traitKinds.join(", ")}) and no worker action`,
 };
 
 function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Asset[]; keep?: M.Keep } | undefined {
@@ -223,6 +188,16 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   let work: M.WorkerAction | M.Combo | undefined;
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
   for (const s of statements) {
+    if (isTraitStatement(s)) {
+      if (data.pattern !== "trait") {
+        fail(s, `"${s.kind}" is a trait, but this is ${aCard(data.pattern)}`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
+        continue;
+      }
+      const t = trait(r, s);
+      if (t) traits.push(t);
+      else ok = false;
+      continue;
+    }
     switch (s.kind) {
       case "once": {
         const got = assets(r, s.assets);
@@ -257,20 +232,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         ok = false;
         misfits++;
         break;
-      case "slots":
-      case "depot":
-      case "convert":
-      case "each":
-      case "lookout": {
-        if (data.pattern !== "trait") {
-          fail(s, `"${s.kind}" is a trait, but this is ${aCard(data.pattern)}`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
-          break;
-        }
-        const t = trait(r, s);
-        if (t) traits.push(t);
-        else ok = false;
-        break;
-      }
       default:
         // Every statement kind has its case above: a new kind fails to compile here until it has one.
         return s satisfies never;
@@ -286,8 +247,8 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   if (data.pattern === "action" && !statements.some((s) => s.kind === "action" || s.kind === "combo")) {
     fail(undefined, "an action card needs a worker action", 'add "action: …" or "combo …", or change the pattern');
   }
-  if (data.pattern === "trait" && !statements.some((s) => traitKinds.has(s.kind))) {
-    fail(undefined, "a trait card needs a trait", 'add slots, convert, each, depot or lookout, or change the pattern');
+  if (data.pattern === "trait" && !statements.some(isTraitStatement)) {
+    fail(undefined, "a trait card needs a trait", `add ${traitKinds.join(", ")}, or change the pattern`);
   }
   if (!ok) return undefined;
   const ability: M.LocationAbility =

@@ -4,6 +4,7 @@
  * the rules, and each Location's shape follows its pattern, so a consumer
  * never has to re-check what the checker already proved.
  */
+import type { TraitModel } from "../constructs/traits/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
 /** Something a card gives: tokens taken from the pool, cards drawn, VP. */
@@ -54,12 +55,8 @@ export interface Combo {
   readonly gains: readonly Asset[];
 }
 
-export type Trait =
-  | { readonly kind: "slots"; readonly amount: number; readonly holds: DealKind }
-  | { readonly kind: "convert"; readonly cost: readonly Cost[]; readonly gains: readonly Effect[] }
-  | { readonly kind: "each"; readonly cardType: string; readonly gains: readonly Asset[] }
-  | { readonly kind: "depot"; readonly amount: number }
-  | { readonly kind: "lookout"; readonly ability: string };
+/** A trait's checked form: one per construct of src/constructs/traits. */
+export type Trait = TraitModel;
 
 /** The keep icon: resources on the card stay through Clean-up (up to `limit`, if given). */
 export interface Keep {

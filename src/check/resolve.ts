@@ -50,6 +50,13 @@ function positive(r: Resolver, n: A.Num, what: string): boolean {
   return false;
 }
 
+/** Slots, depots and keep limits: the three-slot rule. */
+export function atMostThree(r: Resolver, n: A.Num, what: string, hint?: string): boolean {
+  if (n.value >= 1 && n.value <= 3) return true;
+  r.report("S51-E306", n.span, `${what} must be 1 to 3, not ${n.value}`, hint);
+  return false;
+}
+
 /** `x` multiplies tokens whose value matters apart from their count: VP and contact tokens. */
 function noMultiplier(r: Resolver, a: A.QuantityAsset, term: Term): boolean {
   if (!a.tokens) return true;

@@ -14,7 +14,7 @@ import type {
   Trigger,
   WorkerAction,
 } from "../check/model.js";
-import type { LookoutAbility } from "../engine/definitions.js";
+import { traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
 
 /** The parameter names of the compiled functions, after the API each one receives. */
@@ -110,34 +110,9 @@ export function combo(c: Combo): Expr {
   ]);
 }
 
-/** The Lookout abilities the engine implements: exactly `LookoutAbility`, checked both ways by the compiler. */
-const lookoutAbilities = ["take-leftover", "draw-instead", "draw-two-keep-one", "discard-after-first"] as const satisfies readonly LookoutAbility[];
-// Fails to compile if definitions.ts gains a Lookout ability this list lacks.
-const everyLookoutListed: Exclude<LookoutAbility, (typeof lookoutAbilities)[number]> extends never ? true : false = true;
-void everyLookoutListed;
-
-function lookoutAbility(ability: string): LookoutAbility {
-  const known = lookoutAbilities.find((a) => a === ability);
-  if (known === undefined) throw new CompileError(`the engine has no Lookout ability ${str(ability).text}`);
-  return known;
-}
-
-/** A `TraitDef`. */
+/** A `TraitDef`: its construct's code (src/constructs/traits). */
 export function trait(t: Trait): Expr {
-  switch (t.kind) {
-    case "slots":
-      return object([["kind", str("slots")], ["amount", int(t.amount)], ["holds", str(t.holds)]]);
-    case "depot":
-      return object([["kind", str("depot")], ["amount", int(t.amount)]]);
-    case "convert":
-      return object([["kind", str("convert")], ["cost", costFunction(t.cost)], ["gains", effectsFunction(t.gains)]]);
-    case "each":
-      return object([["kind", str("each")], ["cardType", str(t.cardType)], ["gains", gainsFunction(t.gains)]]);
-    case "lookout":
-      return object([["kind", str("lookout")], ["ability", str(lookoutAbility(t.ability))]]);
-    default:
-      return unreachable(t, "trait");
-  }
+  return traitPieces.emit(t);
 }
 
 /** A `TriggerDef`. */

@@ -298,11 +298,10 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       return undefined;
     }
     case "convert": {
-      const t = location(game, p.locations[a.location]!.card).ability;
-      const trait = t.pattern === "trait" ? t.traits[a.trait] : undefined;
-      if (trait?.kind !== "convert") throw new Error("no such convert trait");
+      const trait = locationFacts(game, p.locations[a.location]!.card).converts.find((c) => c.trait === a.trait);
+      if (trait === undefined) throw new Error("no such convert trait");
       say(game, () => `  ${seatName(seat)} converts at ${cardName(game, p.locations[a.location]!.card)}`);
-      schedule(s.agenda, pay(seat, demandOf(trait.cost)), { kind: "effects", seat, target: { to: "location", index: a.location }, steps: stepsOf(trait.gains), except: a.location });
+      schedule(s.agenda, pay(seat, trait.demand), { kind: "effects", seat, target: { to: "location", index: a.location }, steps: trait.steps, except: a.location });
       return undefined;
     }
     case "discard-deal": {

@@ -7,6 +7,7 @@
  * effects) is compiled to functions over the small APIs below. The engine
  * never sees the card language's AST.
  */
+import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
 
 export interface LocalName {
   readonly en: string;
@@ -71,12 +72,8 @@ export interface ComboDef {
   readonly gains: Gains;
 }
 
-export type TraitDef =
-  | { readonly kind: "slots"; readonly amount: number; readonly holds: DealKind }
-  | { readonly kind: "depot"; readonly amount: number }
-  | { readonly kind: "convert"; readonly cost: Cost; readonly gains: Effects }
-  | { readonly kind: "each"; readonly cardType: string; readonly gains: Gains }
-  | { readonly kind: "lookout"; readonly ability: LookoutAbility };
+/** A trait as compiled: one shape per construct of src/constructs/traits (each module's `Def`). */
+export type TraitDef = TraitConstructDef;
 
 export type LookoutAbility = "take-leftover" | "draw-instead" | "draw-two-keep-one" | "discard-after-first";
 

@@ -6,6 +6,8 @@
  * costs, and a step that needs a player's decision becomes a task.
  */
 import type { CardRegistry, Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
+import type { TraitFacts } from "../constructs/construct.js";
+import { traitPieces } from "../constructs/traits/index.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep } from "./tasks.js";
 
@@ -99,9 +101,11 @@ export interface LocationFacts {
   readonly work: WorkFacts | undefined;
   /** An action whose only effect is a redevelopment: offered only when there is something to build. */
   readonly redevelopsOnly: { readonly anyType: boolean } | undefined;
-  /** Its convert traits (by trait index) with their costs, and its depots with their sizes. */
-  readonly converts: readonly { readonly trait: number; readonly demand: Demand }[];
-  readonly depots: readonly { readonly trait: number; readonly amount: number }[];
+  /** Its convert traits (by trait index) with their costs and steps, and its depots with their sizes. */
+  readonly converts: TraitFacts["converts"];
+  readonly depots: TraitFacts["depots"];
+  /** Its `each` traits: steps given in the Production phase once per Location of a card type. */
+  readonly perCardType: TraitFacts["perCardType"];
   readonly openProduction: boolean;
 }
 
@@ -168,20 +172,13 @@ export function sharesType(a: LocationFacts, b: LocationFacts): boolean {
 }
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
-  let slots: { spoils: number; agreement: number } | undefined;
-  const lookout = new Set<LookoutAbility>();
-  const converts: { trait: number; demand: Demand }[] = [];
-  const depots: { trait: number; amount: number }[] = [];
+  // What the traits say, each by its construct's engine hook (src/constructs/traits).
+  const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [] };
   let work: WorkFacts | undefined;
   let redevelopsOnly: { anyType: boolean } | undefined;
   const a = def.ability;
   if (a.pattern === "trait") {
-    a.traits.forEach((t, trait) => {
-      if (t.kind === "slots") slots = { spoils: t.holds === "agreement" ? 0 : t.amount, agreement: t.holds === "spoils" ? 0 : t.amount };
-      else if (t.kind === "lookout") lookout.add(t.ability);
-      else if (t.kind === "convert") converts.push({ trait, demand: demandOf(t.cost) });
-      else if (t.kind === "depot") depots.push({ trait, amount: t.amount });
-    });
+    a.traits.forEach((t, index) => traitPieces.engine(t, index, traits));
   } else if (a.pattern === "action") {
     const w = a.work;
     if (w.kind === "combo") work = { kind: "combo", needed: w.resources, demands: [plusWorkers(noDemand, 1), plusWorkers(noDemand, 2)], steps: stepsOf(w.gains) };
@@ -192,5 +189,5 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), slots, lookout, work, redevelopsOnly, converts, depots, openProduction: a.pattern === "open-production" });
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production" });
 }

@@ -6,7 +6,7 @@
  */
 import type { Decision, SpoilsChoice } from "./choices.js";
 import { stepsOf } from "./facts.js";
-import { base, cardName, location, say, seatName, type Game } from "./game.js";
+import { base, cardName, location, locationFacts, say, seatName, type Game } from "./game.js";
 import type { Task } from "./tasks.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
@@ -59,12 +59,9 @@ export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-l
     if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
   });
   p.locations.forEach((l, index) => {
-    const a = location(game, l.card).ability;
-    if (a.pattern !== "trait") return;
-    for (const trait of a.traits) {
-      if (trait.kind !== "each") continue;
-      const n = p.locations.filter((x) => location(game, x.card).types.includes(trait.cardType)).length;
-      for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, stepsOf(trait.gains));
+    for (const each of locationFacts(game, l.card).perCardType) {
+      const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
+      for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, each.steps);
     }
   });
   return undefined;

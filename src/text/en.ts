@@ -63,8 +63,11 @@ export function english(v: Vocabulary): Phrasebook {
   const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "en");
   const workers = (n: number): string => (n === 0 ? "no Worker" : token("worker", n));
   return {
+    vocabulary: v,
     asset,
+    assets,
     costs,
+    effectNouns,
     effect,
     gain: (list) => `Gain ${assets(list)}.`,
     produce: (list) => `Produces ${assets(list)}.`,
@@ -76,22 +79,6 @@ export function english(v: Vocabulary): Phrasebook {
       return `${head}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
     combo: (c) => `Combo (1 Worker): ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "en")), "en")} → ${assets(c.gains)}.`,
-    trait: (t) => {
-      switch (t.kind) {
-        case "slots": {
-          const what = t.holds === "spoils" ? "Spoils" : t.holds === "agreement" ? "Agreements" : "Spoils or Agreements";
-          return `Holds up to ${t.amount} ${what}.`;
-        }
-        case "depot":
-          return `Resource Depot: stores up to ${t.amount} resource${t.amount === 1 ? "" : "s"}, which cannot be stolen.`;
-        case "convert":
-          return `${capitalize(costs(t.cost))} to gain ${effectNouns(t.gains)}.`;
-        case "each":
-          return `Each ${termName(term(v, "cardTypes", t.cardType), "en")} card in your play area gives ${assets(t.gains)}.`;
-        case "lookout":
-          return v.lookoutAbilities.get(t.ability)!.text.en;
-      }
-    },
     after: (trigger, gains) => {
       const event =
         trigger.kind === "play"

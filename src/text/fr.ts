@@ -68,8 +68,11 @@ export function french(v: Vocabulary): Phrasebook {
   const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "fr");
   const workers = (n: number): string => (n === 0 ? "sans Travailleur" : token("worker", n));
   return {
+    vocabulary: v,
     asset,
+    assets,
     costs,
+    effectNouns,
     effect,
     gain: (list) => `Gagnez ${assets(list)}.`,
     produce: (list) => `Produit ${assets(list)}.`,
@@ -81,22 +84,6 @@ export function french(v: Vocabulary): Phrasebook {
       return `${head} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
     combo: (c) => `Combinaison (1 Travailleur) : ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "fr")), "fr")} → ${assets(c.gains)}.`,
-    trait: (t) => {
-      switch (t.kind) {
-        case "slots": {
-          const what = t.holds === "spoils" ? "Butins" : t.holds === "agreement" ? "Accords" : "Butins ou Accords";
-          return `Peut accueillir jusqu'à ${t.amount} ${what}.`;
-        }
-        case "depot":
-          return `Dépôt de Ressources : jusqu'à ${t.amount} ${jeton(t.amount)} de Ressource, qui ne peuvent pas être volés.`;
-        case "convert":
-          return `${capitalize(costs(t.cost))} pour obtenir ${effectNouns(t.gains)}.`;
-        case "each":
-          return `Chaque carte de type ${termName(term(v, "cardTypes", t.cardType), "fr")} de votre zone de jeu rapporte ${assets(t.gains)}.`;
-        case "lookout":
-          return v.lookoutAbilities.get(t.ability)!.text.fr;
-      }
-    },
     after: (trigger, gains) => {
       if (trigger.kind === "play") return `Après avoir joué une carte de type ${termName(term(v, "cardTypes", trigger.cardType), "fr")} : ${assets(gains)}.`;
       const t = term(v, "triggers", trigger.kind);

@@ -3,13 +3,23 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, Trait, Trigger, WorkerAction } from "../check/model.js";
+import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, Trigger, WorkerAction } from "../check/model.js";
+import type { Vocabulary } from "../check/vocabulary.js";
 
-export interface Phrasebook {
-  /** "3 Scrap", "3 jetons de Ferraille". */
-  asset(a: Asset): string;
+/** What a construct's text (src/constructs) builds its sentence from, in its language. */
+export interface Sayings {
+  readonly vocabulary: Vocabulary;
+  /** "3 Scrap and 1 VP". */
+  assets(list: readonly Asset[]): string;
   /** A list of what is paid: "pay 1 Fuel and discard 1 card". */
   costs(list: readonly Cost[]): string;
+  /** Effects as nouns, for "… to gain X". */
+  effectNouns(list: readonly Effect[]): string;
+}
+
+export interface Phrasebook extends Sayings {
+  /** "3 Scrap", "3 jetons de Ferraille". */
+  asset(a: Asset): string;
   effect(e: Effect): string;
   /** The red and blue parts: "Gain 3 Scrap." */
   gain(assets: readonly Asset[]): string;
@@ -18,7 +28,6 @@ export interface Phrasebook {
   keep(keep: Keep): string;
   action(a: WorkerAction): string;
   combo(c: Combo): string;
-  trait(t: Trait): string;
   after(trigger: Trigger, gains: readonly Asset[]): string;
   baseSlots(n: number): string;
   contact(c: ContactCard): string;

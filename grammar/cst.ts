@@ -1,0 +1,116 @@
+/**
+ * Reading chevrotain's concrete syntax tree: the helpers every construct's
+ * `build` uses to turn its rule's tokens into AST nodes with spans, and the
+ * builders of the shared rules (assets, effects, the counted word).
+ */
+import type { CstNode, IToken } from "chevrotain";
+import type * as A from "./ast.js";
+
+type Children = CstNode["children"];
+
+export function nodes(children: Children, key: string): CstNode[] {
+  return (children[key] ?? []) as CstNode[];
+}
+
+export function tokens(children: Children, key: string): IToken[] {
+  return (children[key] ?? []) as IToken[];
+}
+
+export function node(children: Children, key: string): CstNode {
+  return nodes(children, key)[0]!;
+}
+
+function tokenSpan(tok: IToken): A.Span {
+  return { start: tok.startOffset, end: tok.startOffset + tok.image.length };
+}
+
+export function word(tok: IToken): A.Word {
+  return { text: tok.image, span: tokenSpan(tok) };
+}
+
+export function num(tok: IToken): A.Num {
+  return { value: Number(tok.image), span: tokenSpan(tok) };
+}
+
+/** The span of a CST node: from its first to its last token. */
+export function spanOf(cst: CstNode): A.Span {
+  let start = Infinity;
+  let end = -Infinity;
+  const visit = (n: CstNode): void => {
+    for (const list of Object.values(n.children)) {
+      for (const child of list) {
+        if ("image" in child) {
+          const s = tokenSpan(child);
+          start = Math.min(start, s.start);
+          end = Math.max(end, s.end);
+        } else {
+          visit(child);
+        }
+      }
+    }
+  };
+  visit(cst);
+  return { start, end };
+}
+
+export function counted(cst: CstNode): A.Word {
+  const tok = tokens(cst.children, "Word")[0] ?? tokens(cst.children, "Card")[0]!;
+  return word(tok);
+}
+
+function asset(cst: CstNode): A.Asset {
+  const c = cst.children;
+  const tokensTok = tokens(c, "tokens")[0];
+  const multiplier = tokensTok ? { tokens: num(tokensTok) } : {};
+  if (tokens(c, "Contact").length > 0) {
+    return {
+      kind: "contact",
+      ...multiplier,
+      colour: word(tokens(c, "colour")[0]!),
+      range: num(tokens(c, "range")[0]!),
+      span: spanOf(cst),
+    };
+  }
+  return {
+    kind: "quantity",
+    ...multiplier,
+    amount: num(tokens(c, "amount")[0]!),
+    word: counted(node(c, "counted")),
+    span: spanOf(cst),
+  };
+}
+
+export function assetList(cst: CstNode): A.Asset[] {
+  return nodes(cst.children, "asset").map(asset);
+}
+
+function effect(cst: CstNode): A.Effect {
+  const c = cst.children;
+  if (c["steal"]) {
+    const s = node(c, "steal");
+    return {
+      kind: "steal",
+      amount: num(tokens(s.children, "Integer")[0]!),
+      word: counted(node(s.children, "counted")),
+      span: spanOf(s),
+    };
+  }
+  if (c["redevelop"]) {
+    const r = node(c, "redevelop");
+    return { kind: "redevelop", anyType: tokens(r.children, "Any").length > 0, span: spanOf(r) };
+  }
+  return asset(node(c, "asset"));
+}
+
+export function effectList(cst: CstNode): A.Effect[] {
+  return nodes(cst.children, "effect").map(effect);
+}
+
+/** What a construct's `build` reads from its rule's node: the first token or subrule of a name. */
+export const cst = {
+  word: (n: CstNode, key: string): A.Word => word(tokens(n.children, key)[0]!),
+  num: (n: CstNode, key: string): A.Num => num(tokens(n.children, key)[0]!),
+  counted: (n: CstNode): A.Word => counted(node(n.children, "counted")),
+  assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
+  effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")),
+};

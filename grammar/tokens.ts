@@ -1,0 +1,45 @@
+/**
+ * The tokens of the card language. Only the language's own keywords are
+ * tokens: every word a designer can extend (resources, card types, contact
+ * colours, token names, lookout abilities, leader triggers) is scanned as a
+ * plain `Word` and resolved by the checker against the vocabulary. A
+ * construct with a module of its own (src/constructs) makes its keyword here
+ * with `keyword`; lexer.ts puts every token in scanning order.
+ */
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+export const Word = createToken({ name: "Word", pattern: /[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*/, label: "a word" });
+
+/** A keyword of the language: `longer_alt` lets `gains` stay a word although it starts with `gain`. */
+export function keyword(name: string, text: string): TokenType {
+  return createToken({ name, pattern: new RegExp(text), longer_alt: Word, label: `"${text}"` });
+}
+
+export const Gain = keyword("Gain", "gain");
+export const Produce = keyword("Produce", "produce");
+export const Once = keyword("Once", "once");
+export const Keep = keyword("Keep", "keep");
+export const Action = keyword("Action", "action");
+export const Repeatable = keyword("Repeatable", "repeatable");
+export const Pay = keyword("Pay", "pay");
+export const Combo = keyword("Combo", "combo");
+export const After = keyword("After", "after");
+export const Steal = keyword("Steal", "steal");
+export const Redevelop = keyword("Redevelop", "redevelop");
+export const Any = keyword("Any", "any");
+export const Type = keyword("Type", "type");
+export const Contact = keyword("Contact", "contact");
+/** `card` and `cards`: a keyword because `each scrap card` needs it, yet also a counted word (`2 cards`). */
+export const Card = createToken({ name: "Card", pattern: /cards?/, longer_alt: Word, label: '"card"' });
+/** The token multiplier in `2 x 1 vp` (two VP tokens of value 1). */
+export const Times = createToken({ name: "Times", pattern: /x|×/, longer_alt: Word, label: '"x"' });
+
+export const Integer = createToken({ name: "Integer", pattern: /\d+/, label: "a number" });
+export const Arrow = createToken({ name: "Arrow", pattern: /->|→/, label: '"->"' });
+export const Colon = createToken({ name: "Colon", pattern: /:/, label: '":"' });
+export const Semicolon = createToken({ name: "Semicolon", pattern: /;/, label: '";"' });
+export const Comma = createToken({ name: "Comma", pattern: /,/, label: '","' });
+export const LParen = createToken({ name: "LParen", pattern: /\(/, label: '"("' });
+export const RParen = createToken({ name: "RParen", pattern: /\)/, label: '")"' });
+export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexer.SKIPPED });
+

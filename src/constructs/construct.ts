@@ -1,0 +1,78 @@
+/**
+ * What a construct of the card language is: one module that holds all of it,
+ * from the grammar rule to its meaning in the engine. A construct is one
+ * value of `TraitConstruct`, so a module that lacks a piece does not compile,
+ * and the table (traits/index.ts) derives the AST, model and engine unions
+ * from its members: nothing else lists the kinds.
+ *
+ * The pieces, in pipeline order:
+ *   example           a statement written with it
+ *   keyword, grammar  the statement's first word and its chevrotain rule body
+ *   build             the concrete syntax tree to its AST node (with spans)
+ *   check             the AST node to its checked model, or diagnostics
+ *   emit              the model to the code the compiler writes (its `Def`)
+ *   text              the model in English and in French
+ *   engine            what the `Def` means to the rules: its facts
+ */
+import type { CstNode, IToken, TokenType } from "chevrotain";
+import type { Span } from "../../grammar/ast.js";
+import type { Resolver } from "../check/resolve.js";
+import type { Expr } from "../compiler/code.js";
+import type { Demand, EffectStep } from "../engine/tasks.js";
+import type { LookoutAbility } from "../engine/definitions.js";
+import type { Sayings } from "../text/phrasebook.js";
+
+/** The rules every statement shares, by name: a construct's grammar refers to them through `GrammarKit.subrule`. */
+export type SharedRule = "assetList" | "effectList" | "counted";
+
+/**
+ * The parser's recording methods, handed to a construct's grammar. Chevrotain
+ * tells two uses of one token (or rule) in a rule apart by their number: the
+ * second `Word` of a rule is `consume(Word, 2)`.
+ */
+export interface GrammarKit {
+  consume(token: TokenType, occurrence?: 1 | 2 | 3): IToken;
+  subrule(rule: SharedRule, occurrence?: 1 | 2): CstNode;
+  option(occurrence: 1 | 2, body: () => void): void;
+  atLeastOne(body: () => void): void;
+}
+
+/** A Location's facts that its traits make: the engine reads these, never the traits themselves. */
+export interface TraitFacts {
+  /** How many Spoils and Agreements it holds (its slots trait), if any. */
+  slots: { readonly spoils: number; readonly agreement: number } | undefined;
+  readonly lookout: Set<LookoutAbility>;
+  /** Free moves at any time of the action turn: pay the demand to get the steps (by trait index). */
+  readonly converts: { readonly trait: number; readonly demand: Demand; readonly steps: readonly EffectStep[] }[];
+  readonly depots: { readonly trait: number; readonly amount: number }[];
+  /** In the Production phase: the steps, once for each Location of the card type in the owner's area. */
+  readonly perCardType: { readonly cardType: string; readonly steps: readonly EffectStep[] }[];
+}
+
+/** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */
+export interface TraitConstruct<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }, Def extends { readonly kind: K }> {
+  readonly kind: K;
+  /** A statement written with it, as docs/language.md shows it; the tests take it through every stage. */
+  readonly example: string;
+  /** The keyword that starts the statement (a lexer token). */
+  readonly keyword: TokenType;
+  /** The rule's body after the keyword, as chevrotain records it. */
+  readonly grammar: (g: GrammarKit) => void;
+  readonly build: (cst: CstNode, span: Span) => Node;
+  /** Gives the node meaning: vocabulary words resolved, numbers within the rules; each problem reported at its place. */
+  readonly check: (node: Node, r: Resolver) => Model | undefined;
+  /** The `Def` the generated code holds. */
+  readonly emit: (model: Model) => Expr;
+  /** One sentence of card text in each language. */
+  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+  /** Its meaning in the engine: what it adds to the Location's facts (`trait` is its index among the card's traits). */
+  readonly engine: (def: Def, trait: number, facts: TraitFacts) => void;
+}
+
+/** Any trait construct (for tables and walkers that do not care which). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTraitConstruct = TraitConstruct<string, any, any, any>;
+
+export type NodeOf<C> = C extends TraitConstruct<string, infer N, infer _M, infer _D> ? N : never;
+export type ModelOf<C> = C extends TraitConstruct<string, infer _N, infer M, infer _D> ? M : never;
+export type DefOf<C> = C extends TraitConstruct<string, infer _N, infer _M, infer D> ? D : never;

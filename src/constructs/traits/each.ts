@@ -1,0 +1,61 @@
+/**
+ * `each fuel card -> 1 vp`: in the Production phase, the gains once for each
+ * Location of the card type in the owner's area, the trait card itself
+ * included.
+ */
+import type { Asset, Span, Word } from "../../../grammar/ast.js";
+import { cst } from "../../../grammar/cst.js";
+import { Arrow, Card, Word as WordToken, keyword } from "../../../grammar/tokens.js";
+import type { Asset as AssetModel } from "../../check/model.js";
+import { resolveAll, resolveAsset, resolveTerm } from "../../check/resolve.js";
+import { object, str } from "../../compiler/code.js";
+import { gainsFunction } from "../../compiler/emit-abilities.js";
+import type { Gains } from "../../engine/definitions.js";
+import { stepsOf } from "../../engine/facts.js";
+import { term, termName } from "../../text/words.js";
+import type { TraitConstruct } from "../construct.js";
+
+export interface EachNode {
+  readonly kind: "each";
+  readonly cardType: Word;
+  readonly gains: readonly Asset[];
+  readonly span: Span;
+}
+
+export interface EachModel {
+  readonly kind: "each";
+  readonly cardType: string;
+  readonly gains: readonly AssetModel[];
+}
+
+export interface EachDef {
+  readonly kind: "each";
+  readonly cardType: string;
+  readonly gains: Gains;
+}
+
+export const each: TraitConstruct<"each", EachNode, EachModel, EachDef> = {
+  kind: "each",
+  example: "each scrap card -> 1 scrap",
+  keyword: keyword("Each", "each"),
+  grammar: (g) => {
+    g.consume(WordToken);
+    g.consume(Card);
+    g.consume(Arrow);
+    g.subrule("assetList");
+  },
+  build: (node, span) => ({ kind: "each", cardType: cst.word(node, "Word"), gains: cst.assetList(node), span }),
+  check: (s, r) => {
+    const cardType = resolveTerm(r, s.cardType, "cardTypes");
+    const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
+    return cardType && gains ? { kind: "each", cardType, gains } : undefined;
+  },
+  emit: (m) => object([["kind", str("each")], ["cardType", str(m.cardType)], ["gains", gainsFunction(m.gains)]]),
+  text: {
+    en: (m, say) => `Each ${termName(term(say.vocabulary, "cardTypes", m.cardType), "en")} card in your play area gives ${say.assets(m.gains)}.`,
+    fr: (m, say) => `Chaque carte de type ${termName(term(say.vocabulary, "cardTypes", m.cardType), "fr")} de votre zone de jeu rapporte ${say.assets(m.gains)}.`,
+  },
+  engine: (def, _trait, facts) => {
+    facts.perCardType.push({ cardType: def.cardType, steps: stepsOf(def.gains) });
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * One construct, one module (src/constructs): every trait in the table goes
+ * through every stage by its own pieces, and a module that lacks a piece, or
+ * a table entry under another construct's name, does not compile. The list
+ * of traits tested is the table's, never typed here.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Project, ts } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { parseStatements } from "../grammar/index.js";
+import type { LocationCard } from "../src/check/model.js";
+import { compileCards } from "../src/compiler/compile.js";
+import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
+import type { CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
+import { cardFacts } from "../src/engine/facts.js";
+import { textRenderer } from "../src/text/render.js";
+import { langs } from "../src/text/words.js";
+import { locationYaml, repoRoot, validateText } from "./helpers.js";
+
+/** The compiled card of a one-card set, evaluated (generated modules import only types). */
+async function compiled(card: LocationCard, vocabulary: Parameters<typeof compileCards>[0]["vocabulary"]): Promise<LocationDef> {
+  const files = compileCards({ cards: [card], vocabulary });
+  const module = files.find((f) => f.path.endsWith("locations.ts"))!;
+  const js = ts.transpileModule(module.text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const path = join(mkdtempSync(join(tmpdir(), "state51-construct-")), "module.mjs");
+  writeFileSync(path, js);
+  const exports = (await import(/* @vite-ignore */ pathToFileURL(path).href)) as { locations: readonly LocationDef[] };
+  return exports.locations[0]!;
+}
+
+function registryOf(def: CardDef): CardRegistry {
+  return { cards: [def], byId: new Map([[def.id, def]]), basicResources: ["scrap", "fuel", "weapons", "building-material"], contactColours: {} };
+}
+
+describe.each(traitKinds)("the %s trait", (kind) => {
+  const construct = traitConstructs[kind];
+
+  it("parses its example into its own node, spanning the statement", () => {
+    const parsed = parseStatements(construct.example);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.map((s) => s.kind)).toEqual([kind]);
+    expect(parsed.value[0]!.span).toEqual({ start: 0, end: construct.example.length });
+  });
+
+  it("checks, compiles, reads aloud in both languages and means something to the engine", async () => {
+    const result = validateText(locationYaml({ pattern: "trait", ability: JSON.stringify(construct.example) }));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as LocationCard;
+    expect(card.ability.pattern === "trait" && card.ability.traits.map((t) => t.kind)).toEqual([kind]);
+
+    for (const lang of langs) {
+      const text = textRenderer(result.vocabulary, lang).card(card).parts.ability ?? "";
+      expect(text.length, `${lang} text`).toBeGreaterThan(0);
+      expect(text).not.toMatch(/undefined|NaN|\[object/);
+    }
+
+    const def = await compiled(card, result.vocabulary);
+    expect(def.ability.pattern === "trait" && def.ability.traits.map((t) => t.kind)).toEqual([kind]);
+    // Its engine hook adds something to the card's facts that a trait card without it lacks.
+    const facts = cardFacts(registryOf(def)).locations.get(def.id)!;
+    const added = [facts.slots !== undefined, facts.lookout.size > 0, facts.converts.length > 0, facts.depots.length > 0, facts.perCardType.length > 0];
+    expect(added.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("the construct table", () => {
+  /** Type errors of a module written beside the trait constructs (in memory: nothing is written). */
+  function typeErrors(text: string): string[] {
+    const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
+    const file = project.createSourceFile(join(repoRoot, "src/constructs/traits/probe.ts"), text, { overwrite: true });
+    project.resolveSourceFileDependencies();
+    return file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
+  }
+
+  it("refuses a construct that lacks any one of its pieces, and a table entry under another construct's name", () => {
+    const pieces = Object.keys(traitConstructs.depot);
+    expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
+    const probe = [
+      'import type { TraitConstruct } from "../construct.js";',
+      'import { depot, type DepotDef, type DepotModel, type DepotNode } from "./depot.js";',
+      'import { slots } from "./slots.js";',
+      "type Depot = TraitConstruct<\"depot\", DepotNode, DepotModel, DepotDef>;",
+      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = depot;\nexport const lacks_${piece}: Depot = without_${piece};`),
+      'export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };',
+      "export const whole: Depot = depot;",
+    ].join("\n");
+    const errors = typeErrors(probe);
+    for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
+    expect(errors.some((e) => e.includes(`'"slots"' is not assignable to type '"depot"'`))).toBe(true);
+    expect(errors).toHaveLength(pieces.length + 1);
+  });
+});
