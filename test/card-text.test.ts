@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { validatePaths } from "../src/pipeline/validate.js";
+import { examplesDir, validatePaths } from "../src/pipeline/validate.js";
 import { headline, setMarkdown } from "../src/text/markdown.js";
 import { textRenderer } from "../src/text/render.js";
 import { setTitles } from "../src/text/set-text.js";
@@ -35,6 +35,24 @@ describe.each(langs)("card text (%s)", (lang) => {
   });
 
   it("has no number disagreement, missing elision or non-breaking space, untranslated word or placeholder", () => {
+    const problems = texts.flatMap((t) => [headline(t), ...Object.values(t.parts)].flatMap((s) => lintText(s!, lang).map((p) => `${t.id}: ${p}`)));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.each(langs)("the example expansion's text (%s)", (lang) => {
+  const examples = validatePaths([examplesDir()]);
+  const texts = examples.cards.map((c) => textRenderer(examples.vocabulary, lang).card(c));
+
+  it("matches its golden file, read through for sense and grammar (UPDATE_GOLDEN=1 rewrites it)", () => {
+    expect(examples.diagnostics).toEqual([]);
+    const file = join(repoRoot, "test/golden/text", `examples-${lang}.md`);
+    const actual = setMarkdown(texts, titles[lang]);
+    if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(file, actual);
+    expect(actual).toBe(readFileSync(file, "utf8"));
+  });
+
+  it("passes the text linter", () => {
     const problems = texts.flatMap((t) => [headline(t), ...Object.values(t.parts)].flatMap((s) => lintText(s!, lang).map((p) => `${t.id}: ${p}`)));
     expect(problems).toEqual([]);
   });

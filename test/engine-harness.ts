@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { registry } from "../generated/index.js";
 import type { Action, Decision } from "../src/engine/choices.js";
+import type { CardRegistry } from "../src/engine/definitions.js";
 import { legalActions } from "../src/engine/actions.js";
 import type { Game } from "../src/engine/game.js";
 import { answer, newGame, pending, resume, runTasks } from "../src/engine/machine.js";
@@ -37,6 +38,8 @@ export function answering(picks: Partial<Record<Decision["kind"], (choice: never
 export interface TestGameOptions {
   readonly factions?: readonly string[];
   readonly seed?: number;
+  /** The card set (the base set by default; an expansion's cards added for its tests). */
+  readonly cards?: CardRegistry;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface TestGameOptions {
  */
 export function testGame(options: TestGameOptions = {}): Game {
   const factions = options.factions ?? ["new-york", "mutants-union"];
-  const game = newGame(registry, { seed: options.seed ?? 1, factions });
+  const game = newGame(options.cards ?? registry, { seed: options.seed ?? 1, factions });
   const s = game.state;
   // Back to before the first Lookout: the revealed cards and hands go back to the deck.
   s.deck.push(...s.revealed.splice(0));

@@ -15,92 +15,10 @@ import type { Game } from "../src/engine/game.js";
 import { maxRounds } from "../src/engine/limits.js";
 import { answer, clone, newGame, pending } from "../src/engine/machine.js";
 import { createRng } from "../src/engine/rng.js";
-import { countResources, type GameState, type Resources } from "../src/engine/state.js";
-import { supplyStart, tokenKind } from "../src/engine/tokens.js";
 import { view } from "../src/engine/view.js";
 import { botSeed, gameLog, headerOf, replay, stateDigest } from "../src/sim/game-log.js";
-import { allCardsIn, registry } from "./engine-harness.js";
-
-const allIds = registry.cards.map((c) => c.id).sort();
-
-function traitAmount(cardId: string, kind: "slots" | "depot"): number {
-  const def = registry.byId.get(cardId);
-  if (def?.kind !== "location" || def.ability.pattern !== "trait") return 0;
-  return def.ability.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
-}
-
-/** Every token in play, by kind. */
-function tokensInPlay(s: GameState): Map<string, number> {
-  const n = new Map<string, number>();
-  const add = (kind: string, k: number): void => void n.set(kind, (n.get(kind) ?? 0) + k);
-  const addResources = (r: Resources): void => {
-    for (const [k, v] of Object.entries(r)) add(tokenKind.resource(k), v);
-  };
-  for (const p of s.players) {
-    addResources(p.pool.resources);
-    add(tokenKind.worker, p.pool.workers);
-    add(tokenKind.redevelopment, p.pool.redevelopment);
-    for (const t of p.pool.contactTokens) add(tokenKind.contact(t.colour, t.range), 1);
-    const vps = [...p.baseVp, ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)];
-    for (const t of vps) add(tokenKind.vp(t.value), 1);
-    if (p.leader) addResources(p.leader.resources);
-    for (const l of p.locations) {
-      addResources(l.resources);
-      addResources(l.depot);
-      addResources(l.combo);
-    }
-  }
-  return n;
-}
-
-/** Every invariant, as a list of broken ones (empty when all hold). */
-export function broken(game: Game): string[] {
-  const s = game.state;
-  const out: string[] = [];
-  const nonNegative = (what: string, r: Record<string, number>): void => {
-    for (const [k, v] of Object.entries(r)) if (!(v >= 0)) out.push(`${what} ${k} is ${v}`);
-  };
-  const ids = allCardsIn(game).sort();
-  if (ids.join() !== allIds.join()) out.push(`cards accounted for: ${ids.length} (expected ${allIds.length}, each once)`);
-  // Conservation: supply + in play = the supply's start, for every kind; nothing in play that the supply never gave.
-  nonNegative("supply", s.supply);
-  const inPlay = tokensInPlay(s);
-  for (const [kind, n] of inPlay) {
-    if (n < 0) out.push(`${n} ${kind} tokens in play`);
-    if (n > 0 && s.supply[kind] === undefined) out.push(`${n} ${kind} tokens in play that never left the supply`);
-  }
-  for (const [kind, left] of Object.entries(s.supply)) {
-    if (left + (inPlay.get(kind) ?? 0) !== supplyStart) out.push(`${kind}: ${left} in the supply + ${inPlay.get(kind) ?? 0} in play ≠ ${supplyStart}`);
-  }
-  for (const p of s.players) {
-    const who = `seat ${p.seat}`;
-    nonNegative(`${who} pool`, p.pool.resources);
-    if (p.pool.workers < 0) out.push(`${who} has ${p.pool.workers} workers`);
-    if (p.pool.redevelopment < 0) out.push(`${who} has ${p.pool.redevelopment} redevelopment tokens`);
-    if (p.baseDeals.length > 3) out.push(`${who}'s Base holds ${p.baseDeals.length} deals`);
-    if (p.workersSent > 3) out.push(`${who} sent ${p.workersSent} workers`);
-    if (p.leader) {
-      nonNegative(`${who} leader`, p.leader.resources);
-      if (p.leader.vpTokens.length > 5) out.push(`${who}'s Leader holds ${p.leader.vpTokens.length} VP tokens`);
-    }
-    for (const l of p.locations) {
-      nonNegative(`${who} ${l.card}`, l.resources);
-      nonNegative(`${who} ${l.card} depot`, l.depot);
-      nonNegative(`${who} ${l.card} combo`, l.combo);
-      if (l.vpTokens.length > 3) out.push(`${who}'s ${l.card} holds ${l.vpTokens.length} VP tokens`);
-      if (l.deals.length > traitAmount(l.card, "slots")) out.push(`${who}'s ${l.card} holds ${l.deals.length} deals`);
-      if (countResources(l.depot) > traitAmount(l.card, "depot")) out.push(`${who}'s ${l.card} depot holds too much`);
-      const def = registry.byId.get(l.card);
-      const limit = def?.kind === "location" ? def.keep?.limit : undefined;
-      if (s.phase === "lookout" && limit !== undefined && countResources(l.resources) > limit) out.push(`${who}'s ${l.card} keeps more than ${limit}`);
-      if (def?.kind === "location" && !def.keep && countResources(l.resources) > 0) out.push(`${who}'s ${l.card} holds tokens without the keep icon`);
-      if (l.uses > 2) out.push(`${who}'s ${l.card} was used ${l.uses} times`);
-    }
-    if (s.phase === "lookout" && p.hand.length > 10) out.push(`${who} holds ${p.hand.length} cards in the Lookout`);
-    if (s.phase === "lookout" && (countResources(p.pool.resources) > 0 || p.pool.workers > 0)) out.push(`${who} kept pool tokens past Clean-up`);
-  }
-  return out;
-}
+import { registry } from "./engine-harness.js";
+import { broken } from "./invariants.js";
 
 interface Played {
   readonly game: Game;

@@ -1,12 +1,13 @@
 /**
- * The base set uses every construct of the card language at least once, so
+ * The base set, with the example expansion for the constructs of
+ * expansions, uses every construct of the card language at least once, so
  * every construct is exercised by real cards (and, later, compiled, rendered
  * in both languages and run by the engine).
  */
 import { expect, it } from "vitest";
 import type { Asset, Card, Cost, Effect } from "../src/check/model.js";
 import { traitKinds } from "../src/constructs/traits/index.js";
-import { validatePaths } from "../src/pipeline/validate.js";
+import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/validate.js";
 
 function features(cards: readonly Card[]): Set<string> {
   const seen = new Set<string>();
@@ -116,8 +117,8 @@ const required = [
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
 ];
 
-it("the base set uses every construct of the card language", () => {
-  const result = validatePaths([]);
+it("the base set and the example expansion (cards/examples/) together use every construct of the card language", () => {
+  const result = validatePaths([defaultCardsDir(), examplesDir()]);
   expect(result.diagnostics).toEqual([]);
   const seen = features(result.cards);
   expect(required.filter((f) => !seen.has(f))).toEqual([]);

@@ -21,6 +21,7 @@ import type { Expr } from "../compiler/code.js";
 import type { Demand, EffectStep } from "../engine/tasks.js";
 import type { LookoutAbility } from "../engine/definitions.js";
 import type { Sayings } from "../text/phrasebook.js";
+import type { LimitTarget } from "./traits/limit.js";
 
 /** The rules every statement shares, by name: a construct's grammar refers to them through `GrammarKit.subrule`. */
 export type SharedRule = "assetList" | "effectList" | "counted";
@@ -47,6 +48,8 @@ export interface TraitFacts {
   readonly depots: { readonly trait: number; readonly amount: number }[];
   /** In the Production phase: the steps, once for each Location of the card type in the owner's area. */
   readonly perCardType: { readonly cardType: string; readonly steps: readonly EffectStep[] }[];
+  /** Base-game limits the card changes for its owner while it is in play (the most generous holds). */
+  readonly limits: { -readonly [T in LimitTarget]?: number };
 }
 
 /** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */

@@ -5,11 +5,11 @@
  * permanent Contacts and faction markers come back; hands come down to 10.
  */
 import type { Decision } from "./choices.js";
-import { location, type Game } from "./game.js";
+import { location, ruleLimit, type Game } from "./game.js";
 import { addResource, countResources } from "./state.js";
 import { isLastRound } from "./limits.js";
 import type { Task } from "./tasks.js";
-import { emptyStore, handLimit, toSupply, tokenKind } from "./tokens.js";
+import { emptyStore, toSupply, tokenKind } from "./tokens.js";
 
 export function cleanUpTasks(game: Game): Task[] {
   const s = game.state;
@@ -38,7 +38,8 @@ export function cleanUpTasks(game: Game): Task[] {
     p.freeMoves = 0;
     // "A player cannot have more than 10 cards in his hand at any time during the Lookout Phase":
     // a hand grown past 10 in other phases comes down to 10 before the next Lookout (ruling 20; the player chooses).
-    if (ask && p.hand.length > handLimit) tasks.push({ kind: "discard-cards", seat: p.seat, count: p.hand.length - handLimit, keep: [], then: "none" });
+    const limit = ruleLimit(game, p.seat, "hand");
+    if (ask && p.hand.length > limit) tasks.push({ kind: "discard-cards", seat: p.seat, count: p.hand.length - limit, keep: [], then: "none" });
   }
   return tasks;
 }

@@ -106,6 +106,7 @@ export interface LocationFacts {
   readonly depots: TraitFacts["depots"];
   /** Its `each` traits: steps given in the Production phase once per Location of a card type. */
   readonly perCardType: TraitFacts["perCardType"];
+  readonly limits: Readonly<TraitFacts["limits"]>;
   readonly openProduction: boolean;
 }
 
@@ -173,7 +174,7 @@ export function sharesType(a: LocationFacts, b: LocationFacts): boolean {
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
   // What the traits say, each by its construct's engine hook (src/constructs/traits).
-  const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [] };
+  const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [], limits: {} };
   let work: WorkFacts | undefined;
   let redevelopsOnly: { anyType: boolean } | undefined;
   const a = def.ability;

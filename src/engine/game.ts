@@ -4,6 +4,7 @@
  * Card lookups by id live here.
  */
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
+import { limitTargets, type LimitTarget } from "../constructs/traits/limit.js";
 import { cardFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
 
@@ -40,6 +41,13 @@ export function locationFacts(game: Game, id: CardId): LocationFacts {
   const f = cardFacts(game.cards).locations.get(id);
   if (f === undefined) location(game, id); // throws the RuleError that says what the card is
   return f!;
+}
+
+/** A base-game limit for one player: the rulebook's, or the most generous a Location in their play area sets (`limit` traits; ruling 31). */
+export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
+  let n: number = limitTargets[target].base;
+  for (const l of game.state.players[seat]!.locations) n = Math.max(n, locationFacts(game, l.card).limits[target] ?? 0);
+  return n;
 }
 
 /** "Player A" for seat 0: how the account and the CLI name players. */

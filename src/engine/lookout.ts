@@ -6,7 +6,7 @@
  */
 import type { Decision, LookoutPick } from "./choices.js";
 import type { LookoutAbility } from "./definitions.js";
-import { cardName, locationFacts, say, seatName, type Game } from "./game.js";
+import { cardName, locationFacts, ruleLimit, say, seatName, type Game } from "./game.js";
 import type { CardId } from "./state.js";
 import { schedule, type Task } from "./tasks.js";
 import { drawCard, drawInto, takeIntoHand } from "./tokens.js";
@@ -57,7 +57,7 @@ export function lookoutPick(game: Game, t: Extract<Task, { kind: "lookout-pick" 
   const s = game.state;
   // "If players run out of the revealed cards for any reason, they should draw further cards from the draw deck instead."
   if (s.revealed.length === 0) {
-    drawInto(s, t.seat, 1);
+    drawInto(s, t.seat, 1, ruleLimit(game, t.seat, "hand"));
     return undefined;
   }
   const choices: LookoutPick[] = s.revealed.map((card) => ({ kind: "take", card }));
@@ -71,12 +71,12 @@ export function resolveLookoutPick(game: Game, d: Extract<Decision, { kind: "loo
   const s = game.state;
   if (c.kind === "draw-instead") {
     s.players[d.seat]!.drewInstead = true;
-    drawInto(s, d.seat, 1);
+    drawInto(s, d.seat, 1, ruleLimit(game, d.seat, "hand"));
     say(game, () => `  ${seatName(d.seat)} draws from the deck instead`);
     return;
   }
   s.revealed.splice(s.revealed.indexOf(c.card), 1);
-  takeIntoHand(s, d.seat, c.card);
+  takeIntoHand(s, d.seat, c.card, ruleLimit(game, d.seat, "hand"));
   say(game, () => `  ${seatName(d.seat)} takes ${cardName(game, c.card)}`);
 }
 
@@ -106,7 +106,7 @@ export function lookoutLeftover(game: Game): Decision | undefined {
     const seat = (s.firstPlayer + i) % n;
     if (!hasLookout(game, seat, "take-leftover")) continue;
     if (s.revealed.length === 0) {
-      drawInto(s, seat, 1);
+      drawInto(s, seat, 1, ruleLimit(game, seat, "hand"));
       return undefined;
     }
     return { kind: "lookout-keep", seat, choices: [...s.revealed] };
@@ -119,7 +119,7 @@ export function lookoutLeftover(game: Game): Decision | undefined {
 export function lookoutDraw(game: Game, t: Extract<Task, { kind: "lookout-draw" }>): Decision | undefined {
   const s = game.state;
   if (!hasLookout(game, t.seat, "draw-two-keep-one")) {
-    drawInto(s, t.seat, 1);
+    drawInto(s, t.seat, 1, ruleLimit(game, t.seat, "hand"));
     return undefined;
   }
   // The two cards lie face up while the player chooses (ruling 21).
@@ -135,7 +135,7 @@ export function lookoutDraw(game: Game, t: Extract<Task, { kind: "lookout-draw" 
 export function resolveLookoutKeep(game: Game, d: Extract<Decision, { kind: "lookout-keep" }>, c: CardId): void {
   const s = game.state;
   const rest = s.revealed.splice(0).filter((x) => x !== c);
-  takeIntoHand(s, d.seat, c);
+  takeIntoHand(s, d.seat, c, ruleLimit(game, d.seat, "hand"));
   s.discard.push(...rest);
   say(game, () => `  ${seatName(d.seat)} keeps ${cardName(game, c)}`);
 }

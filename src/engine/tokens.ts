@@ -6,6 +6,7 @@
  */
 import type { Holder, Store } from "./choices.js";
 import { locationFacts, type Game } from "./game.js";
+import { limitTargets } from "../constructs/traits/limit.js";
 import { shuffle } from "./rng.js";
 import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
 import type { Demand, EffectStep, GiveTarget } from "./tasks.js";
@@ -72,21 +73,21 @@ export function drawCard(s: GameState): CardId | undefined {
   return s.deck.pop();
 }
 
-/** The hand limit holds during the Lookout only: a card drawn at 10 is discarded. */
-export const handLimit = 10;
+/** The hand limit holds during the Lookout only: a card drawn at the limit (10, or a `limit hand` card's; see `ruleLimit`) is discarded. */
+export const handLimit = limitTargets.hand.base;
 
 /** A card into the hand, or onto the discard pile at the hand limit in the Lookout. */
-export function takeIntoHand(s: GameState, seat: number, card: CardId): void {
+export function takeIntoHand(s: GameState, seat: number, card: CardId, limit: number = handLimit): void {
   const p = s.players[seat]!;
-  if (s.phase === "lookout" && p.hand.length >= handLimit) s.discard.push(card);
+  if (s.phase === "lookout" && p.hand.length >= limit) s.discard.push(card);
   else p.hand.push(card);
 }
 
-export function drawInto(s: GameState, seat: number, count: number): void {
+export function drawInto(s: GameState, seat: number, count: number, limit: number = handLimit): void {
   for (let i = 0; i < count; i++) {
     const c = drawCard(s);
     if (c === undefined) return;
-    takeIntoHand(s, seat, c);
+    takeIntoHand(s, seat, c, limit);
   }
 }
 

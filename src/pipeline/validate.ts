@@ -7,7 +7,7 @@
  * and only checked cards have their text locks compared.
  */
 import { readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
 import type { Card } from "../check/model.js";
@@ -43,6 +43,11 @@ export interface ValidateOptions {
 /** The base set's folder: what `state51 validate` checks when given no paths. */
 export function defaultCardsDir(): string {
   return join(packageRoot(), "cards");
+}
+
+/** The example expansion (cards/examples/): not part of the base set, loaded only when named. */
+export function examplesDir(): string {
+  return join(defaultCardsDir(), "examples");
 }
 
 /** The vocabulary every set builds on, loaded even when only an expansion file is named. */
@@ -130,6 +135,10 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const diagnostics: Diagnostic[] = [];
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
   const found = findCardFiles(requested);
+  // The example expansion beside the base set is loaded only when it (or a file in it) is named, not with cards/.
+  const examples = examplesDir();
+  const inExamples = (f: string): boolean => f === examples || f.startsWith(examples + sep);
+  if (!requested.some(inExamples)) found.files = found.files.filter((f) => !inExamples(f));
   for (const missing of found.missing) {
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", "no such file or folder"));
   }

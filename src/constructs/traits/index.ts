@@ -15,10 +15,11 @@ import type { AnyTraitConstruct, DefOf, ModelOf, NodeOf, TraitFacts } from "../c
 import { convert } from "./convert.js";
 import { depot } from "./depot.js";
 import { each } from "./each.js";
+import { limit } from "./limit.js";
 import { lookout } from "./lookout.js";
 import { slots } from "./slots.js";
 
-export const traitConstructs = { slots, depot, convert, each, lookout } as const;
+export const traitConstructs = { slots, depot, convert, each, lookout, limit } as const;
 
 type Table = typeof traitConstructs;
 export type TraitKind = keyof Table;

@@ -1,0 +1,80 @@
+/**
+ * `limit hand 12`, `limit sent-workers 4`: a rule of the base game changed
+ * while the card is in its owner's play area: the Lookout's hand limit (10
+ * in the rulebook) or how many Workers the owner may send to opponents'
+ * Locations each turn (3). With several such cards the most generous limit
+ * holds: limits are not added up (ruling 31 in docs/engine-rulings.md).
+ */
+import type { Num, Span, Word } from "../../../grammar/ast.js";
+import { cst } from "../../../grammar/cst.js";
+import { Integer, Word as WordToken, keyword } from "../../../grammar/tokens.js";
+import type { Resolver } from "../../check/resolve.js";
+import { int, object, str } from "../../compiler/code.js";
+import { didYouMean } from "../../diagnostics/suggest.js";
+import type { TraitConstruct } from "../construct.js";
+
+/** What a limit may change, the base game's value, and how far a card may move it. */
+export const limitTargets = {
+  hand: { base: 10, min: 5, max: 20 },
+  "sent-workers": { base: 3, min: 1, max: 6 },
+} as const;
+
+export type LimitTarget = keyof typeof limitTargets;
+
+export interface LimitNode {
+  readonly kind: "limit";
+  readonly target: Word;
+  readonly amount: Num;
+  readonly span: Span;
+}
+
+export interface LimitModel {
+  readonly kind: "limit";
+  readonly target: LimitTarget;
+  readonly amount: number;
+}
+
+export type LimitDef = LimitModel;
+
+function target(r: Resolver, word: Word): LimitTarget | undefined {
+  if (Object.hasOwn(limitTargets, word.text)) return word.text as LimitTarget;
+  const known = Object.keys(limitTargets);
+  r.report("S51-E301", word.span, `unknown limit "${word.text}"`, didYouMean(word.text, known) ?? `a card may change: ${known.join(", ")}`);
+  return undefined;
+}
+
+function inRange(r: Resolver, t: LimitTarget, n: Num): boolean {
+  const { base, min, max } = limitTargets[t];
+  if (n.value >= min && n.value <= max) return true;
+  r.report("S51-E319", n.span, `a ${t} limit must be ${min} to ${max}, not ${n.value}`, `the base game's is ${base}`);
+  return false;
+}
+
+export const limit: TraitConstruct<"limit", LimitNode, LimitModel, LimitDef> = {
+  kind: "limit",
+  example: "limit hand 12",
+  keyword: keyword("Limit", "limit"),
+  grammar: (g) => {
+    g.consume(WordToken);
+    g.consume(Integer);
+  },
+  build: (node, span) => ({ kind: "limit", target: cst.word(node, "Word"), amount: cst.num(node, "Integer"), span }),
+  check: (s, r) => {
+    const t = target(r, s.target);
+    return t && inRange(r, t, s.amount) ? { kind: "limit", target: t, amount: s.amount.value } : undefined;
+  },
+  emit: (m) => object([["kind", str("limit")], ["target", str(m.target)], ["amount", int(m.amount)]]),
+  text: {
+    en: (m) =>
+      m.target === "hand"
+        ? `Your hand limit in the Lookout is ${m.amount} cards.`
+        : `You may send up to ${m.amount} Workers to opponents' Locations each turn.`,
+    fr: (m) =>
+      m.target === "hand"
+        ? `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${m.amount} cartes en main.`
+        : `Vous pouvez envoyer jusqu'à ${m.amount} Travailleurs sur les Lieux de vos adversaires à chaque tour.`,
+  },
+  engine: (def, _trait, facts) => {
+    facts.limits[def.target] = Math.max(facts.limits[def.target] ?? 0, def.amount);
+  },
+};
