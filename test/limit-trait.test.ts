@@ -116,6 +116,20 @@ describe("limit sent-workers: Workers sent to opponents' Locations a turn", () =
     expect([0, 2, 3].map((n) => maySend(undefined, n))).toEqual([true, true, false]);
     expect([3, 4, 5].map((n) => maySend("labour-exchange", n))).toEqual([true, true, false]);
   });
+
+  it("may also lower the limit: Checkpoint's owner sends one Worker a turn, unless a more generous card is in play too", () => {
+    expect([0, 1].map((n) => maySend("checkpoint", n))).toEqual([true, false]);
+    const both = (sent: number): boolean => {
+      const game = gameWith("checkpoint");
+      placeLocation(game, 0, "labour-exchange");
+      placeLocation(game, 1, "scrapyard");
+      const p = player(game, 0);
+      p.pool.workers = 1;
+      p.workersSent = sent;
+      return findAction(game, 0, "send-worker") !== undefined;
+    };
+    expect([1, 4, 5].map(both)).toEqual([true, true, false]);
+  });
 });
 
 describe("the example expansion (cards/examples/)", () => {
@@ -141,7 +155,7 @@ describe("the example expansion in play", () => {
         if (problems.length) throw new Error(`seed ${seed}: ${problems.join("; ")}`);
       }
       expect(game.state.winners.length, `seed ${seed} ends with a winner`).toBeGreaterThan(0);
-      limitsInPlay += game.state.players.filter((p) => p.locations.some((l) => l.card === "hoarders-den" || l.card === "labour-exchange")).length;
+      limitsInPlay += game.state.players.filter((p) => p.locations.some((l) => ["hoarders-den", "labour-exchange", "checkpoint"].includes(l.card))).length;
     }
     // The new cards were played, not only shuffled in.
     expect(limitsInPlay).toBeGreaterThan(0);

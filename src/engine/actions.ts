@@ -10,7 +10,7 @@
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
 import type { TriggerDef } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
-import { base, cardName, leader, location, locationFacts, ruleLimit, say, seatName, type Game } from "./game.js";
+import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
 import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
@@ -168,7 +168,7 @@ export function legalActions(game: Game, seat: number): Action[] {
     if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
     out.push({ kind: "work", location: index });
   }
-  if (p.pool.workers >= 1 && p.workersSent < ruleLimit(game, seat, "sent-workers")) {
+  if (p.pool.workers >= 1 && p.workersSent < limitAmong(inPlay, "sent-workers")) {
     for (const o of s.players) {
       if (o.seat === seat || o.passed) continue;
       o.locations.forEach((l, index) => {

@@ -45,9 +45,23 @@ export function locationFacts(game: Game, id: CardId): LocationFacts {
 
 /** A base-game limit for one player: the rulebook's, or the most generous a Location in their play area sets (`limit` traits; ruling 31). */
 export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
-  let n: number = limitTargets[target].base;
-  for (const l of game.state.players[seat]!.locations) n = Math.max(n, locationFacts(game, l.card).limits[target] ?? 0);
-  return n;
+  let n: number | undefined;
+  for (const l of game.state.players[seat]!.locations) {
+    const set = locationFacts(game, l.card).limits[target];
+    if (set !== undefined) n = Math.max(n ?? set, set);
+  }
+  // A card's limit replaces the rulebook's, lower or higher; among several cards the most generous.
+  return n ?? limitTargets[target].base;
+}
+
+/** `ruleLimit` over Locations already looked up (the legal actions hold their facts). */
+export function limitAmong(inPlay: readonly LocationFacts[], target: LimitTarget): number {
+  let n: number | undefined;
+  for (const f of inPlay) {
+    const set = f.limits[target];
+    if (set !== undefined) n = Math.max(n ?? set, set);
+  }
+  return n ?? limitTargets[target].base;
 }
 
 /** "Player A" for seat 0: how the account and the CLI name players. */
