@@ -6,9 +6,9 @@
  * decides what the tree looks like.
  */
 import type { CstNode } from "chevrotain";
-import { traitConstructs, traitPieces, type TraitKind } from "../src/constructs/traits/index.js";
+import { isTraitKind, traitPieces, type TraitKind } from "../src/constructs/traits/index.js";
 import type * as A from "./ast.js";
-import { assetList, counted, effectList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
+import { assetList, effectList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
 
 function actionOption(cst: CstNode): A.ActionOption {
   const c = cst.children;
@@ -59,14 +59,10 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
   },
 };
 
-function isTrait(kind: A.StatementKind): kind is TraitKind {
-  return Object.hasOwn(traitConstructs, kind);
-}
-
 function statement(cst: CstNode): A.Statement {
   const [kind, [inner]] = Object.entries(cst.children)[0]! as [A.StatementKind, CstNode[]];
   const span = spanOf(inner!);
-  return isTrait(kind) ? traitPieces.build(kind, inner!, span) : statementBuilders[kind](inner!, span);
+  return isTraitKind(kind) ? traitPieces.build(kind, inner!, span) : statementBuilders[kind](inner!, span);
 }
 
 export function buildStatements(cst: CstNode): A.Statement[] {

@@ -74,8 +74,6 @@ export class AbilityParser extends CstParser {
   private readonly kit: GrammarKit = {
     consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
-    option: (occurrence, body) => void (occurrence === 1 ? this.OPTION(body) : this.OPTION2(body)),
-    atLeastOne: (body) => this.AT_LEAST_ONE(body),
   };
 
   /** One rule per trait construct, named by its kind: its keyword, then its grammar. */
@@ -157,10 +155,6 @@ export class AbilityParser extends CstParser {
     ]);
   });
 
-
-
-
-
   /** `combo scrap fuel weapons -> 2 vp`: a resource combo cashed in by a worker. */
   public combo = this.RULE("combo", () => {
     this.CONSUME(t.Combo);
@@ -168,7 +162,6 @@ export class AbilityParser extends CstParser {
     this.CONSUME(t.Arrow);
     this.SUBRULE(this.assetList);
   });
-
 
   /** `after conquer -> 1 vp`, `after play fuel card -> 1 vp`: a Leader's trigger. */
   public after = this.RULE("after", () => {

@@ -1,7 +1,6 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Project, ts } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Asset, Card, Cost, Effect, LocationCard, Trait } from "../src/check/model.js";
@@ -13,7 +12,7 @@ import { readTree, writeTreeAtomic } from "../src/compiler/write-generated.js";
 import type { Act, CardDef, Gains, Give, Pay, TraitDef } from "../src/engine/definitions.js";
 import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 import { registry } from "../generated/index.js";
-import { repoRoot, runCli } from "./helpers.js";
+import { evaluateModule, repoRoot, runCli } from "./helpers.js";
 
 const generatedDir = join(repoRoot, "generated");
 
@@ -313,15 +312,6 @@ function typeErrors(files: readonly GeneratedFile[]): string[] {
   return sources.flatMap((source) => source.getPreEmitDiagnostics().map((d) => `${source.getFilePath()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n")}`));
 }
 
-/** Evaluates one generated module (it imports only types) and returns its exports. */
-async function evaluate(file: GeneratedFile): Promise<Record<string, unknown>> {
-  const js = ts.transpileModule(file.text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const dir = mkdtempSync(join(tmpdir(), "state51-eval-"));
-  const path = join(dir, "module.mjs");
-  writeFileSync(path, js);
-  return (await import(/* @vite-ignore */ pathToFileURL(path).href)) as Record<string, unknown>;
-}
-
 describe("escaping designer text", () => {
   it("compiles a card full of quotes, backslashes, ${}, newlines and line separators to harmless strings", async () => {
     const card = evilCard();
@@ -335,7 +325,7 @@ describe("escaping designer text", () => {
     const broken = files.map((f) => (f === module ? { ...f, text: f.text.replace("distance: 1,", "distance: 4,") } : f));
     expect(typeErrors(broken).join("\n")).toMatch(/Type '4' is not assignable to type '[123] \| [123] \| [123]'/);
 
-    const exports = await evaluate(module);
+    const exports = await evaluateModule(module.text);
     expect(Object.keys(exports).sort()).toEqual(["evilIdX", "locations"]);
     const def = exports.evilIdX as CardDef;
     expect(def.name).toEqual({ en: evilName, fr: evilFr });

@@ -4,10 +4,7 @@
  * a table entry under another construct's name, does not compile. The list
  * of traits tested is the table's, never typed here.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { parseStatements } from "../grammar/index.js";
@@ -18,16 +15,13 @@ import type { CardDef, CardRegistry, LocationDef } from "../src/engine/definitio
 import { cardFacts } from "../src/engine/facts.js";
 import { textRenderer } from "../src/text/render.js";
 import { langs } from "../src/text/words.js";
-import { locationYaml, repoRoot, validateText } from "./helpers.js";
+import { evaluateModule, locationYaml, repoRoot, validateText } from "./helpers.js";
 
 /** The compiled card of a one-card set, evaluated (generated modules import only types). */
 async function compiled(card: LocationCard, vocabulary: Parameters<typeof compileCards>[0]["vocabulary"]): Promise<LocationDef> {
   const files = compileCards({ cards: [card], vocabulary });
   const module = files.find((f) => f.path.endsWith("locations.ts"))!;
-  const js = ts.transpileModule(module.text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const path = join(mkdtempSync(join(tmpdir(), "state51-construct-")), "module.mjs");
-  writeFileSync(path, js);
-  const exports = (await import(/* @vite-ignore */ pathToFileURL(path).href)) as { locations: readonly LocationDef[] };
+  const exports = (await evaluateModule(module.text)) as { locations: readonly LocationDef[] };
   return exports.locations[0]!;
 }
 

@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ts } from "ts-morph";
 import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 
 export const repoRoot = join(import.meta.dirname, "..");
@@ -42,4 +44,12 @@ export interface CliRun {
 export function runCli(args: readonly string[], cwd: string = repoRoot): CliRun {
   const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd, encoding: "utf8", timeout: 30_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Evaluates one generated module (generated modules import only types) and returns its exports. */
+export async function evaluateModule(text: string): Promise<Record<string, unknown>> {
+  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const path = join(mkdtempSync(join(tmpdir(), "state51-eval-")), "module.mjs");
+  writeFileSync(path, js);
+  return (await import(/* @vite-ignore */ pathToFileURL(path).href)) as Record<string, unknown>;
 }

@@ -5,11 +5,7 @@
  * and misuse are pinned by the AST goldens, the example's text goldens and
  * the invalid fixtures (limit-*.yaml).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { ts } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
 import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
@@ -20,25 +16,20 @@ import { answer, newGame, pending, runTasks } from "../src/engine/machine.js";
 import { view } from "../src/engine/view.js";
 import { botSeed } from "../src/sim/game-log.js";
 import { broken } from "./invariants.js";
+
+import { evaluateModule } from "./helpers.js";
 import { answering, findAction, placeLocation, player, registry, runPhase, testGame, unexpected } from "./engine-harness.js";
 
 const exampleFile = join(examplesDir(), "wastelanders.yaml");
 let files: GeneratedFile[];
 let cards: CardRegistry;
 
-/** Evaluates a generated module (they import only types). */
-async function evaluate(file: GeneratedFile): Promise<Record<string, readonly CardDef[]>> {
-  const js = ts.transpileModule(file.text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const path = join(mkdtempSync(join(tmpdir(), "state51-limit-")), "module.mjs");
-  writeFileSync(path, js);
-  return (await import(/* @vite-ignore */ pathToFileURL(path).href)) as Record<string, readonly CardDef[]>;
-}
-
 beforeAll(async () => {
   const result = validatePaths([exampleFile]);
   expect(result.diagnostics).toEqual([]);
   files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
-  const defs = (await Promise.all(files.filter((f) => f.path !== "index.ts").map(evaluate))).flatMap((m) => Object.values(m).filter(Array.isArray).flat());
+  const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
+  const defs = modules.flatMap((m) => Object.values(m).filter((v): v is CardDef[] => Array.isArray(v)).flat());
   const all = [...registry.cards, ...defs];
   cards = { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) };
 });
@@ -102,9 +93,10 @@ describe("limit hand: the Lookout's hand limit while the card is in play", () =>
 });
 
 describe("limit sent-workers: Workers sent to opponents' Locations a turn", () => {
-  /** Whether seat 0, having sent `sent` workers this turn, may send another to seat 1's open production. */
-  function maySend(card: string | undefined, sent: number): boolean {
-    const game = gameWith(card);
+  /** Whether seat 0, with `cards` in play and `sent` workers sent this turn, may send another to seat 1's open production. */
+  function maySend(cards: readonly string[], sent: number): boolean {
+    const game = gameWith(undefined);
+    for (const card of cards) placeLocation(game, 0, card);
     placeLocation(game, 1, "scrapyard");
     const p = player(game, 0);
     p.pool.workers = 1;
@@ -113,22 +105,13 @@ describe("limit sent-workers: Workers sent to opponents' Locations a turn", () =
   }
 
   it("offers a 4th and 5th worker with the card, never a 6th; the base rule stops at 3", () => {
-    expect([0, 2, 3].map((n) => maySend(undefined, n))).toEqual([true, true, false]);
-    expect([3, 4, 5].map((n) => maySend("labour-exchange", n))).toEqual([true, true, false]);
+    expect([0, 2, 3].map((n) => maySend([], n))).toEqual([true, true, false]);
+    expect([3, 4, 5].map((n) => maySend(["labour-exchange"], n))).toEqual([true, true, false]);
   });
 
   it("may also lower the limit: Checkpoint's owner sends one Worker a turn, unless a more generous card is in play too", () => {
-    expect([0, 1].map((n) => maySend("checkpoint", n))).toEqual([true, false]);
-    const both = (sent: number): boolean => {
-      const game = gameWith("checkpoint");
-      placeLocation(game, 0, "labour-exchange");
-      placeLocation(game, 1, "scrapyard");
-      const p = player(game, 0);
-      p.pool.workers = 1;
-      p.workersSent = sent;
-      return findAction(game, 0, "send-worker") !== undefined;
-    };
-    expect([1, 4, 5].map(both)).toEqual([true, true, false]);
+    expect([0, 1].map((n) => maySend(["checkpoint"], n))).toEqual([true, false]);
+    expect([1, 4, 5].map((n) => maySend(["checkpoint", "labour-exchange"], n))).toEqual([true, true, false]);
   });
 });
 

@@ -8,11 +8,10 @@
 import type * as A from "../../grammar/ast.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { fieldReporter } from "../diagnostics/field-report.js";
-import { didYouMean } from "../diagnostics/suggest.js";
 import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
-import { traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { isTraitKind, traitKinds, traitPieces } from "../constructs/traits/index.js";
 import { atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
@@ -144,7 +143,7 @@ function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
 }
 
 function isTraitStatement(s: A.Statement): s is A.TraitStatement {
-  return (traitKinds as readonly string[]).includes(s.kind);
+  return isTraitKind(s.kind);
 }
 
 /** A trait statement's meaning, by its construct (src/constructs/traits). */

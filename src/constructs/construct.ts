@@ -34,8 +34,6 @@ export type SharedRule = "assetList" | "effectList" | "counted";
 export interface GrammarKit {
   consume(token: TokenType, occurrence?: 1 | 2 | 3): IToken;
   subrule(rule: SharedRule, occurrence?: 1 | 2): CstNode;
-  option(occurrence: 1 | 2, body: () => void): void;
-  atLeastOne(body: () => void): void;
 }
 
 /** A Location's facts that its traits make: the engine reads these, never the traits themselves. */

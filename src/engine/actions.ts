@@ -14,13 +14,12 @@ import { base, cardName, leader, limitAmong, location, locationFacts, say, seatN
 import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
-import { schedule, type Demand, type EffectStep, type GiveTarget, type Task } from "./tasks.js";
+import { schedule, type Demand, type EffectStep, type Task } from "./tasks.js";
 import {
   canPay,
   canPayResources,
   dealsAt,
   dealsOf,
-  drawInto,
   give,
   giveAll,
   moveStore,

@@ -45,13 +45,7 @@ export function locationFacts(game: Game, id: CardId): LocationFacts {
 
 /** A base-game limit for one player: the rulebook's, or the most generous a Location in their play area sets (`limit` traits; ruling 31). */
 export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
-  let n: number | undefined;
-  for (const l of game.state.players[seat]!.locations) {
-    const set = locationFacts(game, l.card).limits[target];
-    if (set !== undefined) n = Math.max(n ?? set, set);
-  }
-  // A card's limit replaces the rulebook's, lower or higher; among several cards the most generous.
-  return n ?? limitTargets[target].base;
+  return limitAmong(game.state.players[seat]!.locations.map((l) => locationFacts(game, l.card)), target);
 }
 
 /** `ruleLimit` over Locations already looked up (the legal actions hold their facts). */
@@ -61,6 +55,7 @@ export function limitAmong(inPlay: readonly LocationFacts[], target: LimitTarget
     const set = f.limits[target];
     if (set !== undefined) n = Math.max(n ?? set, set);
   }
+  // A card's limit replaces the rulebook's, lower or higher; among several cards the most generous.
   return n ?? limitTargets[target].base;
 }
 

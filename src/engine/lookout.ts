@@ -53,11 +53,21 @@ export function reveal(game: Game, t: Extract<Task, { kind: "reveal" }>): undefi
   return undefined;
 }
 
+/** A card into a player's hand in the Lookout, where their hand limit holds (a card past it is discarded). */
+function take(game: Game, seat: number, card: CardId): void {
+  takeIntoHand(game.state, seat, card, ruleLimit(game, seat, "hand"));
+}
+
+/** The top card of the deck into a player's hand in the Lookout (see `take`). */
+function drawOne(game: Game, seat: number): void {
+  drawInto(game.state, seat, 1, ruleLimit(game, seat, "hand"));
+}
+
 export function lookoutPick(game: Game, t: Extract<Task, { kind: "lookout-pick" }>): Decision | undefined {
   const s = game.state;
   // "If players run out of the revealed cards for any reason, they should draw further cards from the draw deck instead."
   if (s.revealed.length === 0) {
-    drawInto(s, t.seat, 1, ruleLimit(game, t.seat, "hand"));
+    drawOne(game, t.seat);
     return undefined;
   }
   const choices: LookoutPick[] = s.revealed.map((card) => ({ kind: "take", card }));
@@ -71,12 +81,12 @@ export function resolveLookoutPick(game: Game, d: Extract<Decision, { kind: "loo
   const s = game.state;
   if (c.kind === "draw-instead") {
     s.players[d.seat]!.drewInstead = true;
-    drawInto(s, d.seat, 1, ruleLimit(game, d.seat, "hand"));
+    drawOne(game, d.seat);
     say(game, () => `  ${seatName(d.seat)} draws from the deck instead`);
     return;
   }
   s.revealed.splice(s.revealed.indexOf(c.card), 1);
-  takeIntoHand(s, d.seat, c.card, ruleLimit(game, d.seat, "hand"));
+  take(game, d.seat, c.card);
   say(game, () => `  ${seatName(d.seat)} takes ${cardName(game, c.card)}`);
 }
 
@@ -106,7 +116,7 @@ export function lookoutLeftover(game: Game): Decision | undefined {
     const seat = (s.firstPlayer + i) % n;
     if (!hasLookout(game, seat, "take-leftover")) continue;
     if (s.revealed.length === 0) {
-      drawInto(s, seat, 1, ruleLimit(game, seat, "hand"));
+      drawOne(game, seat);
       return undefined;
     }
     return { kind: "lookout-keep", seat, choices: [...s.revealed] };
@@ -119,7 +129,7 @@ export function lookoutLeftover(game: Game): Decision | undefined {
 export function lookoutDraw(game: Game, t: Extract<Task, { kind: "lookout-draw" }>): Decision | undefined {
   const s = game.state;
   if (!hasLookout(game, t.seat, "draw-two-keep-one")) {
-    drawInto(s, t.seat, 1, ruleLimit(game, t.seat, "hand"));
+    drawOne(game, t.seat);
     return undefined;
   }
   // The two cards lie face up while the player chooses (ruling 21).
@@ -135,7 +145,7 @@ export function lookoutDraw(game: Game, t: Extract<Task, { kind: "lookout-draw" 
 export function resolveLookoutKeep(game: Game, d: Extract<Decision, { kind: "lookout-keep" }>, c: CardId): void {
   const s = game.state;
   const rest = s.revealed.splice(0).filter((x) => x !== c);
-  takeIntoHand(s, d.seat, c, ruleLimit(game, d.seat, "hand"));
+  take(game, d.seat, c);
   s.discard.push(...rest);
   say(game, () => `  ${seatName(d.seat)} keeps ${cardName(game, c)}`);
 }

@@ -63,7 +63,9 @@ export function english(v: Vocabulary): Phrasebook {
   const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "en");
   const workers = (n: number): string => (n === 0 ? "no Worker" : token("worker", n));
   return {
+    lang: "en",
     vocabulary: v,
+    token,
     asset,
     assets,
     costs,

@@ -68,7 +68,9 @@ export function french(v: Vocabulary): Phrasebook {
   const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "fr");
   const workers = (n: number): string => (n === 0 ? "sans Travailleur" : token("worker", n));
   return {
+    lang: "fr",
     vocabulary: v,
+    token,
     asset,
     assets,
     costs,

@@ -5,10 +5,14 @@
  */
 import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, Trigger, WorkerAction } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
+import type { Lang } from "./words.js";
 
 /** What a construct's text (src/constructs) builds its sentence from, in its language. */
 export interface Sayings {
+  readonly lang: Lang;
   readonly vocabulary: Vocabulary;
+  /** A token word in number with its count: "1 Worker", "12 cartes". */
+  token(id: string, n: number): string;
   /** "3 Scrap and 1 VP". */
   assets(list: readonly Asset[]): string;
   /** A list of what is paid: "pay 1 Fuel and discard 1 card". */

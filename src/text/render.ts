@@ -34,18 +34,18 @@ export interface CardText {
   readonly parts: Readonly<Partial<Record<PartName, string>>>;
 }
 
-function locationAbility(book: Phrasebook, lang: Lang, card: LocationCard): string {
+function locationAbility(book: Phrasebook, card: LocationCard): string {
   const lines: string[] = [];
   const a = card.ability;
   if (a.pattern === "action") lines.push(a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work));
-  else if (a.pattern === "trait") lines.push(...a.traits.map((t) => traitPieces.text(t, lang, book)));
+  else if (a.pattern === "trait") lines.push(...a.traits.map((t) => traitPieces.text(t, book)));
   else lines.push(book.produce(a.produce));
   if (card.once.length > 0) lines.push(book.once(card.once));
   if (card.keep) lines.push(book.keep(card.keep));
   return lines.join(" ");
 }
 
-function parts(book: Phrasebook, lang: Lang, card: Card): Partial<Record<PartName, string>> {
+function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> {
   switch (card.kind) {
     case "base":
       return { production: `${book.produce(card.produce)} ${book.baseSlots(card.slots)}` };
@@ -57,7 +57,7 @@ function parts(book: Phrasebook, lang: Lang, card: Card): Partial<Record<PartNam
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":
-      return { spoils: book.gain(card.spoils), agreement: book.gain(card.agreement), ability: locationAbility(book, lang, card) };
+      return { spoils: book.gain(card.spoils), agreement: book.gain(card.agreement), ability: locationAbility(book, card) };
   }
 }
 
@@ -72,7 +72,7 @@ export function textRenderer(vocabulary: Vocabulary, lang: Lang): TextRenderer {
   return {
     lang,
     card(card) {
-      const raw = parts(book, lang, card);
+      const raw = parts(book, card);
       const done: Partial<Record<PartName, string>> = {};
       for (const name of partNames) if (raw[name] !== undefined) done[name] = finish(raw[name]!);
       const faction = card.kind === "base" || (card.kind === "contact" && card.faction) ? termName(term(vocabulary, "factions", (card as { faction: string }).faction), lang) : undefined;

@@ -10,7 +10,6 @@ import type { Span } from "../../../grammar/ast.js";
 import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import type { Lang } from "../../text/words.js";
 import type { AnyTraitConstruct, DefOf, ModelOf, NodeOf, TraitFacts } from "../construct.js";
 import { convert } from "./convert.js";
 import { depot } from "./depot.js";
@@ -33,6 +32,11 @@ export type TraitDef = { [K in TraitKind]: DefOf<Table[K]> }[TraitKind];
 
 export const traitKinds: readonly TraitKind[] = Object.keys(traitConstructs) as TraitKind[];
 
+/** Whether a statement kind is a trait's (has a module in the table). */
+export function isTraitKind(kind: string): kind is TraitKind {
+  return Object.hasOwn(traitConstructs, kind);
+}
+
 /*
  * Each stage's call of a trait's piece, by the kind of what it holds. The
  * table is indexed by that kind, so the construct found is the one whose
@@ -44,6 +48,6 @@ export const traitPieces = {
   build: (kind: TraitKind, cst: CstNode, span: Span): TraitNode => of(kind).build(cst, span),
   check: (node: TraitNode, r: Resolver): TraitModel | undefined => of(node.kind).check(node, r),
   emit: (model: TraitModel): Expr => of(model.kind).emit(model),
-  text: (model: TraitModel, lang: Lang, say: Sayings): string => of(model.kind).text[lang](model, say),
+  text: (model: TraitModel, say: Sayings): string => of(model.kind).text[say.lang](model, say),
   engine: (def: TraitDef, trait: number, facts: TraitFacts): void => of(def.kind).engine(def, trait, facts),
 };

@@ -11,8 +11,6 @@ import { Integer, Word as WordToken, keyword } from "../../../grammar/tokens.js"
 import type { Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
-import type { Sayings } from "../../text/phrasebook.js";
-import { term, termName, type Lang } from "../../text/words.js";
 import type { TraitConstruct } from "../construct.js";
 
 /** What a limit may change, the base game's value, and how far a card may move it. */
@@ -52,11 +50,6 @@ function inRange(r: Resolver, t: LimitTarget, n: Num): boolean {
   return false;
 }
 
-/** "12 cards", "1 Travailleur": the vocabulary's token word, in number with the amount. */
-function tokens(say: Sayings, id: "card" | "worker", lang: Lang, n: number): string {
-  return `${n} ${termName(term(say.vocabulary, "tokens", id), lang, n)}`;
-}
-
 export const limit: TraitConstruct<"limit", LimitNode, LimitModel, LimitDef> = {
   kind: "limit",
   example: "limit hand 12",
@@ -74,12 +67,12 @@ export const limit: TraitConstruct<"limit", LimitNode, LimitModel, LimitDef> = {
   text: {
     en: (m, say) =>
       m.target === "hand"
-        ? `Your hand limit in the Lookout is ${tokens(say, "card", "en", m.amount)}.`
-        : `You may send up to ${tokens(say, "worker", "en", m.amount)} to opponents' Locations each turn.`,
+        ? `Your hand limit in the Lookout is ${say.token("card", m.amount)}.`
+        : `You may send up to ${say.token("worker", m.amount)} to opponents' Locations each turn.`,
     fr: (m, say) =>
       m.target === "hand"
-        ? `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${tokens(say, "card", "fr", m.amount)} en main.`
-        : `Vous pouvez envoyer jusqu'à ${tokens(say, "worker", "fr", m.amount)} sur les Lieux de vos adversaires à chaque tour.`,
+        ? `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${say.token("card", m.amount)} en main.`
+        : `Vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} sur les Lieux de vos adversaires à chaque tour.`,
   },
   engine: (def, _trait, facts) => {
     facts.limits[def.target] = Math.max(facts.limits[def.target] ?? 0, def.amount);
