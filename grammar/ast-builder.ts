@@ -7,8 +7,32 @@
  */
 import type { CstNode } from "chevrotain";
 import { isTraitKind, traitPieces, type TraitKind } from "../src/constructs/traits/index.js";
+import type { BuildKit } from "../src/constructs/construct.js";
 import type * as A from "./ast.js";
-import { assetList, effectList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
+import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
+import { asset, assetList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
+
+/** One effect: a plain gain, or a construct of src/constructs/effects (its rule is named by its kind). */
+function effect(cst: CstNode): A.Effect {
+  const c = cst.children;
+  if (c["asset"]) return asset(node(c, "asset"));
+  const [kind, [inner]] = Object.entries(c)[0]! as [string, CstNode[]];
+  if (!isEffectKind(kind)) throw new Error(`the parser made an effect "${kind}" with no construct`);
+  return effectPieces.build(kind, inner!, spanOf(inner!), effect);
+}
+
+/** One item of an effect list: an effect, or a choice between effects (`2 scrap or 1 vp`). */
+function choiceOrEffect(cst: CstNode): A.Effect {
+  const options = nodes(cst.children, "effect");
+  return options.length === 1 ? effect(options[0]!) : effectPieces.build("choice", cst, spanOf(cst), effect);
+}
+
+export function effectList(cst: CstNode): A.Effect[] {
+  return nodes(cst.children, "choice").map(choiceOrEffect);
+}
+
+/** What a construct's `build` is handed: the builders of rules that hold constructs. */
+const kit: BuildKit = { effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")) };
 
 function actionOption(cst: CstNode): A.ActionOption {
   const c = cst.children;
@@ -33,7 +57,7 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
       kind: "action",
       options: nodes(c, "actionOption").map(actionOption),
       cost,
-      effects: effectList(node(c, "effectList")),
+      effects: kit.effectList(cst),
       span,
     };
   },
@@ -62,7 +86,7 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
 function statement(cst: CstNode): A.Statement {
   const [kind, [inner]] = Object.entries(cst.children)[0]! as [A.StatementKind, CstNode[]];
   const span = spanOf(inner!);
-  return isTraitKind(kind) ? traitPieces.build(kind, inner!, span) : statementBuilders[kind](inner!, span);
+  return isTraitKind(kind) ? traitPieces.build(kind, inner!, span, kit) : statementBuilders[kind](inner!, span);
 }
 
 export function buildStatements(cst: CstNode): A.Statement[] {

@@ -43,22 +43,8 @@ export interface ContactAsset {
 
 export type Asset = QuantityAsset | ContactAsset;
 
-/** `steal 1 resource`. */
-export interface StealEffect {
-  readonly kind: "steal";
-  readonly amount: Num;
-  readonly word: Word;
-  readonly span: Span;
-}
-
-/** `redevelop` or `redevelop any type`. */
-export interface RedevelopEffect {
-  readonly kind: "redevelop";
-  readonly anyType: boolean;
-  readonly span: Span;
-}
-
-export type Effect = Asset | StealEffect | RedevelopEffect;
+/** An effect: a plain gain, or one of the effect constructs (src/constructs/effects: steal, redevelop, a choice…). */
+export type Effect = Asset | EffectNode;
 
 export interface GainStatement {
   readonly kind: "gain";
@@ -114,6 +100,7 @@ export interface AfterStatement {
 /** The statements whose construct is a module of its own (src/constructs): the traits. */
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
+import type { EffectNode } from "../src/constructs/effects/index.js";
 
 export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | AfterStatement | TraitNode;
 

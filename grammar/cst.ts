@@ -1,7 +1,8 @@
 /**
  * Reading chevrotain's concrete syntax tree: the helpers every construct's
  * `build` uses to turn its rule's tokens into AST nodes with spans, and the
- * builders of the shared rules (assets, effects, the counted word).
+ * builders of the shared rules that hold no construct (assets, the counted
+ * word). Effect lists hold constructs: ast-builder.ts builds them.
  */
 import type { CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.js";
@@ -58,7 +59,7 @@ export function counted(cst: CstNode): A.Word {
   return word(tok);
 }
 
-function asset(cst: CstNode): A.Asset {
+export function asset(cst: CstNode): A.Asset {
   const c = cst.children;
   const tokensTok = tokens(c, "tokens")[0];
   const multiplier = tokensTok ? { tokens: num(tokensTok) } : {};
@@ -84,33 +85,10 @@ export function assetList(cst: CstNode): A.Asset[] {
   return nodes(cst.children, "asset").map(asset);
 }
 
-function effect(cst: CstNode): A.Effect {
-  const c = cst.children;
-  if (c["steal"]) {
-    const s = node(c, "steal");
-    return {
-      kind: "steal",
-      amount: num(tokens(s.children, "Integer")[0]!),
-      word: counted(node(s.children, "counted")),
-      span: spanOf(s),
-    };
-  }
-  if (c["redevelop"]) {
-    const r = node(c, "redevelop");
-    return { kind: "redevelop", anyType: tokens(r.children, "Any").length > 0, span: spanOf(r) };
-  }
-  return asset(node(c, "asset"));
-}
-
-export function effectList(cst: CstNode): A.Effect[] {
-  return nodes(cst.children, "effect").map(effect);
-}
-
 /** What a construct's `build` reads from its rule's node: the first token or subrule of a name. */
 export const cst = {
   word: (n: CstNode, key: string): A.Word => word(tokens(n.children, key)[0]!),
   num: (n: CstNode, key: string): A.Num => num(tokens(n.children, key)[0]!),
   counted: (n: CstNode): A.Word => counted(node(n.children, "counted")),
   assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
-  effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")),
 };

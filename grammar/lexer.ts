@@ -4,13 +4,15 @@
  * patterns in order, scans `slots` as a keyword and `slot` as a word.
  */
 import { Lexer, type TokenType } from "chevrotain";
+import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs } from "../src/constructs/traits/index.js";
-import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Steal, Times, Type, WhiteSpace, Word } from "./tokens.js";
+import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
 
 export * from "./tokens.js";
 
-/** The trait constructs' keywords, in the table's order. */
+/** The trait and effect constructs' keywords, in their tables' order. */
 const traitKeywords: TokenType[] = Object.values(traitConstructs).map((c) => c.keyword);
+const effectKeywords: TokenType[] = Object.values(effectConstructs).flatMap((c) => c.words);
 
 /** Keywords come before `Word`: chevrotain tries patterns in order, `longer_alt` lets `gains` stay a word. */
 export const allTokens: TokenType[] = [
@@ -31,9 +33,9 @@ export const allTokens: TokenType[] = [
   Pay,
   Combo,
   After,
-  Steal,
   Redevelop,
   ...traitKeywords,
+  ...effectKeywords,
   Any,
   Type,
   Contact,
@@ -43,9 +45,7 @@ export const allTokens: TokenType[] = [
 ];
 
 /** The keywords a designer may write, for "did you mean" hints on misspelled statements. */
-export const keywordTexts: readonly string[] = allTokens
-  .filter((t) => t.LONGER_ALT === Word)
-  .map((t) => String(t.LABEL).replace(/"/g, ""));
+export const keywordTexts: readonly string[] = allTokens.filter((t) => t.LONGER_ALT === Word).flatMap((t) => keywordForms.get(t) ?? [String(t.LABEL).replace(/"/g, "")]);
 
 export const abilityLexer = new Lexer(allTokens, {
   positionTracking: "onlyOffset",

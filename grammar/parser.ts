@@ -11,11 +11,15 @@
  *                | trait        (one rule per construct of src/constructs/traits)
  *   assetList   := asset ("," asset)*
  *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer)
- *   effectList  := effect ("," effect)*
- *   effect      := asset | "steal" Integer counted | "redevelop" ("any" "type")?
+ *   effectList  := choice ("," choice)*
+ *   choice      := effect ("or" effect)*
+ *   effect      := asset
+ *                | effect construct (one rule per keyword-led construct of src/constructs/effects)
  */
 import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
+import { Or } from "../src/constructs/effects/choice.js";
+import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
 import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
@@ -74,6 +78,8 @@ export class AbilityParser extends CstParser {
   private readonly kit: GrammarKit = {
     consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
+    option: (body) => this.OPTION(body),
+    or: (alternatives) => this.OR(alternatives.map((ALT) => ({ ALT }))),
   };
 
   /** One rule per trait construct, named by its kind: its keyword, then its grammar. */
@@ -86,6 +92,14 @@ export class AbilityParser extends CstParser {
       }),
     ]),
   ) as Record<TraitKind, () => CstNode>;
+
+  /** One rule per keyword-led effect construct, named by its kind; its grammar consumes its keyword. */
+  private readonly effectRules = Object.fromEntries(
+    effectKinds.flatMap((kind) => {
+      const syntax = effectConstructs[kind].syntax;
+      return "keyword" in syntax ? [[kind, this.RULE(kind, () => syntax.grammar(this.kit))]] : [];
+    }),
+  ) as Partial<Record<EffectKind, () => CstNode>>;
 
   public statement = this.RULE("statement", () => {
     this.OR([
@@ -180,31 +194,20 @@ export class AbilityParser extends CstParser {
   });
 
   public effectList = this.RULE("effectList", () => {
-    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.effect) });
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.choice) });
+  });
+
+  /** `2 scrap or 1 vp`: one effect, or a choice between several (src/constructs/effects/choice.ts). */
+  public choice = this.RULE("choice", () => {
+    this.SUBRULE(this.effect);
+    this.MANY(() => {
+      this.CONSUME(Or);
+      this.SUBRULE2(this.effect);
+    });
   });
 
   public effect = this.RULE("effect", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.asset) },
-      { ALT: () => this.SUBRULE(this.steal) },
-      { ALT: () => this.SUBRULE(this.redevelop) },
-    ]);
-  });
-
-  /** `steal 1 resource`: take a resource token from an opponent. */
-  public steal = this.RULE("steal", () => {
-    this.CONSUME(t.Steal);
-    this.CONSUME(t.Integer);
-    this.SUBRULE(this.counted);
-  });
-
-  /** `redevelop` or `redevelop any type`. */
-  public redevelop = this.RULE("redevelop", () => {
-    this.CONSUME(t.Redevelop);
-    this.OPTION(() => {
-      this.CONSUME(t.Any);
-      this.CONSUME(t.Type);
-    });
+    this.OR([{ ALT: () => this.SUBRULE(this.asset) }, ...Object.values(this.effectRules).map((rule) => ({ ALT: () => this.SUBRULE(rule) }))]);
   });
 
   /** `3 scrap`, `2 x 1 vp`, `contact conquest 2`, `2 x contact universal 1`. */

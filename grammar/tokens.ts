@@ -10,9 +10,18 @@ import { createToken, Lexer, type TokenType } from "chevrotain";
 
 export const Word = createToken({ name: "Word", pattern: /[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*/, label: "a word" });
 
-/** A keyword of the language: `longer_alt` lets `gains` stay a word although it starts with `gain`. */
-export function keyword(name: string, text: string): TokenType {
-  return createToken({ name, pattern: new RegExp(text), longer_alt: Word, label: `"${text}"` });
+/** Every word each keyword is written as (`opponent` and `opponents`): all are reserved. */
+export const keywordForms = new Map<TokenType, readonly string[]>();
+
+/**
+ * A keyword of the language, written as any of `forms` (messages name the
+ * first): `longer_alt` lets `gains` stay a word although it starts with `gain`.
+ */
+export function keyword(name: string, ...forms: [string, ...string[]]): TokenType {
+  const longestFirst = [...forms].sort((a, b) => b.length - a.length);
+  const token = createToken({ name, pattern: new RegExp(longestFirst.join("|")), longer_alt: Word, label: `"${forms[0]}"` });
+  keywordForms.set(token, forms);
+  return token;
 }
 
 export const Gain = keyword("Gain", "gain");
@@ -24,8 +33,9 @@ export const Repeatable = keyword("Repeatable", "repeatable");
 export const Pay = keyword("Pay", "pay");
 export const Combo = keyword("Combo", "combo");
 export const After = keyword("After", "after");
-export const Steal = keyword("Steal", "steal");
 export const Redevelop = keyword("Redevelop", "redevelop");
+/** `each`: a trait (`each scrap card -> …`) and an effect on opponents (`each opponent gives …`) start with it. */
+export const Each = keyword("Each", "each");
 export const Any = keyword("Any", "any");
 export const Type = keyword("Type", "type");
 export const Contact = keyword("Contact", "contact");

@@ -11,6 +11,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { effectKinds } from "../src/constructs/effects/index.js";
 import { describe, expect, it } from "vitest";
 import { parseAssets, parseStatements, type ParseResult, type StatementKind } from "../grammar/index.js";
 import { traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
@@ -65,6 +66,12 @@ const cases: Record<string, [Entry, string]> = {
   "effect-redevelop": ["statements", "action: pay 1 building-material -> redevelop"],
   "effect-redevelop-any-type": ["statements", "action: redevelop any type"],
   "effect-redevelopment-token": ["statements", "action: pay 2 workers -> 1 redevelopment"],
+  "effect-steal-worker": ["statements", "action: steal 1 worker"],
+  "effect-steal-card": ["statements", "action: pay 1 weapons -> steal 1 card"],
+  "effect-opponents-give": ["statements", "action: each opponent gives 1 resource"],
+  "effect-opponents-discard": ["statements", "action: each opponent discards 2 cards"],
+  "effect-choice": ["statements", "action: pay 1 scrap -> 2 fuel or 1 vp"],
+  "effect-choice-three-then-more": ["statements", "convert 1 fuel -> 1 card or steal 1 worker or redevelop, 1 scrap"],
   // assets (contact price, leader resources)
   "asset-resource": ["assets", "1 building-material"],
   "asset-workers": ["assets", "2 workers"],
@@ -148,7 +155,7 @@ describe("AST goldens", () => {
       if (r.ok) visit(r.value, entry === "statements");
     }
     expect([...statementKinds].sort()).toEqual(everyStatementKind.sort());
-    // Assets (quantity, contact), effects (steal, redevelop) and action options (workers, repeatable).
-    expect([...otherKinds].sort()).toEqual(["contact", "quantity", "redevelop", "repeatable", "steal", "workers"]);
+    // Assets (quantity, contact), every effect construct of the table, and action options (workers, repeatable).
+    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, "repeatable", "workers"].sort());
   });
 });

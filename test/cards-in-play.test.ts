@@ -491,7 +491,7 @@ function checkWork(l: LocationCard): void {
   const taken = [l.id];
 
   // A steal needs something to steal: the opponent holds only the resource it will lose.
-  const stolen = (s: (typeof steals)[number]): string => (s.resource === "any" ? "fuel" : s.resource);
+  const stolen = (s: (typeof steals)[number]): string => ("token" in s ? s.token : s.resource === "any" ? "fuel" : s.resource);
   const arm = (): void => {
     for (const s of steals) addResource(opponent.pool.resources, stolen(s), s.amount * 3);
   };

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Project, ts } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Asset, Card, Cost, Effect, LocationCard, Trait } from "../src/check/model.js";
+import { isAsset, type Asset, type Card, type Cost, type Effect, type LocationCard, type Trait } from "../src/check/model.js";
+import { effectKinds, type EffectCalls } from "../src/constructs/effects/index.js";
 import { CompileError } from "../src/compiler/code.js";
 import { generatedFiles } from "../src/compiler/build.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "../src/compiler/compile.js";
@@ -76,7 +77,7 @@ describe("generated/", () => {
 });
 
 /** What a compiled function did, one entry per API call: `["resource", "scrap", 3]`. */
-type Log = (string | number | boolean)[][];
+type Log = (string | number | boolean | object)[][];
 
 function recordingGive(log: Log): Give {
   return {
@@ -101,8 +102,8 @@ function recordingPay(log: Log): Pay {
 function recordingAct(log: Log): Act {
   return {
     ...recordingGive(log),
-    steal: (a) => void log.push(["steal", a.resource, a.amount]),
-    redevelop: (a) => void log.push(["redevelop", a.anyType]),
+    // Each effect construct's call, logged with its argument as written.
+    ...(Object.fromEntries(effectKinds.map((kind) => [kind, (a: object) => void log.push([kind, a])])) as unknown as EffectCalls),
   };
 }
 
@@ -156,9 +157,10 @@ function expectedCost(c: Cost): Log[number] {
 }
 
 function expectedEffect(e: Effect): Log[number] {
-  if (e.kind === "steal") return ["steal", e.resource, e.amount];
-  if (e.kind === "redevelop") return ["redevelop", e.anyType];
-  return expectedAsset(e);
+  if (isAsset(e)) return expectedAsset(e);
+  // The call's argument is the checked effect without its kind (true of the base set's effects, which hold no effects).
+  const { kind, ...args } = e;
+  return [kind, args];
 }
 
 const assets = (xs: readonly Asset[]): Log => xs.map(expectedAsset);

@@ -5,7 +5,8 @@
  * in both languages and run by the engine).
  */
 import { expect, it } from "vitest";
-import type { Asset, Card, Cost, Effect } from "../src/check/model.js";
+import { isAsset, type Asset, type Card, type Cost, type Effect } from "../src/check/model.js";
+import { effectKinds } from "../src/constructs/effects/index.js";
 import { traitKinds } from "../src/constructs/traits/index.js";
 import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/validate.js";
 
@@ -29,9 +30,10 @@ function features(cards: readonly Card[]): Set<string> {
     }
   };
   const effect = (e: Effect): void => {
-    if (e.kind === "steal") seen.add("effect steal");
-    else if (e.kind === "redevelop") seen.add(e.anyType ? "effect redevelop any type" : "effect redevelop");
-    else asset(e);
+    if (isAsset(e)) return asset(e);
+    seen.add(`effect ${e.kind}`);
+    if (e.kind === "redevelop" && e.anyType) seen.add("effect redevelop any type");
+    if (e.kind === "choice") e.options.forEach(effect);
   };
   const cost = (c: Cost): void => void seen.add(c.kind === "deal" ? `cost ${c.deal}` : `cost ${c.kind}`);
   for (const card of cards) {
@@ -103,7 +105,9 @@ const required = [
   "asset worker", "asset card", "asset redevelopmentToken", "asset vp value 1", "asset vp value 2", "asset vp several tokens",
   ...["conquest", "cooperation", "incorporation", "universal"].map((c) => `asset contact ${c}`),
   "asset contact universal 1", "asset contact universal 3",
-  "effect steal", "effect redevelop", "effect redevelop any type",
+  // Every effect construct of the table (src/constructs/effects).
+  ...effectKinds.map((kind) => `effect ${kind}`),
+  "effect redevelop any type",
   "cost resource", "cost worker", "cost card", "cost spoils", "cost agreement", "cost deal",
   "statement once", "statement keep", "statement keep N", "statement combo",
   // Every trait construct of the table (src/constructs/traits), however many there are.

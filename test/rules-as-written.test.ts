@@ -12,7 +12,7 @@ import { answer, pending, resume } from "../src/engine/machine.js";
 import { covers, paymentOptions } from "../src/engine/payment.js";
 import { rangePlans } from "../src/engine/range.js";
 import type { PlayerState, Resources } from "../src/engine/state.js";
-import { stealChoices } from "../src/engine/actions.js";
+import { stealChoices } from "../src/constructs/effects/steal.js";
 import { storeOf } from "../src/engine/tokens.js";
 import { actionTurn, answering, choose, findAction, giveCard, perform, placeLocation, player, registry, runPhase, testGame } from "./engine-harness.js";
 

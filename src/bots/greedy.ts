@@ -138,6 +138,12 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
       return best(rng, d.choices.map((p) => (p.replace === undefined ? 1 : 0)));
     case "steal":
       return best(rng, d.choices.map((c) => (c.store.kind === "pool" ? 0 : 1)));
+    case "choose-effect":
+      return best(rng, d.choices.map((steps) => stepsWorth(steps)));
+    case "give-up":
+      // What it gives away: the least useful card, any token.
+      return best(rng, d.choices.map((c) => ("card" in c ? -cardWorth(cards, c.card) : 0)));
+    case "steal-from":
     case "discard-deal":
     case "keep-trim":
       return rng.int(d.choices.length);

@@ -49,7 +49,16 @@ export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canS
         v += worth.redevelopment * s.amount;
         break;
       case "steal":
-        if (canSteal) v += 2 * worth.resource * s.amount;
+        // Taken from an opponent: worth it twice over, when there is something to take.
+        if (canSteal) v += 2 * ("token" in s ? (s.token === "worker" ? worth.worker : worth.card) : worth.resource) * s.amount;
+        break;
+      case "opponents": {
+        const each = ("token" in s ? (s.token === "worker" ? worth.worker : worth.card) : worth.resource) * s.amount;
+        v += s.verb === "give" ? 2 * each : each;
+        break;
+      }
+      case "choice":
+        v += Math.max(...s.options.map((o) => stepsWorth(o, room, canSteal)));
         break;
       case "redevelop":
         v += 2 * worth.vp;

@@ -4,6 +4,7 @@
  * the rules, and each Location's shape follows its pattern, so a consumer
  * never has to re-check what the checker already proved.
  */
+import type { EffectModel } from "../constructs/effects/index.js";
 import type { TraitModel } from "../constructs/traits/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
@@ -29,11 +30,15 @@ export type Cost =
 
 export type DealKind = "spoils" | "agreement" | "deal";
 
-export type Effect =
-  | Asset
-  /** `resource` is a resource id, or "any" for any resource token. */
-  | { readonly kind: "steal"; readonly amount: number; readonly resource: string }
-  | { readonly kind: "redevelop"; readonly anyType: boolean };
+/** Something a card does: a plain gain, or one of the effect constructs (src/constructs/effects). */
+export type Effect = Asset | EffectModel;
+
+const assetKinds: ReadonlySet<string> = new Set<Asset["kind"]>(["resource", "worker", "card", "vp", "contactToken", "redevelopmentToken"]);
+
+/** Whether an effect is a plain gain (said with "gain", given at once). */
+export function isAsset(e: Effect): e is Asset {
+  return assetKinds.has(e.kind);
+}
 
 export type Trigger =
   | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }

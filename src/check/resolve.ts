@@ -3,6 +3,7 @@
  * the syntax tree is looked up in the vocabulary and turned into its typed
  * model form, or reported (unknown word, wrong kind of word, bad number).
  */
+import { effectPieces } from "../constructs/effects/index.js";
 import type * as A from "../../grammar/ast.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import type * as M from "./model.js";
@@ -15,7 +16,7 @@ export interface Resolver {
 }
 
 /** Finds a written word in the given namespaces, first match wins. */
-function lookup(r: Resolver, word: A.Word, namespaces: readonly Namespace[]): Term | undefined {
+export function lookup(r: Resolver, word: A.Word, namespaces: readonly Namespace[]): Term | undefined {
   for (const n of namespaces) {
     const term = r.vocabulary.words[n].get(word.text);
     if (term) return term;
@@ -23,13 +24,13 @@ function lookup(r: Resolver, word: A.Word, namespaces: readonly Namespace[]): Te
   return undefined;
 }
 
-function writtenWords(r: Resolver, namespaces: readonly Namespace[], tokenIds?: readonly string[]): string[] {
+export function writtenWords(r: Resolver, namespaces: readonly Namespace[], tokenIds?: readonly string[]): string[] {
   return namespaces.flatMap((n) =>
     [...r.vocabulary.words[n].entries()].filter(([, t]) => n !== "tokens" || !tokenIds || tokenIds.includes(t.id)).map(([w]) => w),
   );
 }
 
-function unknownWord(r: Resolver, word: A.Word, noun: string, candidates: string[]): undefined {
+export function unknownWord(r: Resolver, word: A.Word, noun: string, candidates: string[]): undefined {
   const hint = didYouMean(word.text, candidates) ?? (candidates.length <= 12 ? `expected one of: ${candidates.join(", ")}` : undefined);
   r.report("S51-E301", word.span, `unknown ${noun} "${word.text}"`, hint);
   return undefined;
@@ -44,7 +45,7 @@ export function resolveTerm(r: Resolver, word: A.Word, namespace: Namespace): st
 /** Amounts on a card are small; a huge one is a typo (and would lose precision). */
 const maxAmount = 99;
 
-function positive(r: Resolver, n: A.Num, what: string): boolean {
+export function positive(r: Resolver, n: A.Num, what: string): boolean {
   if (n.value >= 1 && n.value <= maxAmount) return true;
   r.report("S51-E312", n.span, `${what} must be 1 to ${maxAmount}, not ${n.value > 1e6 ? "a number that large" : n.value}`);
   return false;
@@ -141,19 +142,8 @@ export function resolveCost(r: Resolver, a: A.Asset): M.Cost | undefined {
 }
 
 export function resolveEffect(r: Resolver, e: A.Effect): M.Effect | undefined {
-  switch (e.kind) {
-    case "redevelop":
-      return { kind: "redevelop", anyType: e.anyType };
-    case "steal": {
-      if (!positive(r, e.amount, "an amount")) return undefined;
-      const term = lookup(r, e.word, ["resources", "tokens"]);
-      if (term?.namespace === "resources") return { kind: "steal", amount: e.amount.value, resource: term.id };
-      if (term?.id === "resource") return { kind: "steal", amount: e.amount.value, resource: "any" };
-      return unknownWord(r, e.word, "resource to steal", [...writtenWords(r, ["resources"]), "resource"]);
-    }
-    default:
-      return resolveAsset(r, e);
-  }
+  if (e.kind === "quantity" || e.kind === "contact") return resolveAsset(r, e);
+  return effectPieces.check(e, r, (inner) => resolveEffect(r, inner));
 }
 
 /** Resolves a list, dropping (already reported) failures; `undefined` if any item failed. */

@@ -14,6 +14,8 @@ import type {
   Trigger,
   WorkerAction,
 } from "../check/model.js";
+import { isAsset } from "../check/model.js";
+import { effectPieces } from "../constructs/effects/index.js";
 import { traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
 
@@ -58,16 +60,9 @@ export function costCall(cost: Cost): Call {
   }
 }
 
-/** One effect as a call on Act: an asset, a steal or a redevelopment. */
+/** One effect as a call on Act: a gain, or an effect construct's call named by its kind (`act.steal({ … })`). */
 export function effectCall(effect: Effect): Call {
-  switch (effect.kind) {
-    case "steal":
-      return call("steal", object([["resource", str(effect.resource)], ["amount", int(effect.amount)]]));
-    case "redevelop":
-      return call("redevelop", object([["anyType", bool(effect.anyType)]]));
-    default:
-      return assetCall(effect);
-  }
+  return isAsset(effect) ? assetCall(effect) : call(effect.kind, effectPieces.emit(effect, effectsFunction));
 }
 
 /** A `Gains`: `(give) => { give.resource({ resource: "scrap", amount: 3 }); }`, or `() => {}` for nothing. */

@@ -15,10 +15,10 @@
  *   engine            what the `Def` means to the rules: its facts
  */
 import type { CstNode, IToken, TokenType } from "chevrotain";
-import type { Span } from "../../grammar/ast.js";
+import type { Effect, Span } from "../../grammar/ast.js";
 import type { Resolver } from "../check/resolve.js";
 import type { Expr } from "../compiler/code.js";
-import type { Demand, EffectStep } from "../engine/tasks.js";
+import type { Demand, EffectStep, GainStep } from "../engine/tasks.js";
 import type { LookoutAbility } from "../engine/definitions.js";
 import type { Sayings } from "../text/phrasebook.js";
 import type { LimitTarget } from "./traits/limit.js";
@@ -34,6 +34,16 @@ export type SharedRule = "assetList" | "effectList" | "counted";
 export interface GrammarKit {
   consume(token: TokenType, occurrence?: 1 | 2 | 3): IToken;
   subrule(rule: SharedRule, occurrence?: 1 | 2): CstNode;
+  /** What may be left out (one `option` per rule). */
+  option(body: () => void): void;
+  /** One of several ways on (one `or` per rule). */
+  or(alternatives: readonly (() => void)[]): void;
+}
+
+/** The builders a construct's `build` is handed for rules that hold other constructs (kept out of grammar/cst.ts, which the constructs import). */
+export interface BuildKit {
+  /** The statement's effect list (after `->`). */
+  effectList(node: CstNode): Effect[];
 }
 
 /** A Location's facts that its traits make: the engine reads these, never the traits themselves. */
@@ -45,7 +55,7 @@ export interface TraitFacts {
   readonly converts: { readonly trait: number; readonly demand: Demand; readonly steps: readonly EffectStep[] }[];
   readonly depots: { readonly trait: number; readonly amount: number }[];
   /** In the Production phase: the steps, once for each Location of the card type in the owner's area. */
-  readonly perCardType: { readonly cardType: string; readonly steps: readonly EffectStep[] }[];
+  readonly perCardType: { readonly cardType: string; readonly steps: readonly GainStep[] }[];
   /** Base-game limits the card changes for its owner while it is in play (the most generous holds). */
   readonly limits: { -readonly [T in LimitTarget]?: number };
 }
@@ -59,7 +69,7 @@ export interface TraitConstruct<K extends string, Node extends { readonly kind: 
   readonly keyword: TokenType;
   /** The rule's body after the keyword, as chevrotain records it. */
   readonly grammar: (g: GrammarKit) => void;
-  readonly build: (cst: CstNode, span: Span) => Node;
+  readonly build: (cst: CstNode, span: Span, kit: BuildKit) => Node;
   /** Gives the node meaning: vocabulary words resolved, numbers within the rules; each problem reported at its place. */
   readonly check: (node: Node, r: Resolver) => Model | undefined;
   /** The `Def` the generated code holds. */

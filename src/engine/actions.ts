@@ -7,7 +7,8 @@
  * cashed combo's own tokens) are taken at once. Every choice on the way is
  * the player's decision.
  */
-import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type StealChoice, type Store } from "./choices.js";
+import { effectPieces } from "../constructs/effects/index.js";
+import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { TriggerDef } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
@@ -22,6 +23,7 @@ import {
   dealsOf,
   give,
   giveAll,
+  isGain,
   moveStore,
   removeFromHand,
   resourceTotals,
@@ -99,7 +101,7 @@ function workDemand(f: LocationFacts, l: LocationInPlay): Demand | undefined {
 }
 
 /** What a `redevelop` effect could build: a Location in the hand over another in play (not the card resolving the effect). */
-function redevelopTargets(game: Game, seat: number, anyType: boolean, except: number): RedevelopChoice[] {
+export function redevelopTargets(game: Game, seat: number, anyType: boolean, except: number): RedevelopChoice[] {
   const p = game.state.players[seat]!;
   const facts = cardFacts(game.cards).locations;
   const out: RedevelopChoice[] = [];
@@ -437,59 +439,21 @@ export function leaderIn(game: Game, t: Extract<Task, { kind: "leader-in" }>): u
   return undefined;
 }
 
-/** Gains at once; a steal or a redevelopment waits for the player's decision, the rest after it. */
-export function effects(game: Game, t: Extract<Task, { kind: "effects" }>): undefined {
-  const s = game.state;
+/** Gains at once; an effect construct's step (a steal, a choice…) is its module's to carry out, the rest after it. */
+export function effects(game: Game, t: Extract<Task, { kind: "effects" }>): Decision | undefined {
   for (let i = 0; i < t.steps.length; i++) {
-    const step: EffectStep = t.steps[i]!;
-    if (step.op !== "steal" && step.op !== "redevelop") {
+    const step = t.steps[i]!;
+    if (isGain(step)) {
       give(game, t.seat, t.target, step);
       continue;
     }
-    const rest: Task = { ...t, steps: t.steps.slice(i + 1) };
-    const now: Task =
-      step.op === "steal" ? { kind: "steal", seat: t.seat, resource: step.resource, left: step.amount } : { kind: "redevelop-effect", seat: t.seat, anyType: step.anyType, except: t.except };
-    schedule(s.agenda, now, rest);
-    return undefined;
+    // The rest waits under whatever the step schedules or asks.
+    if (i + 1 < t.steps.length) schedule(game.state.agenda, { ...t, steps: t.steps.slice(i + 1) });
+    return effectPieces.run(game, step, { seat: t.seat, target: t.target, except: t.except });
   }
   return undefined;
 }
 
-/** "Take one Resource token from an opponent of Your choice": any of their tokens but a depot's or a combo's. */
-export function stealChoices(game: Game, seat: number, resource: string): StealChoice[] {
-  const out: StealChoice[] = [];
-  for (const o of game.state.players) {
-    if (o.seat === seat) continue;
-    for (const store of storesOf(o)) {
-      if (store.kind === "depot") continue;
-      const r = storeOf(o, store);
-      for (const k of Object.keys(r).sort()) if (resource === "any" || k === resource) out.push({ from: o.seat, store, resource: k });
-    }
-  }
-  return out;
-}
-
-export function steal(game: Game, t: Extract<Task, { kind: "steal" }>): Decision | undefined {
-  const choices = stealChoices(game, t.seat, t.resource);
-  if (choices.length === 0) return undefined;
-  return { kind: "steal", seat: t.seat, choices, resource: t.resource, left: t.left };
-}
-
-export function resolveSteal(game: Game, d: Extract<Decision, { kind: "steal" }>, c: StealChoice): void {
-  const victim = game.state.players[c.from]!;
-  addResource(storeOf(victim, c.store), c.resource, -1);
-  addResource(game.state.players[d.seat]!.pool.resources, c.resource, 1);
-  say(game, () => `  ${seatName(d.seat)} steals 1 ${c.resource} from ${seatName(c.from)}`);
-  if (d.left > 1) schedule(game.state.agenda, { kind: "steal", seat: d.seat, resource: d.resource, left: d.left - 1 });
-}
-
-export function redevelopEffect(game: Game, t: Extract<Task, { kind: "redevelop-effect" }>): Decision {
-  return { kind: "redevelop-with", seat: t.seat, choices: [{ card: undefined }, ...redevelopTargets(game, t.seat, t.anyType, t.except)], except: t.except };
-}
-
-/** "Execute the Redevelopment Action": it counts as the turn's Redevelopment, paid by the card's own action (card-set ruling 10). */
-export function resolveRedevelopWith(game: Game, d: Extract<Decision, { kind: "redevelop-with" }>, c: RedevelopChoice): void {
-  if (c.card === undefined) return;
-  game.state.players[d.seat]!.redevelopments++;
-  schedule(game.state.agenda, { kind: "build", seat: d.seat, card: c.card, replaces: c.replaces });
+export function effectStep(game: Game, t: Extract<Task, { kind: "effect-step" }>): Decision | undefined {
+  return effectPieces.run(game, t.step, t.at);
 }

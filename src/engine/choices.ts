@@ -7,6 +7,7 @@
  */
 import type { CardId } from "./state.js";
 import type { Task } from "./tasks.js";
+import { effectAskKinds, type EffectAskUnion } from "../constructs/effects/index.js";
 
 /** Where a Spoils or Agreement goes: under the Base or under a Location with slots. */
 export type Holder = { readonly kind: "base" } | { readonly kind: "location"; readonly index: number };
@@ -109,8 +110,13 @@ export type Decision =
   | (Asks<"payment", Payment> & { readonly resources: Readonly<Record<string, number>>; readonly rest: Extract<Task, { kind: "pay" }> })
   | (Asks<"range-plan", RangePlan> & { readonly deploy: DeployKind; readonly card: CardId })
   | (Asks<"placement", Placement> & { readonly deploy: "conquer" | "cooperate"; readonly card: CardId })
-  | (Asks<"steal", StealChoice> & { readonly resource: string; readonly left: number })
-  | (Asks<"redevelop-with", RedevelopChoice> & { readonly except: number })
-  | (Asks<"keep-trim", string> & { readonly location: number });
+  | (Asks<"keep-trim", string> & { readonly location: number })
+  /** The decisions effects ask (a steal's, a choice's…), each its construct's (src/constructs/effects). */
+  | EffectAskUnion;
+
+/** Whether a decision is one an effect construct asks (and answers). */
+export function isEffectAsk(d: Decision): d is EffectAskUnion {
+  return effectAskKinds.has(d.kind);
+}
 
 export type DecisionKind = Decision["kind"];

@@ -7,6 +7,7 @@
  * effects) is compiled to functions over the small APIs below. The engine
  * never sees the card language's AST.
  */
+import type { EffectCalls } from "../constructs/effects/index.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
 
 export interface LocalName {
@@ -47,12 +48,8 @@ export interface Pay {
   deals(a: { readonly kind: DealKind; readonly amount: number }): void;
 }
 
-/** What an action or a convert may do beyond giving. */
-export interface Act extends Give {
-  /** `resource` is a resource id or "any". */
-  steal(a: { readonly resource: string; readonly amount: number }): void;
-  redevelop(a: { readonly anyType: boolean }): void;
-}
+/** What an action or a convert may do: give, or call an effect construct (`act.steal({ … })`; src/constructs/effects). */
+export type Act = Give & EffectCalls;
 
 export type Gains = (give: Give) => void;
 export type Cost = (pay: Pay) => void;

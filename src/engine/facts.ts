@@ -7,9 +7,10 @@
  */
 import type { CardRegistry, Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
+import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import { traitPieces } from "../constructs/traits/index.js";
 import { addResource, type Resources } from "./state.js";
-import type { Demand, EffectStep } from "./tasks.js";
+import type { Demand, EffectStep, GainStep } from "./tasks.js";
 
 const demands = new WeakMap<Cost, Demand>();
 const steps = new WeakMap<Gains | Effects, readonly EffectStep[]>();
@@ -54,7 +55,9 @@ export function mergeDemands(list: readonly Demand[], extraWorkers = 0): Demand 
   return { resources, workers, cards, deals };
 }
 
-/** The steps of compiled gains or effects (frozen; shared). */
+/** The steps of compiled gains or effects (frozen; shared): gains record only gain steps. */
+export function stepsOf(fn: Gains): readonly GainStep[];
+export function stepsOf(fn: Effects): readonly EffectStep[];
 export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
   let out = steps.get(fn);
   if (out) return out;
@@ -66,12 +69,16 @@ export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
     vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value }),
     contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens }),
     redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount }),
-    steal: (a) => void list.push({ op: "steal", resource: a.resource, amount: a.amount }),
-    redevelop: (a) => void list.push({ op: "redevelop", anyType: a.anyType }),
+    ...effectRecorders(list),
   });
   out = Object.freeze(list);
   steps.set(fn, out);
   return out;
+}
+
+/** The Act API's effect calls, each recording its construct's step (src/constructs/effects). */
+function effectRecorders(list: EffectStep[]): EffectCalls {
+  return Object.fromEntries(effectKinds.map((kind) => [kind, (args: unknown) => void list.push(effectPieces.record(kind, args, stepsOf))])) as unknown as EffectCalls;
 }
 
 const withExtraWorkers = new WeakMap<Demand, Demand[]>();

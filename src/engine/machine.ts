@@ -10,8 +10,9 @@
  * does its work (perhaps scheduling more tasks) or returns a decision; a
  * decision with a single choice is taken at once, as there is nothing to ask.
  */
-import { applyAction, build, deploy, deployPlace, effects, isFreeMove, leaderIn, legalActions, placeDeal, redevelopEffect, resolveRedevelopWith, resolveSteal, steal } from "./actions.js";
-import type { Decision, DecisionKind } from "./choices.js";
+import { effectPieces, type EffectAskUnion } from "../constructs/effects/index.js";
+import { applyAction, build, deploy, deployPlace, effectStep, effects, isFreeMove, leaderIn, legalActions, placeDeal } from "./actions.js";
+import { isEffectAsk, type Decision, type DecisionKind } from "./choices.js";
 import { keepTrim, resolveKeepTrim } from "./cleanup.js";
 import type { CardRegistry } from "./definitions.js";
 import { RuleError, type Game } from "./game.js";
@@ -26,7 +27,8 @@ import { schedule, type Task, type TaskKind } from "./tasks.js";
 
 type Handlers = { readonly [K in TaskKind]: (game: Game, task: Extract<Task, { kind: K }>) => Decision | undefined };
 type ChoiceOf<K extends DecisionKind> = Extract<Decision, { kind: K }>["choices"][number];
-type Resolvers = { readonly [K in DecisionKind]: (game: Game, decision: Extract<Decision, { kind: K }>, choice: ChoiceOf<K>) => Decision | undefined };
+/** The rules' own decisions; the decisions effects ask are answered by their constructs (src/constructs/effects). */
+type Resolvers = { readonly [K in Exclude<DecisionKind, EffectAskUnion["kind"]>]: (game: Game, decision: Extract<Decision, { kind: K }>, choice: ChoiceOf<K>) => Decision | undefined };
 
 /** An action turn: the next player in turn order who has not passed is asked for an action; when all have passed, the phase ends. */
 function actionTurn(game: Game, t: Extract<Task, { kind: "action-turn" }>): Decision | undefined {
@@ -60,8 +62,7 @@ const handlers: Handlers = {
   "deploy-place": deployPlace,
   "place-deal": placeDeal,
   effects,
-  steal,
-  "redevelop-effect": redevelopEffect,
+  "effect-step": effectStep,
   build,
   "leader-in": leaderIn,
   pay: payTask,
@@ -95,12 +96,11 @@ const resolvers: Resolvers = {
   payment: (g, d, c) => (resolvePayment(g, d, c), undefined),
   "range-plan": (game, d, plan) => (game.state.agenda.push({ kind: "deploy", seat: d.seat, deploy: d.deploy, card: d.card, plan }), undefined),
   placement: (game, d, c) => (game.state.agenda.push({ kind: "place-deal", seat: d.seat, deploy: d.deploy, card: d.card, holder: c.holder, replace: c.replace }), undefined),
-  steal: (g, d, c) => (resolveSteal(g, d, c), undefined),
-  "redevelop-with": (g, d, c) => (resolveRedevelopWith(g, d, c), undefined),
   "keep-trim": (g, d, c) => (resolveKeepTrim(g, d, c), undefined),
 };
 
 function resolve(game: Game, d: Decision, index: number): Decision | undefined {
+  if (isEffectAsk(d)) return effectPieces.answer(game, d, d.choices[index]), undefined;
   return (resolvers[d.kind] as (g: Game, d: Decision, c: unknown) => Decision | undefined)(game, d, d.choices[index]);
 }
 

@@ -6,20 +6,23 @@
  */
 import type { Action, DeployKind, Holder, RangePlan } from "./choices.js";
 import type { CardId } from "./state.js";
+import type { EffectAt } from "../constructs/effect.js";
+import type { EffectConstructStep } from "../constructs/effects/index.js";
 
 /** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader. */
 export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" };
 
-/** A compiled effect as data (a recorded call of the Act API). */
-export type EffectStep =
+/** A gain as data (a recorded call of the Give API): given at once. */
+export type GainStep =
   | { readonly op: "resource"; readonly resource: string; readonly amount: number }
   | { readonly op: "workers"; readonly amount: number }
   | { readonly op: "cards"; readonly amount: number }
   | { readonly op: "vp"; readonly tokens: number; readonly value: 1 | 2 }
   | { readonly op: "contactToken"; readonly colour: string; readonly range: number; readonly tokens: number }
-  | { readonly op: "redevelopmentTokens"; readonly amount: number }
-  | { readonly op: "steal"; readonly resource: string; readonly amount: number }
-  | { readonly op: "redevelop"; readonly anyType: boolean };
+  | { readonly op: "redevelopmentTokens"; readonly amount: number };
+
+/** A compiled effect as data (a recorded call of the Act API): a gain, or an effect construct's step (src/constructs/effects). */
+export type EffectStep = GainStep | EffectConstructStep;
 
 /** A cost as data (a recorded call of the Pay API, merged). */
 export interface Demand {
@@ -48,8 +51,8 @@ export type Task =
   | { readonly kind: "deploy-place"; readonly seat: number; readonly deploy: DeployKind; readonly card: CardId }
   | { readonly kind: "place-deal"; readonly seat: number; readonly deploy: "conquer" | "cooperate"; readonly card: CardId; readonly holder: Holder; readonly replace: number | undefined }
   | { readonly kind: "effects"; readonly seat: number; readonly target: GiveTarget; readonly steps: readonly EffectStep[]; readonly except: number }
-  | { readonly kind: "steal"; readonly seat: number; readonly resource: string; readonly left: number }
-  | { readonly kind: "redevelop-effect"; readonly seat: number; readonly anyType: boolean; readonly except: number }
+  /** One step of an effect construct, carried out by its module (perhaps asking a decision). */
+  | { readonly kind: "effect-step"; readonly step: EffectConstructStep; readonly at: EffectAt }
   /** Builds `card` from the hand over the Location at `replaces` (after the Redevelopment is paid). */
   | { readonly kind: "build"; readonly seat: number; readonly card: CardId; readonly replaces: number }
   /** A new Leader comes into play (after the Weapons for a change is paid). */

@@ -9,7 +9,7 @@ import { locationFacts, type Game } from "./game.js";
 import { limitTargets } from "../constructs/traits/limit.js";
 import { shuffle } from "./rng.js";
 import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
-import type { Demand, EffectStep, GiveTarget } from "./tasks.js";
+import type { Demand, EffectStep, GainStep, GiveTarget } from "./tasks.js";
 
 export const universal = "universal";
 
@@ -73,17 +73,19 @@ export function drawCard(s: GameState): CardId | undefined {
   return s.deck.pop();
 }
 
-/** The hand limit holds during the Lookout only: a card drawn at the limit (10, or a `limit hand` card's; see `ruleLimit`) is discarded. */
-export const handLimit = limitTargets.hand.base;
-
-/** A card into the hand, or onto the discard pile at the hand limit in the Lookout. */
-export function takeIntoHand(s: GameState, seat: number, card: CardId, limit: number = handLimit): void {
+/**
+ * A card into the hand, or onto the discard pile at the hand limit in the
+ * Lookout: the hand limit holds during the Lookout only (10, or a `limit hand`
+ * card's; see `ruleLimit`). The default is read at each call, not at load:
+ * the card language's modules and the engine's load one another.
+ */
+export function takeIntoHand(s: GameState, seat: number, card: CardId, limit: number = limitTargets.hand.base): void {
   const p = s.players[seat]!;
   if (s.phase === "lookout" && p.hand.length >= limit) s.discard.push(card);
   else p.hand.push(card);
 }
 
-export function drawInto(s: GameState, seat: number, count: number, limit: number = handLimit): void {
+export function drawInto(s: GameState, seat: number, count: number, limit: number = limitTargets.hand.base): void {
   for (let i = 0; i < count; i++) {
     const c = drawCard(s);
     if (c === undefined) return;
@@ -132,7 +134,7 @@ function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpTok
 }
 
 /** Gives one step of gains (not steal or redevelop, which need decisions) to a player. */
-export function give(game: Game, seat: number, target: GiveTarget, step: EffectStep): void {
+export function give(game: Game, seat: number, target: GiveTarget, step: GainStep): void {
   const s = game.state;
   const p = s.players[seat]!;
   switch (step.op) {
@@ -165,13 +167,17 @@ export function give(game: Game, seat: number, target: GiveTarget, step: EffectS
       fromSupply(s, tokenKind.redevelopment, step.amount);
       p.pool.redevelopment += step.amount;
       return;
-    case "steal":
-    case "redevelop":
-      throw new Error(`${step.op} is an effect, not a gain`);
   }
 }
 
-export function giveAll(game: Game, seat: number, target: GiveTarget, steps: readonly EffectStep[]): void {
+const gainOps: ReadonlySet<string> = new Set<GainStep["op"]>(["resource", "workers", "cards", "vp", "contactToken", "redevelopmentTokens"]);
+
+/** Whether a step is a gain, given at once (not an effect construct's, which may need a decision). */
+export function isGain(step: EffectStep): step is GainStep {
+  return gainOps.has(step.op);
+}
+
+export function giveAll(game: Game, seat: number, target: GiveTarget, steps: readonly GainStep[]): void {
   for (const step of steps) give(game, seat, target, step);
 }
 

@@ -1,5 +1,6 @@
 /** English card text, in the rulebook's words. */
-import type { Asset, Cost, Effect } from "../check/model.js";
+import { type Asset, type Cost, type Effect } from "../check/model.js";
+import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitEffects } from "./split.js";
@@ -46,31 +47,24 @@ export function english(v: Vocabulary): Phrasebook {
     const { paid, discarded } = costItems(list);
     return clauses("en", [["pay", paid], ["discard", discarded]]);
   };
-  const effect = (e: Effect): string => {
-    if (e.kind === "steal") {
-      const what = e.resource === "any" ? token("resource", e.amount) : asset({ kind: "resource", resource: e.resource, amount: e.amount });
-      return `steal ${what} from an opponent`;
-    }
-    if (e.kind === "redevelop") return e.anyType ? "redevelop, ignoring card types" : "redevelop";
-    return asset(e);
-  };
+  // Filled in below: an effect construct's text is said with this phrasebook.
+  let book: Phrasebook | undefined;
+  const effect = (e: Exclude<Effect, Asset>): string => effectPieces.text(e, book!);
   /** Verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
   const effects = (list: readonly Effect[]): string => {
     const { gains, others } = splitEffects(list);
     return joinList([...others.map(effect), ...(gains.length ? [`gain ${assets(gains)}`] : [])], "en");
   };
-  /** Noun phrases, for "… to gain X". */
-  const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "en");
   const workers = (n: number): string => (n === 0 ? "no Worker" : token("worker", n));
-  return {
+  book = {
     lang: "en",
     vocabulary: v,
     token,
     asset,
+    anyResource: (n) => token("resource", n),
     assets,
     costs,
-    effectNouns,
-    effect,
+    effects,
     gain: (list) => `Gain ${assets(list)}.`,
     produce: (list) => `Produces ${assets(list)}.`,
     once: (list) => `One time only: ${assets(list)}.`,
@@ -100,4 +94,5 @@ export function english(v: Vocabulary): Phrasebook {
     pattern: (p) => ({ action: "Action", "open-production": "Open production", "closed-production": "Closed production", trait: "Trait" })[p],
     kind: (k) => ({ base: "Base", contact: "Contact", leader: "Leader", location: "Location" })[k],
   };
+  return book;
 }

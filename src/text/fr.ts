@@ -3,7 +3,8 @@
  * Coopération, Rattachement, Reconstruction, PV): "1 jeton de Ferraille",
  * "2 jetons d'Essence". Typography (non-breaking spaces) is applied after.
  */
-import type { Asset, Cost, Effect } from "../check/model.js";
+import { type Asset, type Cost, type Effect } from "../check/model.js";
+import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitEffects } from "./split.js";
@@ -51,31 +52,24 @@ export function french(v: Vocabulary): Phrasebook {
     const { paid, discarded } = costItems(list);
     return clauses("fr", [["payez", paid], ["défaussez", discarded]]);
   };
-  const effect = (e: Effect): string => {
-    if (e.kind === "steal") {
-      const what = e.resource === "any" ? `${e.amount} ${jeton(e.amount)} de Ressource` : resource(e.resource, e.amount);
-      return `volez ${what} à un adversaire`;
-    }
-    if (e.kind === "redevelop") return e.anyType ? "effectuez une Reconstruction sans tenir compte des types de carte" : "effectuez une Reconstruction";
-    return asset(e);
-  };
+  // Filled in below: an effect construct's text is said with this phrasebook.
+  let book: Phrasebook | undefined;
+  const effect = (e: Exclude<Effect, Asset>): string => effectPieces.text(e, book!);
   /** Verb phrases: "volez 1 jeton de Ressource à un adversaire et gagnez 1 PV". */
   const effects = (list: readonly Effect[]): string => {
     const { gains, others } = splitEffects(list);
     return joinList([...others.map(effect), ...(gains.length ? [`gagnez ${assets(gains)}`] : [])], "fr");
   };
-  /** Noun phrases, for "… pour obtenir X". */
-  const effectNouns = (list: readonly Effect[]): string => joinList(list.map(effect), "fr");
   const workers = (n: number): string => (n === 0 ? "sans Travailleur" : token("worker", n));
-  return {
+  book = {
     lang: "fr",
     vocabulary: v,
     token,
     asset,
+    anyResource: (n) => `${n} ${jeton(n)} de Ressource`,
     assets,
     costs,
-    effectNouns,
-    effect,
+    effects,
     gain: (list) => `Gagnez ${assets(list)}.`,
     produce: (list) => `Produit ${assets(list)}.`,
     once: (list) => `Usage unique : ${assets(list)}.`,
@@ -105,4 +99,5 @@ export function french(v: Vocabulary): Phrasebook {
     pattern: (p) => ({ action: "Action", "open-production": "Production publique", "closed-production": "Production privée", trait: "Capacité" })[p],
     kind: (k) => ({ base: "Base", contact: "Contact", leader: "Leader", location: "Lieu" })[k],
   };
+  return book;
 }

@@ -13,18 +13,19 @@ export interface Sayings {
   readonly vocabulary: Vocabulary;
   /** A token word in number with its count: "1 Worker", "12 cartes". */
   token(id: string, n: number): string;
+  /** "3 Scrap", "3 jetons de Ferraille". */
+  asset(a: Asset): string;
+  /** Resource tokens of any kind: "1 resource", "1 jeton de Ressource". */
+  anyResource(n: number): string;
   /** "3 Scrap and 1 VP". */
   assets(list: readonly Asset[]): string;
   /** A list of what is paid: "pay 1 Fuel and discard 1 card". */
   costs(list: readonly Cost[]): string;
-  /** Effects as nouns, for "… to gain X". */
-  effectNouns(list: readonly Effect[]): string;
+  /** Effects as verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
+  effects(list: readonly Effect[]): string;
 }
 
 export interface Phrasebook extends Sayings {
-  /** "3 Scrap", "3 jetons de Ferraille". */
-  asset(a: Asset): string;
-  effect(e: Effect): string;
   /** The red and blue parts: "Gain 3 Scrap." */
   gain(assets: readonly Asset[]): string;
   produce(assets: readonly Asset[]): string;

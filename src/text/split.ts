@@ -3,14 +3,14 @@
  * paid and what is discarded, effects into what is gained (said with one
  * "gain" verb) and the other effects, each in order.
  */
-import type { Asset, Cost, Effect } from "../check/model.js";
+import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
 
 export function splitEffects(list: readonly Effect[]): { gains: Asset[]; others: Exclude<Effect, Asset>[] } {
   const gains: Asset[] = [];
   const others: Exclude<Effect, Asset>[] = [];
   for (const e of list) {
-    if (e.kind === "steal" || e.kind === "redevelop") others.push(e);
-    else gains.push(e);
+    if (isAsset(e)) gains.push(e);
+    else others.push(e);
   }
   return { gains, others };
 }

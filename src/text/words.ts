@@ -47,11 +47,19 @@ export function term(vocabulary: Vocabulary, namespace: "resources" | "cardTypes
   return t;
 }
 
+function joinWith(items: readonly string[], last: string): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} ${last} ${items[items.length - 1]}`;
+}
+
 /** "a, b and c" / "a, b et c". */
 export function joinList(items: readonly string[], lang: Lang): string {
-  if (items.length <= 1) return items[0] ?? "";
-  const and = lang === "en" ? "and" : "et";
-  return `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
+  return joinWith(items, lang === "en" ? "and" : "et");
+}
+
+/** "a, b or c" / "a, b ou c": a choice's options. */
+export function joinAlternatives(items: readonly string[], lang: Lang): string {
+  return joinWith(items, lang === "en" ? "or" : "ou");
 }
 
 export function capitalize(s: string): string {

@@ -7,7 +7,7 @@
 import type { Asset, Effect, Span } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";
 import { Arrow, keyword } from "../../../grammar/tokens.js";
-import type { Cost, Effect as EffectModel } from "../../check/model.js";
+import { isAsset, type Asset as AssetModel, type Cost, type Effect as EffectModel } from "../../check/model.js";
 import { resolveAll, resolveCost, resolveEffect } from "../../check/resolve.js";
 import { object, str } from "../../compiler/code.js";
 import { costFunction, effectsFunction } from "../../compiler/emit-abilities.js";
@@ -35,6 +35,10 @@ export interface ConvertDef {
   readonly gains: Effects;
 }
 
+function onlyAssets(list: readonly EffectModel[]): list is readonly AssetModel[] {
+  return list.every(isAsset);
+}
+
 export const convert: TraitConstruct<"convert", ConvertNode, ConvertModel, ConvertDef> = {
   kind: "convert",
   example: "convert 1 fuel -> 1 vp",
@@ -44,7 +48,7 @@ export const convert: TraitConstruct<"convert", ConvertNode, ConvertModel, Conve
     g.consume(Arrow);
     g.subrule("effectList");
   },
-  build: (node, span) => ({ kind: "convert", cost: cst.assetList(node), gains: cst.effectList(node), span }),
+  build: (node, span, kit) => ({ kind: "convert", cost: cst.assetList(node), gains: kit.effectList(node), span }),
   check: (s, r) => {
     const cost = resolveAll(s.cost, (a) => resolveCost(r, a));
     const gains = resolveAll(s.gains, (e) => resolveEffect(r, e));
@@ -52,8 +56,9 @@ export const convert: TraitConstruct<"convert", ConvertNode, ConvertModel, Conve
   },
   emit: (m) => object([["kind", str("convert")], ["cost", costFunction(m.cost)], ["gains", effectsFunction(m.gains)]]),
   text: {
-    en: (m, say) => `${capitalize(say.costs(m.cost))} to gain ${say.effectNouns(m.gains)}.`,
-    fr: (m, say) => `${capitalize(say.costs(m.cost))} pour obtenir ${say.effectNouns(m.gains)}.`,
+    // Gains read as what the payment buys; other effects as what the player then does, as after an action's arrow.
+    en: (m, say) => (onlyAssets(m.gains) ? `${capitalize(say.costs(m.cost))} to gain ${say.assets(m.gains)}.` : `${capitalize(say.costs(m.cost))} → ${say.effects(m.gains)}.`),
+    fr: (m, say) => (onlyAssets(m.gains) ? `${capitalize(say.costs(m.cost))} pour obtenir ${say.assets(m.gains)}.` : `${capitalize(say.costs(m.cost))} → ${say.effects(m.gains)}.`),
   },
   engine: (def, trait, facts) => {
     facts.converts.push({ trait, demand: demandOf(def.cost), steps: stepsOf(def.gains) });

@@ -5,7 +5,7 @@
  */
 import type { Asset, Span, Word } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";
-import { Arrow, Card, Word as WordToken, keyword } from "../../../grammar/tokens.js";
+import { Arrow, Card, Each, Word as WordToken } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
 import { resolveAll, resolveAsset, resolveTerm } from "../../check/resolve.js";
 import { object, str } from "../../compiler/code.js";
@@ -37,7 +37,7 @@ export interface EachDef {
 export const each: TraitConstruct<"each", EachNode, EachModel, EachDef> = {
   kind: "each",
   example: "each scrap card -> 1 scrap",
-  keyword: keyword("Each", "each"),
+  keyword: Each,
   grammar: (g) => {
     g.consume(WordToken);
     g.consume(Card);

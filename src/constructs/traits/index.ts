@@ -10,7 +10,7 @@ import type { Span } from "../../../grammar/ast.js";
 import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import type { AnyTraitConstruct, DefOf, ModelOf, NodeOf, TraitFacts } from "../construct.js";
+import type { AnyTraitConstruct, BuildKit, DefOf, ModelOf, NodeOf, TraitFacts } from "../construct.js";
 import { convert } from "./convert.js";
 import { depot } from "./depot.js";
 import { each } from "./each.js";
@@ -45,7 +45,7 @@ export function isTraitKind(kind: string): kind is TraitKind {
 const of = (kind: TraitKind): AnyTraitConstruct => traitConstructs[kind];
 
 export const traitPieces = {
-  build: (kind: TraitKind, cst: CstNode, span: Span): TraitNode => of(kind).build(cst, span),
+  build: (kind: TraitKind, cst: CstNode, span: Span, kit: BuildKit): TraitNode => of(kind).build(cst, span, kit),
   check: (node: TraitNode, r: Resolver): TraitModel | undefined => of(node.kind).check(node, r),
   emit: (model: TraitModel): Expr => of(model.kind).emit(model),
   text: (model: TraitModel, say: Sayings): string => of(model.kind).text[say.lang](model, say),

@@ -1,0 +1,134 @@
+/**
+ * `steal 1 resource`, `steal 2 fuel`, `steal 1 worker`, `steal 1 card`: take
+ * from an opponent of the player's choice. A resource is as the rulebook's
+ * icon says ("Take one Resource token from an opponent of Your choice"): any of their
+ * tokens but a depot's or a combo's, the thief choosing which. A Worker comes
+ * from the opponent's pool; a card is drawn unseen from the opponent's hand
+ * (ruling 32 in docs/engine-rulings.md). One at a time: each taken is one answer.
+ */
+import type { Num, Span, Word } from "../../../grammar/ast.js";
+import { cst } from "../../../grammar/cst.js";
+import { Integer, keyword } from "../../../grammar/tokens.js";
+import { lookup, positive, unknownWord, writtenWords } from "../../check/resolve.js";
+import { int, object, str } from "../../compiler/code.js";
+import type { StealChoice } from "../../engine/choices.js";
+import { say, seatName, type Game } from "../../engine/game.js";
+import { nextInt } from "../../engine/rng.js";
+import { addResource } from "../../engine/state.js";
+import { schedule } from "../../engine/tasks.js";
+import { storeOf, storesOf } from "../../engine/tokens.js";
+import type { Sayings } from "../../text/phrasebook.js";
+import type { EffectAsk, EffectAt, EffectConstruct } from "../effect.js";
+
+/** What is stolen: a resource (an id, or "any" for any resource token), or a Worker or a card. */
+export type Loot = { readonly resource: string } | { readonly token: "worker" | "card" };
+
+export interface StealNode {
+  readonly kind: "steal";
+  readonly amount: Num;
+  readonly word: Word;
+  readonly span: Span;
+}
+
+export type StealModel = { readonly kind: "steal"; readonly amount: number } & Loot;
+export type StealArgs = { readonly amount: number } & Loot;
+export type StealStep = { readonly op: "steal"; readonly amount: number } & Loot;
+
+/** A resource token to take; `at` and `left` say where the steal goes on. */
+export type StealAsk =
+  | (EffectAsk<"steal", StealChoice> & { readonly resource: string; readonly left: number; readonly at: EffectAt })
+  /** Whom to take a Worker or a card from. */
+  | (EffectAsk<"steal-from", number> & { readonly token: "worker" | "card"; readonly left: number; readonly at: EffectAt });
+
+/** "Take one Resource token from an opponent of Your choice": any of their tokens but a depot's or a combo's. */
+export function stealChoices(game: Game, seat: number, resource: string): StealChoice[] {
+  const out: StealChoice[] = [];
+  for (const o of game.state.players) {
+    if (o.seat === seat) continue;
+    for (const store of storesOf(o)) {
+      if (store.kind === "depot") continue;
+      const r = storeOf(o, store);
+      for (const k of Object.keys(r).sort()) if (resource === "any" || k === resource) out.push({ from: o.seat, store, resource: k });
+    }
+  }
+  return out;
+}
+
+/** "1 resource", "2 Fuel", "1 Worker", in the phrasebook's language. */
+export function sayLoot(loot: Loot, n: number, say: Sayings): string {
+  if ("token" in loot) return say.token(loot.token, n);
+  return loot.resource === "any" ? say.anyResource(n) : say.asset({ kind: "resource", resource: loot.resource, amount: n });
+}
+
+/** After one is taken: the rest of the steal, if any. */
+function goOn(game: Game, at: EffectAt, left: number, loot: Loot): void {
+  if (left > 1) schedule(game.state.agenda, { kind: "effect-step", step: { op: "steal", amount: left - 1, ...loot }, at });
+}
+
+export const Steal = keyword("Steal", "steal");
+
+type StealConstruct = EffectConstruct<"steal", StealNode, StealModel, StealArgs, StealStep, StealAsk>;
+
+export const steal: StealConstruct = {
+  kind: "steal",
+  example: "steal 1 worker",
+  syntax: {
+    keyword: Steal,
+    grammar: (g) => {
+      g.consume(Steal);
+      g.consume(Integer);
+      g.subrule("counted");
+    },
+  },
+  words: [Steal],
+  build: (node, span) => ({ kind: "steal", amount: cst.num(node, "Integer"), word: cst.counted(node), span }),
+  check: (e, r) => {
+    if (!positive(r, e.amount, "an amount")) return undefined;
+    const amount = e.amount.value;
+    const term = lookup(r, e.word, ["resources", "tokens"]);
+    if (term?.namespace === "resources") return { kind: "steal", amount, resource: term.id };
+    if (term?.id === "resource") return { kind: "steal", amount, resource: "any" };
+    if (term?.id === "worker" || term?.id === "card") return { kind: "steal", amount, token: term.id };
+    return unknownWord(r, e.word, "thing to steal", [...writtenWords(r, ["resources"]), "resource", "worker", "card"]);
+  },
+  emit: (m) => object("resource" in m ? [["resource", str(m.resource)], ["amount", int(m.amount)]] : [["token", str(m.token)], ["amount", int(m.amount)]]),
+  record: (a) => ({ op: "steal", ...a }),
+  text: {
+    en: (m, say) => `steal ${sayLoot(m, m.amount, say)} from an opponent`,
+    fr: (m, say) => `volez ${sayLoot(m, m.amount, say)} à un adversaire`,
+  },
+  engine: {
+    run: (game, step, at) => {
+      if ("resource" in step) {
+        const choices = stealChoices(game, at.seat, step.resource);
+        return choices.length === 0 ? undefined : { kind: "steal", seat: at.seat, choices, resource: step.resource, left: step.amount, at };
+      }
+      const choices = game.state.players.filter((o) => o.seat !== at.seat && (step.token === "worker" ? o.pool.workers : o.hand.length) > 0).map((o) => o.seat);
+      return choices.length === 0 ? undefined : { kind: "steal-from", seat: at.seat, choices, token: step.token, left: step.amount, at };
+    },
+    answers: {
+      steal: (game, ask, c) => {
+        addResource(storeOf(game.state.players[c.from]!, c.store), c.resource, -1);
+        addResource(game.state.players[ask.seat]!.pool.resources, c.resource, 1);
+        say(game, () => `  ${seatName(ask.seat)} steals 1 ${c.resource} from ${seatName(c.from)}`);
+        goOn(game, ask.at, ask.left, { resource: ask.resource });
+      },
+      "steal-from": (game, ask, from) => {
+        const s = game.state;
+        const victim = s.players[from]!;
+        const thief = s.players[ask.seat]!;
+        if (ask.token === "worker") {
+          victim.pool.workers--;
+          // Workers it was sent this phase go first, as when it spends them (tokens.ts, spendWorkers).
+          victim.workersReceived = Math.min(victim.workersReceived, victim.pool.workers);
+          thief.pool.workers++;
+        } else {
+          // Unseen: the thief takes a card at random from the hand.
+          thief.hand.push(victim.hand.splice(nextInt(s.rng, victim.hand.length), 1)[0]!);
+        }
+        say(game, () => `  ${seatName(ask.seat)} steals 1 ${ask.token} from ${seatName(from)}`);
+        goOn(game, ask.at, ask.left, { token: ask.token });
+      },
+    },
+  },
+};
