@@ -5,7 +5,7 @@
  */
 import { Lexer, type TokenType } from "chevrotain";
 import { traitConstructs } from "../src/constructs/traits/index.js";
-import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Steal, Times, Type, WhiteSpace, Word } from "./tokens.js";
+import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Steal, Times, Type, WhiteSpace, Word } from "./tokens.js";
 
 export * from "./tokens.js";
 
@@ -22,6 +22,7 @@ export const allTokens: TokenType[] = [
   LParen,
   RParen,
   Integer,
+  Signed,
   Gain,
   Produce,
   Once,

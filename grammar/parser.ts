@@ -74,6 +74,10 @@ export class AbilityParser extends CstParser {
   private readonly kit: GrammarKit = {
     consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
+    oneOf: (tokens, label, occurrence = 1) => {
+      const alts = tokens.map((token) => ({ ALT: () => (occurrence === 1 ? this.CONSUME(token, { LABEL: label }) : this.CONSUME2(token, { LABEL: label })) }));
+      return occurrence === 1 ? this.OR(alts) : this.OR2(alts);
+    },
   };
 
   /** One rule per trait construct, named by its kind: its keyword, then its grammar. */

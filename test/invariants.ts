@@ -86,7 +86,7 @@ export function broken(game: Game): string[] {
       if (l.uses > 2) out.push(`${who}'s ${l.card} was used ${l.uses} times`);
     }
     if (s.phase === "lookout" && p.hand.length > ruleLimit(game, p.seat, "hand")) out.push(`${who} holds ${p.hand.length} cards in the Lookout`);
-    if (s.phase === "lookout" && (countResources(p.pool.resources) > 0 || p.pool.workers > 0)) out.push(`${who} kept pool tokens past Clean-up`);
+    if (s.phase === "lookout" && (countResources(p.pool.resources) > ruleLimit(game, p.seat, "keep") || p.pool.workers > 0)) out.push(`${who} kept pool tokens past Clean-up`);
   }
   return out;
 }

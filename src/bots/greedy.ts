@@ -140,6 +140,7 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
       return best(rng, d.choices.map((c) => (c.store.kind === "pool" ? 0 : 1)));
     case "discard-deal":
     case "keep-trim":
+    case "pool-trim":
       return rng.int(d.choices.length);
   }
 }

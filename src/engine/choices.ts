@@ -111,6 +111,8 @@ export type Decision =
   | (Asks<"placement", Placement> & { readonly deploy: "conquer" | "cooperate"; readonly card: CardId })
   | (Asks<"steal", StealChoice> & { readonly resource: string; readonly left: number })
   | (Asks<"redevelop-with", RedevelopChoice> & { readonly except: number })
-  | (Asks<"keep-trim", string> & { readonly location: number });
+  | (Asks<"keep-trim", string> & { readonly location: number })
+  /** Which resource on the Base goes back to the supply, one at a time, down to the owner's keep limit (`limit keep N`). */
+  | Asks<"pool-trim", string>;
 
 export type DecisionKind = Decision["kind"];

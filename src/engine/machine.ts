@@ -12,7 +12,7 @@
  */
 import { applyAction, build, deploy, deployPlace, effects, isFreeMove, leaderIn, legalActions, placeDeal, redevelopEffect, resolveRedevelopWith, resolveSteal, steal } from "./actions.js";
 import type { Decision, DecisionKind } from "./choices.js";
-import { keepTrim, resolveKeepTrim } from "./cleanup.js";
+import { keepTrim, poolTrim, resolveKeepTrim, resolvePoolTrim } from "./cleanup.js";
 import type { CardRegistry } from "./definitions.js";
 import { RuleError, type Game } from "./game.js";
 import { maxActionsPerPhase } from "./limits.js";
@@ -68,6 +68,7 @@ const handlers: Handlers = {
   "discard-cards": discardCards,
   "discard-deals": discardDeals,
   "keep-trim": keepTrim,
+  "pool-trim": poolTrim,
 };
 
 const resolvers: Resolvers = {
@@ -98,6 +99,7 @@ const resolvers: Resolvers = {
   steal: (g, d, c) => (resolveSteal(g, d, c), undefined),
   "redevelop-with": (g, d, c) => (resolveRedevelopWith(g, d, c), undefined),
   "keep-trim": (g, d, c) => (resolveKeepTrim(g, d, c), undefined),
+  "pool-trim": (g, d, c) => (resolvePoolTrim(g, d, c), undefined),
 };
 
 function resolve(game: Game, d: Decision, index: number): Decision | undefined {
