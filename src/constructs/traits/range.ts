@@ -18,7 +18,8 @@ import type { TraitConstruct } from "../construct.js";
 /** How far one statement may move the range needed: past 2 a distance-3 card would cost next to nothing. */
 export const maxRangeChange = 2;
 /** The distances printed on Locations (rulebook: "a Location bearing the 1 / 2 / 3 Distance value"). */
-const distances = [1, 2, 3] as const;
+const distances: readonly number[] = [1, 2, 3];
+const distancesSaid = "1, 2 or 3";
 
 export interface RangeNode {
   readonly kind: "range";
@@ -61,8 +62,8 @@ function distance(r: Resolver, d: NonNullable<RangeNode["distance"]>): number | 
     r.report("S51-E322", d.word.span, `a range change is for "distance N" or "<card type> card", not "${d.word.text} ${d.value.value}"`, didYouMean(d.word.text, ["distance"]) ?? 'write "distance 3" or, for a card type, "scrap card"');
     ok = false;
   }
-  if (!(distances as readonly number[]).includes(d.value.value)) {
-    r.report("S51-E320", d.value.span, `no Location is at distance ${d.value.value > 1e6 ? "that large" : d.value.value}`, `Locations are at distance ${distances.join(", ")}`);
+  if (!distances.includes(d.value.value)) {
+    r.report("S51-E320", d.value.span, d.value.value > 1e6 ? "no Location is that far" : `no Location is at distance ${d.value.value}`, `Locations are at distance ${distancesSaid}`);
     ok = false;
   }
   return ok ? d.value.value : undefined;
@@ -70,7 +71,7 @@ function distance(r: Resolver, d: NonNullable<RangeNode["distance"]>): number | 
 
 function cardType(r: Resolver, word: Word): string | undefined {
   if (word.text === "distance") {
-    r.report("S51-E322", word.span, '"distance" needs its number, not "card"', `write "distance N" (N is ${distances.join(", ")})`);
+    r.report("S51-E322", word.span, '"distance" needs its number, not "card"', `write "distance N" (N is ${distancesSaid})`);
     return undefined;
   }
   return resolveTerm(r, word, "cardTypes");
