@@ -6,7 +6,7 @@
 import { Lexer, type TokenType } from "chevrotain";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs } from "../src/constructs/traits/index.js";
-import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
+import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
 
 export * from "./tokens.js";
 
@@ -24,6 +24,7 @@ export const allTokens: TokenType[] = [
   LParen,
   RParen,
   Integer,
+  Signed,
   Gain,
   Produce,
   Once,

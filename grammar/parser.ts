@@ -80,6 +80,10 @@ export class AbilityParser extends CstParser {
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
     option: (body) => this.OPTION(body),
     or: (alternatives) => this.OR(alternatives.map((ALT) => ({ ALT }))),
+    oneOf: (tokens, label, occurrence = 1) => {
+      const alts = tokens.map((token) => ({ ALT: () => (occurrence === 1 ? this.CONSUME(token, { LABEL: label }) : this.CONSUME2(token, { LABEL: label })) }));
+      return occurrence === 1 ? this.OR(alts) : this.OR2(alts);
+    },
   };
 
   /** One rule per trait construct, named by its kind: its keyword, then its grammar. */

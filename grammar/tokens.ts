@@ -45,6 +45,8 @@ export const Card = createToken({ name: "Card", pattern: /cards?/, longer_alt: W
 export const Times = createToken({ name: "Times", pattern: /x|×/, longer_alt: Word, label: '"x"' });
 
 export const Integer = createToken({ name: "Integer", pattern: /\d+/, label: "a number" });
+/** A change written with its sign, `-1` or `+2` (`range -1 distance 3`): the sign says which way. */
+export const Signed = createToken({ name: "Signed", pattern: /[+-]\d+/, label: "a signed number (-1, +1)" });
 export const Arrow = createToken({ name: "Arrow", pattern: /->|→/, label: '"->"' });
 export const Colon = createToken({ name: "Colon", pattern: /:/, label: '":"' });
 export const Semicolon = createToken({ name: "Semicolon", pattern: /;/, label: '";"' });

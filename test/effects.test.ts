@@ -7,17 +7,13 @@
  * games with the expansion in, every invariant kept.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { randomBot } from "../src/bots/random.js";
 import type { GeneratedFile } from "../src/compiler/compile.js";
 import type { Decision } from "../src/engine/choices.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
-import { answer, newGame, pending } from "../src/engine/machine.js";
-import { view } from "../src/engine/view.js";
-import { botSeed } from "../src/sim/game-log.js";
 import { answering, perform, placeLocation, player, testGame } from "./engine-harness.js";
-import { exampleExpansion } from "./helpers.js";
-import { broken } from "./invariants.js";
+import { exampleExpansion } from "./example-expansion.js";
+import { checkedGames } from "./invariants.js";
 
 let files: GeneratedFile[];
 let cards: CardRegistry;
@@ -162,17 +158,8 @@ describe("2 fuel or 1 vp (Market Square)", () => {
 describe("the effects in play", () => {
   it("play in 60 seeded 3- and 4-player random-bot games with the example expansion, every invariant kept after every step", () => {
     const seen = new Set<string>();
-    for (let seed = 1; seed <= 60; seed++) {
-      const n = 3 + (seed % 2);
-      const game = newGame(cards, { seed, players: n });
-      const agents = Array.from({ length: n }, (_, seat) => randomBot(botSeed(seed, seat)));
-      for (let d = pending(game); d; d = pending(game)) {
-        seen.add(d.kind);
-        answer(game, agents[d.seat]!.choose(view(game, d.seat), d));
-        const problems = broken(game);
-        if (problems.length) throw new Error(`seed ${seed}: ${problems.join("; ")}`);
-      }
-    }
+    const seeds = Array.from({ length: 60 }, (_, i) => i + 1);
+    checkedGames(cards, seeds, { players: (seed) => 3 + (seed % 2), asked: (d) => seen.add(d.kind) });
     // The new decisions were asked, not only compiled.
     expect([...seen].filter((k) => ["steal-from", "give-up", "choose-effect"].includes(k)).sort()).toEqual(["choose-effect", "give-up", "steal-from"]);
   });

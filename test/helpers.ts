@@ -4,10 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
-import { registry } from "../generated/index.js";
-import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
-import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
-import { examplesDir, validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
+import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 
 export const repoRoot = join(import.meta.dirname, "..");
 
@@ -57,13 +54,3 @@ export async function evaluateModule(text: string): Promise<Record<string, unkno
   return (await import(/* @vite-ignore */ pathToFileURL(path).href)) as Record<string, unknown>;
 }
 
-/** The example expansion (cards/examples/), compiled as `state51 build` would and evaluated: its generated files, and the base set's registry with its cards added. */
-export async function exampleExpansion(): Promise<{ files: GeneratedFile[]; cards: CardRegistry }> {
-  const result = validatePaths([examplesDir()]);
-  if (result.diagnostics.length > 0) throw new Error(`the example expansion has problems: ${JSON.stringify(result.diagnostics)}`);
-  const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
-  const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
-  const defs = modules.flatMap((m) => Object.values(m as Record<string, unknown>).filter((v): v is CardDef[] => Array.isArray(v)).flat());
-  const all = [...registry.cards, ...defs];
-  return { files, cards: { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) } };
-}

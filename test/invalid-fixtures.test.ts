@@ -111,6 +111,21 @@ describe("hints and exact ranges a designer relies on", () => {
     expect(only(validateFixture("unknown-lookout-ability.yaml"), "S51-E301").hint).toBe('did you mean "take-leftover"?');
   });
 
+  it("suggests the card type for a misspelled one in a range change", () => {
+    const d = only(validateFixture("range-unknown-card-type.yaml"), "S51-E301");
+    expect(d.hint).toBe('did you mean "scrap"?');
+    expect(d).toMatchObject({ line: 11, column: 23, endLine: 11, endColumn: 28 });
+  });
+
+  it("asks which way a range change goes when its sign is left out", () => {
+    expect(only(validateFixture("range-change-unsigned.yaml"), "S51-E321").hint).toBe('"-1" needs 1 less range, "+1" 1 more');
+  });
+
+  it("suggests \"distance\" for a misspelled one, and says which distances there are", () => {
+    expect(only(validateFixture("range-not-distance.yaml"), "S51-E322").hint).toBe('did you mean "distance"?');
+    expect(only(validateFixture("range-distance-4.yaml"), "S51-E320").hint).toBe("Locations are at distance 1, 2 or 3");
+  });
+
   it("lists the factions when the faction is unknown", () => {
     expect(only(validateFixture("unknown-faction.yaml"), "S51-E301").hint).toContain("new-york");
   });

@@ -2,19 +2,33 @@
  * The invariants every state of every game keeps (checked after every step
  * by the property tests): every card in exactly one place, every token of
  * every kind conserved between the supply and play, no negative count, and
- * the caps of the rules (slots, depots, VP tokens, uses, hand and Workers
- * sent, as a card in play may change them).
+ * the caps of the rules (slots, depots, VP tokens, uses, hand, Workers
+ * sent and resources kept on the Base, as a card in play may change them).
  */
+import type { Decision } from "../src/engine/choices.js";
+import { limitTargets } from "../src/constructs/traits/limit.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
+import { cardFacts } from "../src/engine/facts.js";
 import { ruleLimit, type Game } from "../src/engine/game.js";
 import { countResources, type GameState, type Resources } from "../src/engine/state.js";
 import { supplyStart, tokenKind } from "../src/engine/tokens.js";
+import { randomBot } from "../src/bots/random.js";
+import { answer, newGame, pending } from "../src/engine/machine.js";
+import { view } from "../src/engine/view.js";
+import { botSeed } from "../src/sim/game-log.js";
 import { allCardsIn } from "./engine-harness.js";
 
 function traitAmount(cards: CardRegistry, cardId: string, kind: "slots" | "depot"): number {
   const def = cards.byId.get(cardId);
   if (def?.kind !== "location" || def.ability.pattern !== "trait") return 0;
   return def.ability.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
+}
+
+/** The most Workers a player of this card set may ever send in a turn: the rulebook's 3, or a `limit sent-workers` card's. */
+function mostSentWorkers(cards: CardRegistry): number {
+  let most: number = limitTargets["sent-workers"].base;
+  for (const f of cardFacts(cards).locations.values()) most = Math.max(most, f.limits["sent-workers"] ?? 0);
+  return most;
 }
 
 /** Every token in play, by kind. */
@@ -67,7 +81,8 @@ export function broken(game: Game): string[] {
     if (p.pool.workers < 0) out.push(`${who} has ${p.pool.workers} workers`);
     if (p.pool.redevelopment < 0) out.push(`${who} has ${p.pool.redevelopment} redevelopment tokens`);
     if (p.baseDeals.length > 3) out.push(`${who}'s Base holds ${p.baseDeals.length} deals`);
-    if (p.workersSent > ruleLimit(game, p.seat, "sent-workers")) out.push(`${who} sent ${p.workersSent} workers`);
+    // The limit in force when each was sent is checked as it is sent (checkedGames): a card played since may have lowered it.
+    if (p.workersSent > mostSentWorkers(game.cards)) out.push(`${who} sent ${p.workersSent} workers`);
     if (p.leader) {
       nonNegative(`${who} leader`, p.leader.resources);
       if (p.leader.vpTokens.length > 5) out.push(`${who}'s Leader holds ${p.leader.vpTokens.length} VP tokens`);
@@ -86,8 +101,30 @@ export function broken(game: Game): string[] {
       if (l.uses > 2) out.push(`${who}'s ${l.card} was used ${l.uses} times`);
     }
     if (s.phase === "lookout" && p.hand.length > ruleLimit(game, p.seat, "hand")) out.push(`${who} holds ${p.hand.length} cards in the Lookout`);
-    if (s.phase === "lookout" && (countResources(p.pool.resources) > 0 || p.pool.workers > 0)) out.push(`${who} kept pool tokens past Clean-up`);
+    if (s.phase === "lookout" && (countResources(p.pool.resources) > ruleLimit(game, p.seat, "keep") || p.pool.workers > 0)) out.push(`${who} kept pool tokens past Clean-up`);
   }
   return out;
 }
 
+/**
+ * Seeded random-bot games (4 players unless `players` says otherwise) played
+ * to their end, every invariant checked after every step (throws at the first
+ * broken one); `asked` sees every decision. The finished games.
+ */
+export function checkedGames(cards: CardRegistry, seeds: readonly number[], options: { players?: (seed: number) => number; asked?: (d: Decision) => void } = {}): Game[] {
+  return seeds.map((seed) => {
+    const n = options.players?.(seed) ?? 4;
+    const game = newGame(cards, { seed, players: n });
+    const agents = Array.from({ length: n }, (_, seat) => randomBot(botSeed(seed, seat)));
+    for (let d = pending(game); d; d = pending(game)) {
+      options.asked?.(d);
+      const choice = agents[d.seat]!.choose(view(game, d.seat), d);
+      const sent = d.kind === "action" && d.choices[choice]!.kind === "send-worker";
+      if (sent && game.state.players[d.seat]!.workersSent >= ruleLimit(game, d.seat, "sent-workers")) throw new Error(`seed ${seed}: seat ${d.seat} offered a worker past its limit`);
+      answer(game, choice);
+      const problems = broken(game);
+      if (problems.length) throw new Error(`seed ${seed}: ${problems.join("; ")}`);
+    }
+    return game;
+  });
+}

@@ -82,6 +82,8 @@ function features(cards: readonly Card[]): Set<string> {
             seen.add(`trait ${t.kind}`);
             if (t.kind === "slots") seen.add(`slots ${t.holds}`);
             else if (t.kind === "lookout") seen.add(`lookout ${t.ability}`);
+            else if (t.kind === "limit") seen.add(`limit ${t.target}`);
+            else if (t.kind === "range") seen.add(`range ${"distance" in t ? "distance" : "card type"} ${t.amount < 0 ? "less" : "more"}`);
             if (t.kind === "convert") {
               t.cost.forEach(cost);
               t.gains.forEach(effect);
@@ -115,6 +117,8 @@ const required = [
   "each gives vp", "each gives resources",
   "slots spoils", "slots agreement", "slots deal",
   "lookout take-leftover", "lookout draw-instead", "lookout draw-two-keep-one", "lookout discard-after-first",
+  "limit hand", "limit sent-workers", "limit keep",
+  "range distance less", "range card type less", "range distance more",
   "action 1 worker", "action 2 workers", "action with pay", "action without pay", "action repeatable",
   "after conquer", "after cooperate", "after redevelop", "after play",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",

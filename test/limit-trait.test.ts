@@ -10,14 +10,12 @@ import type { GeneratedFile } from "../src/compiler/compile.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
 import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/validate.js";
-import { randomBot } from "../src/bots/random.js";
-import { answer, newGame, pending, runTasks } from "../src/engine/machine.js";
-import { view } from "../src/engine/view.js";
-import { botSeed } from "../src/sim/game-log.js";
-import { broken } from "./invariants.js";
-
-import { exampleExpansion } from "./helpers.js";
-import { answering, findAction, placeLocation, player, runPhase, testGame, unexpected } from "./engine-harness.js";
+import { runTasks } from "../src/engine/machine.js";
+import type { Resources } from "../src/engine/state.js";
+import { supplyStart, tokenKind } from "../src/engine/tokens.js";
+import { checkedGames } from "./invariants.js";
+import { answering, findAction, placeLocation, player, runPhase, testGame, unexpected, type Answer } from "./engine-harness.js";
+import { exampleExpansion } from "./example-expansion.js";
 
 let files: GeneratedFile[];
 let cards: CardRegistry;
@@ -107,6 +105,66 @@ describe("limit sent-workers: Workers sent to opponents' Locations a turn", () =
   });
 });
 
+describe("limit keep: resources on the owner's Base kept through Clean-up", () => {
+  it("compiles to a limit with its target and amount", () => {
+    expect(files.map((f) => f.text).join("\n")).toContain('traits: [\n      { kind: "limit", target: "keep", amount: 2 },\n    ],');
+  });
+
+  /** Seat 0, with `cards` in play and `pool` on its Base, goes through Clean-up answering with `answer`: what stays on the Base. */
+  function cleanUp(cards: readonly string[], pool: Resources, answer: Answer = unexpected): Resources {
+    const game = gameWith(undefined);
+    for (const card of cards) placeLocation(game, 0, card);
+    const p = player(game, 0);
+    p.pool.resources = { ...pool };
+    runPhase(game, "clean-up", answer);
+    return p.pool.resources;
+  }
+
+  it("keeps up to 2 without asking; the base rule discards them all", () => {
+    expect(cleanUp([], { scrap: 1, fuel: 1 })).toEqual({});
+    expect(cleanUp(["strongroom"], { scrap: 1, fuel: 1 })).toEqual({ scrap: 1, fuel: 1 });
+    expect(cleanUp(["strongroom"], { weapons: 2 })).toEqual({ weapons: 2 });
+  });
+
+  it("asks the player which go when there are more, one at a time, and puts them back in the supply", () => {
+    const game = gameWith("strongroom");
+    const p = player(game, 0);
+    p.pool.resources = { scrap: 2, fuel: 2 };
+    p.pool.workers = 2;
+    p.pool.contactTokens.push({ colour: "conquest", range: 1 });
+    const supply = { ...game.state.supply };
+    const asked: string[][] = [];
+    runPhase(game, "clean-up", answering({ "pool-trim": (c: string, d) => (asked.push([...(d.choices as string[])]), c === "fuel") }));
+    expect(asked).toEqual([["fuel", "scrap"], ["fuel", "scrap"]]);
+    expect(p.pool).toEqual({ resources: { scrap: 2 }, workers: 0, contactTokens: [], redevelopment: 0 });
+    expect(game.state.supply[tokenKind.resource("fuel")]).toBe((supply[tokenKind.resource("fuel")] ?? supplyStart) + 2);
+  });
+
+  it("the most generous of several holds (Strongroom 2, Mountain Fortress 3)", () => {
+    const answer = answering({ "pool-trim": (c: string) => c === "scrap" });
+    expect(cleanUp(["strongroom", "mountain-fortress"], { scrap: 2, fuel: 2 }, answer)).toEqual({ scrap: 1, fuel: 2 });
+  });
+
+  it("counts only while the card is a Location in its owner's area", () => {
+    const game = gameWith(undefined);
+    const deck = game.state.deck;
+    const p = player(game, 0);
+    p.baseDeals.push({ card: deck.splice(deck.indexOf("strongroom"), 1)[0]!, kind: "spoils" });
+    placeLocation(game, 1, "mountain-fortress");
+    p.pool.resources = { scrap: 1 };
+    runPhase(game, "clean-up");
+    expect(p.pool.resources).toEqual({});
+  });
+
+  it("the last Clean-up asks nothing (ruling 23)", () => {
+    const game = gameWith("strongroom");
+    game.state.lastRound = true;
+    player(game, 0).pool.resources = { scrap: 2, fuel: 2 };
+    runPhase(game, "clean-up");
+    expect(player(game, 0).pool.resources).toEqual({ scrap: 2, fuel: 2 });
+  });
+});
+
 describe("the example expansion (cards/examples/)", () => {
   it("is left out of the base set, and of cards/ named as a folder, unless it is named too", () => {
     const ids = (paths: string[]): string[] => validatePaths(paths).cards.map((c) => c.id);
@@ -120,19 +178,10 @@ describe("the example expansion (cards/examples/)", () => {
 
 describe("the example expansion in play", () => {
   it("plays 40 seeded 4-player random-bot games shuffled into the base set, every invariant kept after every step", () => {
-    let limitsInPlay = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      const game = newGame(cards, { seed, players: 4 });
-      const agents = [0, 1, 2, 3].map((seat) => randomBot(botSeed(seed, seat)));
-      for (let d = pending(game); d; d = pending(game)) {
-        answer(game, agents[d.seat]!.choose(view(game, d.seat), d));
-        const problems = broken(game);
-        if (problems.length) throw new Error(`seed ${seed}: ${problems.join("; ")}`);
-      }
-      expect(game.state.winners.length, `seed ${seed} ends with a winner`).toBeGreaterThan(0);
-      limitsInPlay += game.state.players.filter((p) => p.locations.some((l) => ["hoarders-den", "labour-exchange", "checkpoint"].includes(l.card))).length;
-    }
+    const games = checkedGames(cards, Array.from({ length: 40 }, (_, i) => i + 1));
+    games.forEach((game, i) => expect(game.state.winners.length, `seed ${i + 1} ends with a winner`).toBeGreaterThan(0));
     // The new cards were played, not only shuffled in.
-    expect(limitsInPlay).toBeGreaterThan(0);
+    const limitsInPlay = games.flatMap((g) => g.state.players).filter((p) => p.locations.some((l) => ["hoarders-den", "labour-exchange", "checkpoint"].includes(l.card)));
+    expect(limitsInPlay.length).toBeGreaterThan(0);
   });
 });

@@ -146,6 +146,7 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
     case "steal-from":
     case "discard-deal":
     case "keep-trim":
+    case "pool-trim":
       return rng.int(d.choices.length);
   }
 }

@@ -22,6 +22,7 @@ import type { Demand, EffectStep, GainStep } from "../engine/tasks.js";
 import type { LookoutAbility } from "../engine/definitions.js";
 import type { Sayings } from "../text/phrasebook.js";
 import type { LimitTarget } from "./traits/limit.js";
+import type { RangeChange } from "./traits/range.js";
 
 /** The rules every statement shares, by name: a construct's grammar refers to them through `GrammarKit.subrule`. */
 export type SharedRule = "assetList" | "effectList" | "counted";
@@ -34,6 +35,8 @@ export type SharedRule = "assetList" | "effectList" | "counted";
 export interface GrammarKit {
   consume(token: TokenType, occurrence?: 1 | 2 | 3): IToken;
   subrule(rule: SharedRule, occurrence?: 1 | 2): CstNode;
+  /** One of several tokens, kept in the node under `label` whichever it is (`-1` or `1`; `hand` or `keep`). */
+  oneOf(tokens: readonly TokenType[], label: string, occurrence?: 1 | 2): IToken;
   /** What may be left out (one `option` per rule). */
   option(body: () => void): void;
   /** One of several ways on (one `or` per rule). */
@@ -58,6 +61,8 @@ export interface TraitFacts {
   readonly perCardType: { readonly cardType: string; readonly steps: readonly GainStep[] }[];
   /** Base-game limits the card changes for its owner while it is in play (the most generous holds). */
   readonly limits: { -readonly [T in LimitTarget]?: number };
+  /** Changes of the range its owner needs to play a card of a distance or card type (they add up). */
+  readonly rangeChanges: RangeChange[];
 }
 
 /** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */

@@ -12,7 +12,7 @@ import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placem
 import type { TriggerDef } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
-import { planPrice, rangePlanner, rangePlans, type RangeColour } from "./range.js";
+import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Demand, type EffectStep, type Task } from "./tasks.js";
@@ -119,7 +119,7 @@ export function redevelopTargets(game: Game, seat: number, anyType: boolean, exc
 
 function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
   const id = f.def.id;
-  const distance = f.def.distance;
+  const distance = rangeNeeded(f, inPlay);
   if (room.spoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
   if (room.agreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
   if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
@@ -233,7 +233,8 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
     case "conquer":
     case "cooperate":
     case "incorporate": {
-      const choices = rangePlans(game, seat, colourOf[a.kind], location(game, a.card).distance, a.card);
+      const distance = rangeNeeded(locationFacts(game, a.card), p.locations.map((l) => locationFacts(game, l.card)));
+      const choices = rangePlans(game, seat, colourOf[a.kind], distance, a.card);
       return { kind: "range-plan", seat, choices, deploy: a.kind, card: a.card };
     }
     case "redevelop":

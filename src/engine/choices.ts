@@ -111,6 +111,8 @@ export type Decision =
   | (Asks<"range-plan", RangePlan> & { readonly deploy: DeployKind; readonly card: CardId })
   | (Asks<"placement", Placement> & { readonly deploy: "conquer" | "cooperate"; readonly card: CardId })
   | (Asks<"keep-trim", string> & { readonly location: number })
+  /** Which resource on the Base goes back to the supply, one at a time, down to the owner's keep limit (`limit keep N`). */
+  | Asks<"pool-trim", string>
   /** The decisions effects ask (a steal's, a choice's…), each its construct's (src/constructs/effects). */
   | EffectAskUnion;
 

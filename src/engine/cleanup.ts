@@ -1,8 +1,10 @@
 /**
  * Phase 5, Clean-up: "players discard all their unused Resource, Worker,
  * Contact, and Redevelopment tokens" except what keep cards (up to their
- * limit; the player chooses what stays), Leaders, depots and combos hold;
- * permanent Contacts and faction markers come back; hands come down to 10.
+ * limit; the player chooses what stays), Leaders, depots and combos hold,
+ * and the resources on the Base a `limit keep N` card lets its owner keep
+ * (ruling 33; again the player chooses); permanent Contacts and faction
+ * markers come back; hands come down to 10.
  */
 import type { Decision } from "./choices.js";
 import { location, ruleLimit, type Game } from "./game.js";
@@ -17,11 +19,15 @@ export function cleanUpTasks(game: Game): Task[] {
   // The last Clean-up asks nothing: the game is decided (the tie-break counts were taken at the VP count).
   const ask = !isLastRound(s);
   for (const p of s.players) {
-    emptyStore(s, p.pool.resources);
+    // The keep limit is 0 in the base game: the pool's resources go back to the supply like its other tokens.
+    const keepLimit = ruleLimit(game, p.seat, "keep");
+    const stay = keepLimit > 0;
+    if (!stay) emptyStore(s, p.pool.resources);
+    else if (ask && countResources(p.pool.resources) > keepLimit) tasks.push({ kind: "pool-trim", seat: p.seat });
     toSupply(s, tokenKind.worker, p.pool.workers);
     for (const t of p.pool.contactTokens) toSupply(s, tokenKind.contact(t.colour, t.range), 1);
     toSupply(s, tokenKind.redevelopment, p.pool.redevelopment);
-    p.pool = { resources: {}, workers: 0, contactTokens: [], redevelopment: 0 };
+    p.pool = { resources: stay ? p.pool.resources : {}, workers: 0, contactTokens: [], redevelopment: 0 };
     p.locations.forEach((l, index) => {
       const keep = location(game, l.card).keep;
       if (!keep) emptyStore(s, l.resources);
@@ -57,4 +63,18 @@ export function resolveKeepTrim(game: Game, d: Extract<Decision, { kind: "keep-t
   addResource(s.players[d.seat]!.locations[d.location]!.resources, resource, -1);
   toSupply(s, tokenKind.resource(resource), 1);
   s.agenda.push({ kind: "keep-trim", seat: d.seat, location: d.location });
+}
+
+/** More resources on the Base than the owner's keep limit: the player chooses which token goes, one at a time. */
+export function poolTrim(game: Game, t: Extract<Task, { kind: "pool-trim" }>): Decision | undefined {
+  const pool = game.state.players[t.seat]!.pool.resources;
+  if (countResources(pool) <= ruleLimit(game, t.seat, "keep")) return undefined;
+  return { kind: "pool-trim", seat: t.seat, choices: Object.keys(pool).sort() };
+}
+
+export function resolvePoolTrim(game: Game, d: Extract<Decision, { kind: "pool-trim" }>, resource: string): void {
+  const s = game.state;
+  addResource(s.players[d.seat]!.pool.resources, resource, -1);
+  toSupply(s, tokenKind.resource(resource), 1);
+  s.agenda.push({ kind: "pool-trim", seat: d.seat });
 }

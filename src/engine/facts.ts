@@ -8,6 +8,7 @@
 import type { CardRegistry, Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
+import type { RangeChange } from "../constructs/traits/range.js";
 import { traitPieces } from "../constructs/traits/index.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep, GainStep } from "./tasks.js";
@@ -114,6 +115,8 @@ export interface LocationFacts {
   /** Its `each` traits: steps given in the Production phase once per Location of a card type. */
   readonly perCardType: TraitFacts["perCardType"];
   readonly limits: Readonly<TraitFacts["limits"]>;
+  /** Its `range` traits: the range its owner needs for cards of a distance or type, changed (empty for most cards). */
+  readonly rangeChanges: readonly RangeChange[];
   readonly openProduction: boolean;
 }
 
@@ -181,7 +184,7 @@ export function sharesType(a: LocationFacts, b: LocationFacts): boolean {
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
   // What the traits say, each by its construct's engine hook (src/constructs/traits).
-  const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [], limits: {} };
+  const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [], limits: {}, rangeChanges: [] };
   let work: WorkFacts | undefined;
   let redevelopsOnly: { anyType: boolean } | undefined;
   const a = def.ability;

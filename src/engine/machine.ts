@@ -13,7 +13,7 @@
 import { effectPieces, type EffectAskUnion } from "../constructs/effects/index.js";
 import { applyAction, build, deploy, deployPlace, effectStep, effects, isFreeMove, leaderIn, legalActions, placeDeal } from "./actions.js";
 import { isEffectAsk, type Decision, type DecisionKind } from "./choices.js";
-import { keepTrim, resolveKeepTrim } from "./cleanup.js";
+import { keepTrim, poolTrim, resolveKeepTrim, resolvePoolTrim } from "./cleanup.js";
 import type { CardRegistry } from "./definitions.js";
 import { RuleError, type Game } from "./game.js";
 import { maxActionsPerPhase } from "./limits.js";
@@ -69,6 +69,7 @@ const handlers: Handlers = {
   "discard-cards": discardCards,
   "discard-deals": discardDeals,
   "keep-trim": keepTrim,
+  "pool-trim": poolTrim,
 };
 
 const resolvers: Resolvers = {
@@ -97,6 +98,7 @@ const resolvers: Resolvers = {
   "range-plan": (game, d, plan) => (game.state.agenda.push({ kind: "deploy", seat: d.seat, deploy: d.deploy, card: d.card, plan }), undefined),
   placement: (game, d, c) => (game.state.agenda.push({ kind: "place-deal", seat: d.seat, deploy: d.deploy, card: d.card, holder: c.holder, replace: c.replace }), undefined),
   "keep-trim": (g, d, c) => (resolveKeepTrim(g, d, c), undefined),
+  "pool-trim": (g, d, c) => (resolvePoolTrim(g, d, c), undefined),
 };
 
 function resolve(game: Game, d: Decision, index: number): Decision | undefined {

@@ -9,7 +9,7 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { cardFacts, mergeDemands, demandOf, noDemand } from "./facts.js";
+import { cardFacts, mergeDemands, demandOf, noDemand, type LocationFacts } from "./facts.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
 import { canPay, canPayResources, resourceTotals } from "./tokens.js";
@@ -21,6 +21,25 @@ interface Source {
   readonly range: number;
   readonly ref: number | CardId;
   readonly price: Demand | undefined;
+}
+
+/**
+ * The range a player needs to play a Location: its Distance, changed by the
+ * `range` traits of the Locations in their play area (`inPlay`), each that
+ * names its printed distance or one of its card types; the changes add up and
+ * the need is never below 0, which no Contact is needed to meet (ruling 32).
+ */
+export function rangeNeeded(f: LocationFacts, inPlay: readonly LocationFacts[]): number {
+  const printed = f.def.distance;
+  let need: number = printed;
+  for (let i = 0; i < inPlay.length; i++) {
+    const changes = inPlay[i]!.rangeChanges;
+    for (let j = 0; j < changes.length; j++) {
+      const c = changes[j]!;
+      if (c.distance === printed || (c.cardType !== undefined && f.def.types.includes(c.cardType))) need += c.amount;
+    }
+  }
+  return need > 0 ? need : 0;
 }
 
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
@@ -213,6 +232,8 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
   const searchedTo: number[] = [];
   let sources: ColourReach[] | undefined;
   return (colour, distance) => {
+    // A range changed down to nothing is met with no Contact at all.
+    if (distance <= 0) return true;
     const ci = colourIndex(colour);
     const r = reach[ci];
     if (r !== undefined && (r >= distance || r < searchedTo[ci]!)) return r >= distance;

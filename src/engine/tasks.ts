@@ -62,7 +62,8 @@ export type Task =
   | { readonly kind: "discard-cards"; readonly seat: number; readonly count: number; readonly keep: readonly CardId[]; readonly then: "none" | "draw" }
   | { readonly kind: "discard-deals"; readonly seat: number; readonly deal: "spoils" | "agreement" | "deal"; readonly count: number }
   // Clean-up.
-  | { readonly kind: "keep-trim"; readonly seat: number; readonly location: number };
+  | { readonly kind: "keep-trim"; readonly seat: number; readonly location: number }
+  | { readonly kind: "pool-trim"; readonly seat: number };
 
 export type TaskKind = Task["kind"];
 

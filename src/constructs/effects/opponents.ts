@@ -4,7 +4,7 @@
  * player's left, gives the player (or discards) as many as asked, or as many
  * as they have. Which card or which token is the giver's choice, as what
  * they give up is theirs; depot and combo tokens are out of reach, as the
- * rulebook keeps them from being stolen (ruling 33).
+ * rulebook keeps them from being stolen (ruling 35).
  */
 import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst, tokens } from "../../../grammar/cst.js";

@@ -4,7 +4,7 @@
  * icon says ("Take one Resource token from an opponent of Your choice"): any of their
  * tokens but a depot's or a combo's, the thief choosing which. A Worker comes
  * from the opponent's pool; a card is drawn unseen from the opponent's hand
- * (ruling 32 in docs/engine-rulings.md). One at a time: each taken is one answer.
+ * (ruling 34 in docs/engine-rulings.md). One at a time: each taken is one answer.
  */
 import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";

@@ -16,9 +16,10 @@ import { depot } from "./depot.js";
 import { each } from "./each.js";
 import { limit } from "./limit.js";
 import { lookout } from "./lookout.js";
+import { range } from "./range.js";
 import { slots } from "./slots.js";
 
-export const traitConstructs = { slots, depot, convert, each, lookout, limit } as const;
+export const traitConstructs = { slots, depot, convert, each, lookout, limit, range } as const;
 
 type Table = typeof traitConstructs;
 export type TraitKind = keyof Table;

@@ -1,22 +1,27 @@
 /**
- * `limit hand 12`, `limit sent-workers 4`: a rule of the base game changed
- * while the card is in its owner's play area: the Lookout's hand limit (10
- * in the rulebook) or how many Workers the owner may send to opponents'
- * Locations each turn (3). With several such cards the most generous limit
- * holds: limits are not added up (ruling 31 in docs/engine-rulings.md).
+ * `limit hand 12`, `limit sent-workers 4`, `limit keep 2`: a rule of the base
+ * game changed while the card is in its owner's play area: the Lookout's hand
+ * limit (10 in the rulebook), how many Workers the owner may send to
+ * opponents' Locations each turn (3), or how many resources on the owner's
+ * Base stay through Clean-up (none: ruling 33). With several such cards the
+ * most generous limit holds: limits are not added up (ruling 31 in
+ * docs/engine-rulings.md).
  */
 import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";
-import { Integer, Word as WordToken, keyword } from "../../../grammar/tokens.js";
+import { Integer, Keep, Word as WordToken, keyword } from "../../../grammar/tokens.js";
 import type { Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
+import type { Sayings } from "../../text/phrasebook.js";
 import type { TraitConstruct } from "../construct.js";
 
 /** What a limit may change, the base game's value, and how far a card may move it. */
 export const limitTargets = {
   hand: { base: 10, min: 5, max: 20 },
   "sent-workers": { base: 3, min: 1, max: 6 },
+  // As many as a keep card may hold (`keep N`).
+  keep: { base: 0, min: 1, max: 3 },
 } as const;
 
 export type LimitTarget = keyof typeof limitTargets;
@@ -50,30 +55,44 @@ function inRange(r: Resolver, t: LimitTarget, n: Num): boolean {
   return false;
 }
 
+function english(m: LimitModel, say: Sayings): string {
+  switch (m.target) {
+    case "hand":
+      return `Your hand limit in the Lookout is ${say.token("card", m.amount)}.`;
+    case "sent-workers":
+      return `You may send up to ${say.token("worker", m.amount)} to opponents' Locations each turn.`;
+    case "keep":
+      return `You may keep up to ${say.token("resource", m.amount)} on your Base between turns.`;
+  }
+}
+
+function french(m: LimitModel, say: Sayings): string {
+  switch (m.target) {
+    case "hand":
+      return `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${say.token("card", m.amount)} en main.`;
+    case "sent-workers":
+      return `Vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} sur les Lieux de vos adversaires à chaque tour.`;
+    case "keep":
+      return `Vous pouvez conserver jusqu'à ${say.token("resource", m.amount)} sur votre Base d'un tour à l'autre.`;
+  }
+}
+
 export const limit: TraitConstruct<"limit", LimitNode, LimitModel, LimitDef> = {
   kind: "limit",
   example: "limit hand 12",
   keyword: keyword("Limit", "limit"),
   grammar: (g) => {
-    g.consume(WordToken);
+    // `keep` is a keyword of its own (the keep icon), so it is named beside the words.
+    g.oneOf([WordToken, Keep], "target");
     g.consume(Integer);
   },
-  build: (node, span) => ({ kind: "limit", target: cst.word(node, "Word"), amount: cst.num(node, "Integer"), span }),
+  build: (node, span) => ({ kind: "limit", target: cst.word(node, "target"), amount: cst.num(node, "Integer"), span }),
   check: (s, r) => {
     const t = target(r, s.target);
     return t && inRange(r, t, s.amount) ? { kind: "limit", target: t, amount: s.amount.value } : undefined;
   },
   emit: (m) => object([["kind", str("limit")], ["target", str(m.target)], ["amount", int(m.amount)]]),
-  text: {
-    en: (m, say) =>
-      m.target === "hand"
-        ? `Your hand limit in the Lookout is ${say.token("card", m.amount)}.`
-        : `You may send up to ${say.token("worker", m.amount)} to opponents' Locations each turn.`,
-    fr: (m, say) =>
-      m.target === "hand"
-        ? `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${say.token("card", m.amount)} en main.`
-        : `Vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} sur les Lieux de vos adversaires à chaque tour.`,
-  },
+  text: { en: english, fr: french },
   engine: (def, _trait, facts) => {
     facts.limits[def.target] = Math.max(facts.limits[def.target] ?? 0, def.amount);
   },
