@@ -45,7 +45,7 @@ function actionOption(cst: CstNode): A.ActionOption {
 const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
   gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), span }),
   produce: (cst, span) => ({ kind: "produce", assets: assetList(node(cst.children, "assetList")), span }),
-  once: (cst, span) => ({ kind: "once", assets: assetList(node(cst.children, "assetList")), span }),
+  once: (cst, span) => ({ kind: "once", effects: kit.effectList(cst), span }),
   keep: (cst, span) => {
     const amount = tokens(cst.children, "Integer")[0];
     return amount ? { kind: "keep", amount: num(amount), span } : { kind: "keep", span };

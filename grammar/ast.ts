@@ -60,7 +60,7 @@ export interface ProduceStatement {
 
 export interface OnceStatement {
   readonly kind: "once";
-  readonly assets: readonly Asset[];
+  readonly effects: readonly Effect[];
   readonly span: Span;
 }
 

@@ -130,11 +130,11 @@ export class AbilityParser extends CstParser {
     this.SUBRULE(this.assetList);
   });
 
-  /** `once: 2 scrap`: the one-time-only icon, received when the card is played. */
+  /** `once: 2 scrap`, `once: steal 1 card`: the one-time-only icon, carried out when the card is played. */
   public once = this.RULE("once", () => {
     this.CONSUME(t.Once);
     this.CONSUME(t.Colon);
-    this.SUBRULE(this.assetList);
+    this.SUBRULE(this.effectList);
   });
 
   /** `keep` or `keep 3`: the keep icon. */

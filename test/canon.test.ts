@@ -3,7 +3,7 @@
  * asserted against the set as loaded and checked.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Asset, BaseCard, Card, ContactCard, LeaderCard, LocationCard } from "../src/check/model.js";
+import type { Asset, BaseCard, Card, ContactCard, LeaderCard, LocationCard, Effect } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 
 let cards: Card[];
@@ -17,7 +17,7 @@ const ofKind = <K extends Card["kind"]>(kind: K): Extract<Card, { kind: K }>[] =
 const location = (id: string): LocationCard => byId<LocationCard>(id);
 const statementKinds = (l: LocationCard): string[] =>
   l.ability.pattern === "trait" ? l.ability.traits.map((t) => t.kind) : l.ability.pattern === "action" ? [l.ability.work.kind] : ["produce"];
-const gives = (assets: readonly Asset[], kind: Asset["kind"]): boolean => assets.some((a) => a.kind === kind);
+const gives = (assets: readonly Effect[], kind: Effect["kind"]): boolean => assets.some((a) => a.kind === kind);
 
 beforeAll(() => {
   const result = validatePaths([]);

@@ -199,7 +199,7 @@ function checkCard(def: CardDef, model: Card): string[] {
     expect(paid(def.price)).toEqual(costs(model.price));
   } else if (def.kind === "leader" && model.kind === "leader") {
     expect(gave(def.resources)).toEqual(assets(model.resources));
-    expect(def.once === undefined ? [] : gave(def.once)).toEqual(assets(model.once));
+    expect(def.once === undefined ? [] : acted(def.once)).toEqual(effects(model.once));
     if (model.once.length === 0) expect(def.once).toBeUndefined();
     const [a, m] = [def.ability, model.ability];
     expect(a.kind).toBe(m.kind);
@@ -216,7 +216,7 @@ function checkCard(def: CardDef, model: Card): string[] {
     expect([def.distance, def.types]).toEqual([model.distance, model.types]);
     expect(gave(def.spoils)).toEqual(assets(model.spoils));
     expect(gave(def.agreement)).toEqual(assets(model.agreement));
-    expect(def.once === undefined ? [] : gave(def.once)).toEqual(assets(model.once));
+    expect(def.once === undefined ? [] : acted(def.once)).toEqual(effects(model.once));
     if (model.once.length === 0) expect(def.once).toBeUndefined();
     expect(def.keep).toEqual(model.keep === undefined ? undefined : { limit: model.keep.limit });
     const [a, m] = [def.ability, model.ability];
@@ -337,7 +337,7 @@ describe("escaping designer text", () => {
     expect(def.types).toEqual(card.types);
     expect(gave(def.spoils)).toEqual([["resource", 'scrap"); process.exit(3); ("', 3]]);
     expect(def.ability.pattern === "trait" && def.ability.traits[0]).toMatchObject({ kind: "each", cardType: "\\`" });
-    expect(def.once === undefined ? [] : gave(def.once)).toEqual([["cards", 1]]);
+    expect(def.once === undefined ? [] : acted(def.once)).toEqual([["cards", 1]]);
     expect(def.keep).toEqual({ limit: 2 });
     // The header names the card file as a string literal too: the comment cannot be broken out of.
     expect(module.text.split("\n")[0]).toBe(

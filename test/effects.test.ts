@@ -11,7 +11,8 @@ import type { GeneratedFile } from "../src/compiler/compile.js";
 import type { Decision } from "../src/engine/choices.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
-import { answering, perform, placeLocation, player, testGame } from "./engine-harness.js";
+import { runTasks } from "../src/engine/machine.js";
+import { answering, giveCard, perform, placeLocation, player, testGame } from "./engine-harness.js";
 import { exampleExpansion } from "./example-expansion.js";
 import { checkedGames } from "./invariants.js";
 
@@ -152,6 +153,20 @@ describe("2 fuel or 1 vp (Market Square)", () => {
     const game = work((steps) => steps[0]!.op === "vp");
     expect(player(game, 0).pool.resources).toEqual({});
     expect(player(game, 0).locations[0]!.vpTokens).toEqual([{ value: 1 }]);
+  });
+});
+
+describe("once: with an effect (Looters' Camp: once: steal 1 resource or 1 card)", () => {
+  it("carries the effect out as the card comes into play, the player choosing", () => {
+    const game = gameWith("pickpockets-alley");
+    giveCard(game, 0, "looters-camp");
+    player(game, 1).pool.resources = { fuel: 1 };
+    const { answer: pick, asked } = recording((d) => (d.kind === "choose-effect" ? d.choices.findIndex((steps) => steps[0]!.op === "steal") : 0));
+    runTasks(game, [{ kind: "deploy-place", seat: 0, deploy: "incorporate", card: "looters-camp" }], pick);
+    expect(asked.map((d) => d.kind)).toEqual(["choose-effect"]);
+    expect(player(game, 0).locations.map((l) => l.card)).toEqual(["pickpockets-alley", "looters-camp"]);
+    expect(player(game, 0).pool.resources).toMatchObject({ fuel: 1 });
+    expect(player(game, 1).pool.resources).toEqual({});
   });
 });
 

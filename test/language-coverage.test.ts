@@ -47,7 +47,7 @@ function features(cards: readonly Card[]): Set<string> {
         break;
       case "leader":
         card.resources.forEach(asset);
-        card.once.forEach(asset);
+        card.once.forEach(effect);
         if (card.once.length) seen.add("statement once");
         if (card.ability.kind === "after") {
           seen.add(`after ${card.ability.trigger.kind}`);
@@ -61,7 +61,7 @@ function features(cards: readonly Card[]): Set<string> {
       case "location": {
         card.spoils.forEach(asset);
         card.agreement.forEach(asset);
-        card.once.forEach(asset);
+        card.once.forEach(effect);
         if (card.once.length) seen.add("statement once");
         if (card.keep) seen.add(card.keep.limit === undefined ? "statement keep" : "statement keep N");
         seen.add(`pattern ${card.ability.pattern}`);

@@ -117,8 +117,8 @@ export const mrPresident: LeaderDef = {
   name: { en: "Mr President", fr: "Mr President" },
   set: "base",
   resources: () => {},
-  once: (give) => {
-    give.redevelopmentTokens({ amount: 1 });
+  once: (act) => {
+    act.redevelopmentTokens({ amount: 1 });
   },
   ability: {
     kind: "after",

@@ -710,8 +710,8 @@ export const refinery: LocationDef = {
       give.resource({ resource: "fuel", amount: 1 });
     },
   },
-  once: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
+  once: (act) => {
+    act.resource({ resource: "fuel", amount: 2 });
   },
   keep: undefined,
 };
@@ -1156,8 +1156,8 @@ export const storehouse: LocationDef = {
       { kind: "depot", amount: 3 },
     ],
   },
-  once: (give) => {
-    give.resource({ resource: "building-material", amount: 2 });
+  once: (act) => {
+    act.resource({ resource: "building-material", amount: 2 });
   },
   keep: undefined,
 };
@@ -1773,8 +1773,8 @@ export const cityHall: LocationDef = {
       { kind: "slots", amount: 3, holds: "deal" },
     ],
   },
-  once: (give) => {
-    give.cards({ amount: 2 });
+  once: (act) => {
+    act.cards({ amount: 2 });
   },
   keep: undefined,
 };

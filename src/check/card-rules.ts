@@ -170,7 +170,7 @@ const patternAdvice = {
   trait: `a trait card has traits (${traitKinds.join(", ")}) and no worker action`,
 };
 
-function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Asset[]; keep?: M.Keep } | undefined {
+function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Effect[]; keep?: M.Keep } | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
@@ -180,7 +180,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     ok = false;
     if (s) misfits++;
   };
-  let once: M.Asset[] = [];
+  let once: M.Effect[] = [];
   let keep: M.Keep | undefined;
   const produce: M.Asset[] = [];
   const traits: M.Trait[] = [];
@@ -199,7 +199,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     }
     switch (s.kind) {
       case "once": {
-        const got = assets(r, s.assets);
+        const got = effects(r, s.effects);
         if (got) once = got;
         else ok = false;
         break;
@@ -345,11 +345,11 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
-  let once: M.Asset[] = [];
+  let once: M.Effect[] = [];
   const abilities: M.LeaderCard["ability"][] = [];
   for (const s of statements) {
     if (s.kind === "once") {
-      const got = assets(r, s.assets);
+      const got = effects(r, s.effects);
       if (got) once = got;
       else ok = false;
     } else if (s.kind === "after") {

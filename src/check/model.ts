@@ -102,7 +102,7 @@ export interface LeaderCard extends CardCommon {
   readonly kind: "leader";
   /** Placed on the Leader when played; kept until spent or the Leader leaves. */
   readonly resources: readonly Asset[];
-  readonly once: readonly Asset[];
+  readonly once: readonly Effect[];
   readonly ability: { readonly kind: "after"; readonly trigger: Trigger; readonly gains: readonly Asset[] } | WorkerAction;
 }
 
@@ -120,7 +120,7 @@ export interface LocationCard extends CardCommon {
   readonly agreement: readonly Asset[];
   readonly ability: LocationAbility;
   /** The one-time-only icon: received once, when the card comes into play. */
-  readonly once: readonly Asset[];
+  readonly once: readonly Effect[];
   readonly keep?: Keep;
 }
 

@@ -81,8 +81,8 @@ export function effectsFunction(effects: readonly Effect[]): Expr {
 }
 
 /** The one-time-only icon: `undefined` when the card has none (`Gains | undefined`). */
-export function onceFunction(assets: readonly Asset[]): Expr {
-  return assets.length === 0 ? undef : gainsFunction(assets);
+export function onceFunction(effects: readonly Effect[]): Expr {
+  return effects.length === 0 ? undef : effectsFunction(effects);
 }
 
 /** A `WorkerActionDef`. */

@@ -9,13 +9,13 @@
  */
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
-import type { TriggerDef } from "./definitions.js";
+import type { Effects, TriggerDef } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
 import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
-import { schedule, type Demand, type EffectStep, type Task } from "./tasks.js";
+import { schedule, type Demand, type GainStep, type GiveTarget, type Task } from "./tasks.js";
 import {
   canPay,
   canPayResources,
@@ -379,11 +379,23 @@ export function placeDeal(game: Game, t: Extract<Task, { kind: "place-deal" }>):
  */
 function enterPlay(game: Game, seat: number, index: number): void {
   const def = location(game, game.state.players[seat]!.locations[index]!.card);
-  if (def.once) giveAll(game, seat, { to: "base" }, stepsOf(def.once));
+  if (def.once) oneTimeOnly(game, seat, { to: "base" }, def.once, index);
   const a = def.ability;
   if (a.pattern === "open-production" || a.pattern === "closed-production") {
     for (const step of stepsOf(a.produce)) if (step.op === "resource") give(game, seat, { to: "location", index }, step);
   }
+}
+
+/**
+ * The one-time-only icon as the card comes into play: gains at once (all the
+ * base set's are), any other effect (a steal, a choice) on the agenda, as an
+ * action's would be; `except` is the card's own place, which a redevelopment
+ * cannot build over.
+ */
+function oneTimeOnly(game: Game, seat: number, target: GiveTarget, once: Effects, except: number): void {
+  const steps = stepsOf(once);
+  if (steps.every(isGain)) giveAll(game, seat, target, steps as readonly GainStep[]);
+  else schedule(game.state.agenda, { kind: "effects", seat, target, steps, except });
 }
 
 /** "A Victory Point is awarded for meeting the requirements only after the Leader has been played." */
@@ -435,7 +447,7 @@ export function leaderIn(game: Game, t: Extract<Task, { kind: "leader-in" }>): u
   p.leader = { card: t.card, resources: {}, vpTokens: [], uses: 0 };
   const def = leader(game, t.card);
   giveAll(game, t.seat, { to: "leader" }, stepsOf(def.resources));
-  if (def.once) giveAll(game, t.seat, { to: "leader" }, stepsOf(def.once));
+  if (def.once) oneTimeOnly(game, t.seat, { to: "leader" }, def.once, -1);
   say(game, () => `  ${seatName(t.seat)} plays the Leader ${cardName(game, t.card)}`);
   return undefined;
 }

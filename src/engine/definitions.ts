@@ -104,7 +104,7 @@ export interface LeaderDef extends CardDefCommon {
   readonly kind: "leader";
   /** Placed on the Leader when played. */
   readonly resources: Gains;
-  readonly once: Gains | undefined;
+  readonly once: Effects | undefined;
   readonly ability:
     | { readonly kind: "after"; readonly trigger: TriggerDef; readonly gains: Gains }
     | WorkerActionDef;
@@ -123,7 +123,7 @@ export interface LocationDef extends CardDefCommon {
   readonly spoils: Gains;
   readonly agreement: Gains;
   readonly ability: LocationAbilityDef;
-  readonly once: Gains | undefined;
+  readonly once: Effects | undefined;
   /** The keep icon; `limit` undefined keeps every resource on the card. */
   readonly keep: { readonly limit: number | undefined } | undefined;
 }

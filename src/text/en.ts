@@ -1,5 +1,5 @@
 /** English card text, in the rulebook's words. */
-import { type Asset, type Cost, type Effect } from "../check/model.js";
+import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
@@ -67,7 +67,7 @@ export function english(v: Vocabulary): Phrasebook {
     effects,
     gain: (list) => `Gain ${assets(list)}.`,
     produce: (list) => `Produces ${assets(list)}.`,
-    once: (list) => `One time only: ${assets(list)}.`,
+    once: (list) => `One time only: ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
     keep: (k) => `Keep: resources on this card stay between turns${k.limit === undefined ? "" : ` (up to ${k.limit})`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;

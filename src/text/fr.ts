@@ -3,7 +3,7 @@
  * Coopération, Rattachement, Reconstruction, PV): "1 jeton de Ferraille",
  * "2 jetons d'Essence". Typography (non-breaking spaces) is applied after.
  */
-import { type Asset, type Cost, type Effect } from "../check/model.js";
+import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
@@ -72,7 +72,7 @@ export function french(v: Vocabulary): Phrasebook {
     effects,
     gain: (list) => `Gagnez ${assets(list)}.`,
     produce: (list) => `Produit ${assets(list)}.`,
-    once: (list) => `Usage unique : ${assets(list)}.`,
+    once: (list) => `Usage unique : ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
     keep: (k) => `À conserver : les Ressources sur cette carte restent d'un tour à l'autre${k.limit === undefined ? "" : ` (${k.limit} au plus)`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;

@@ -29,7 +29,7 @@ export interface Phrasebook extends Sayings {
   /** The red and blue parts: "Gain 3 Scrap." */
   gain(assets: readonly Asset[]): string;
   produce(assets: readonly Asset[]): string;
-  once(assets: readonly Asset[]): string;
+  once(effects: readonly Effect[]): string;
   keep(keep: Keep): string;
   action(a: WorkerAction): string;
   combo(c: Combo): string;
