@@ -5,7 +5,7 @@
  */
 import { Lexer, type TokenType } from "chevrotain";
 import { traitConstructs } from "../src/constructs/traits/index.js";
-import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Steal, Times, Type, WhiteSpace, Word } from "./tokens.js";
+import { Any, Action, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Steal, Times, Type, WhiteSpace, Word } from "./tokens.js";
 
 export * from "./tokens.js";
 
@@ -30,7 +30,6 @@ export const allTokens: TokenType[] = [
   Repeatable,
   Pay,
   Combo,
-  After,
   Steal,
   Redevelop,
   ...traitKeywords,

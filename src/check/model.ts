@@ -4,6 +4,7 @@
  * the rules, and each Location's shape follows its pattern, so a consumer
  * never has to re-check what the checker already proved.
  */
+import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
@@ -34,10 +35,6 @@ export type Effect =
   /** `resource` is a resource id, or "any" for any resource token. */
   | { readonly kind: "steal"; readonly amount: number; readonly resource: string }
   | { readonly kind: "redevelop"; readonly anyType: boolean };
-
-export type Trigger =
-  | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }
-  | { readonly kind: "play"; readonly cardType: string };
 
 export interface WorkerAction {
   readonly kind: "action";
@@ -98,7 +95,8 @@ export interface LeaderCard extends CardCommon {
   /** Placed on the Leader when played; kept until spent or the Leader leaves. */
   readonly resources: readonly Asset[];
   readonly once: readonly Asset[];
-  readonly ability: { readonly kind: "after"; readonly trigger: Trigger; readonly gains: readonly Asset[] } | WorkerAction;
+  /** Its triggered ability (the `after` construct) or its action. */
+  readonly ability: AfterModel | WorkerAction;
 }
 
 /** The grey part, shaped by the card's pattern. */

@@ -21,6 +21,7 @@ import type { Expr } from "../compiler/code.js";
 import type { Demand, EffectStep } from "../engine/tasks.js";
 import type { LookoutAbility } from "../engine/definitions.js";
 import type { Sayings } from "../text/phrasebook.js";
+import type { TriggerFact } from "./traits/after.js";
 import type { LimitTarget } from "./traits/limit.js";
 
 /** The rules every statement shares, by name: a construct's grammar refers to them through `GrammarKit.subrule`. */
@@ -34,6 +35,10 @@ export type SharedRule = "assetList" | "effectList" | "counted";
 export interface GrammarKit {
   consume(token: TokenType, occurrence?: 1 | 2 | 3): IToken;
   subrule(rule: SharedRule, occurrence?: 1 | 2): CstNode;
+  /** One of the alternatives, the first whose tokens come next (chevrotain's OR). */
+  or(alternatives: readonly (() => unknown)[], occurrence?: 1 | 2): void;
+  /** The body zero or more times, while its first token comes next (chevrotain's MANY). */
+  many(body: () => void): void;
 }
 
 /** A Location's facts that its traits make: the engine reads these, never the traits themselves. */
@@ -48,6 +53,8 @@ export interface TraitFacts {
   readonly perCardType: { readonly cardType: string; readonly steps: readonly EffectStep[] }[];
   /** Base-game limits the card changes for its owner while it is in play (the most generous holds). */
   readonly limits: { -readonly [T in LimitTarget]?: number };
+  /** Gains when its owner plays a Location, ends their Production or passes (its `after` traits). */
+  readonly triggers: TriggerFact[];
 }
 
 /** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */

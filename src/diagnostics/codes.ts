@@ -41,6 +41,8 @@ export const codes = {
   "S51-E317": { stage: "check", summary: "two card types print the same icon" },
   "S51-E318": { stage: "check", summary: "a card type's icon or colour is not one the sheet can draw" },
   "S51-E319": { stage: "check", summary: "a rule a card changes (limit) is set out of its range" },
+  "S51-E328": { stage: "check", summary: "a trigger qualifier that does not fit its event (after pass distance 3)" },
+  "S51-E329": { stage: "check", summary: "a trigger's distance is not 1 to 3" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

@@ -7,6 +7,7 @@
  * effects) is compiled to functions over the small APIs below. The engine
  * never sees the card language's AST.
  */
+import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
 
 export interface LocalName {
@@ -77,10 +78,6 @@ export type TraitDef = TraitConstructDef;
 
 export type LookoutAbility = "take-leftover" | "draw-instead" | "draw-two-keep-one" | "discard-after-first";
 
-export type TriggerDef =
-  | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }
-  | { readonly kind: "play"; readonly cardType: string };
-
 interface CardDefCommon {
   readonly id: string;
   readonly name: LocalName;
@@ -108,9 +105,8 @@ export interface LeaderDef extends CardDefCommon {
   /** Placed on the Leader when played. */
   readonly resources: Gains;
   readonly once: Gains | undefined;
-  readonly ability:
-    | { readonly kind: "after"; readonly trigger: TriggerDef; readonly gains: Gains }
-    | WorkerActionDef;
+  /** Its triggered ability (the `after` construct) or its action. */
+  readonly ability: AfterDef | WorkerActionDef;
 }
 
 /** The grey part, by pattern: an action card has its one worker action, and so on. */

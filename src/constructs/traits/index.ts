@@ -11,6 +11,7 @@ import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
 import type { Sayings } from "../../text/phrasebook.js";
 import type { AnyTraitConstruct, DefOf, ModelOf, NodeOf, TraitFacts } from "../construct.js";
+import { after } from "./after.js";
 import { convert } from "./convert.js";
 import { depot } from "./depot.js";
 import { each } from "./each.js";
@@ -18,7 +19,7 @@ import { limit } from "./limit.js";
 import { lookout } from "./lookout.js";
 import { slots } from "./slots.js";
 
-export const traitConstructs = { slots, depot, convert, each, lookout, limit } as const;
+export const traitConstructs = { slots, depot, convert, each, lookout, limit, after } as const;
 
 type Table = typeof traitConstructs;
 export type TraitKind = keyof Table;
