@@ -4,15 +4,19 @@
  * the state machine through one action or one phase, answering each decision
  * with a function of it (a test fails on a decision it did not expect).
  */
+import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { registry } from "../generated/index.js";
+import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
+import { examplesDir, validatePaths } from "../src/pipeline/validate.js";
 import type { Action, Decision } from "../src/engine/choices.js";
-import type { CardRegistry } from "../src/engine/definitions.js";
+import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
 import { legalActions } from "../src/engine/actions.js";
 import type { Game } from "../src/engine/game.js";
 import { answer, newGame, pending, resume, runTasks } from "../src/engine/machine.js";
 import { phases } from "../src/engine/phases.js";
 import type { CardId, PlayerState } from "../src/engine/state.js";
+import { evaluateModule } from "./helpers.js";
 
 export { registry };
 
@@ -147,4 +151,15 @@ export function choose<T>(game: Game, pick: (c: T) => boolean): void {
   const i = (d.choices as readonly T[]).findIndex(pick);
   if (i < 0) throw new Error(`no ${d.kind} choice fits: ${JSON.stringify(d.choices).slice(0, 400)}`);
   answer(game, i);
+}
+
+/** The example expansion (cards/examples/wastelanders.yaml) compiled in memory: its generated files, and the base set with its cards added. */
+export async function withExampleCards(): Promise<{ files: GeneratedFile[]; cards: CardRegistry }> {
+  const result = validatePaths([join(examplesDir(), "wastelanders.yaml")]);
+  if (result.diagnostics.length > 0) throw new Error(`the example expansion does not validate: ${JSON.stringify(result.diagnostics)}`);
+  const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
+  const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
+  const defs = modules.flatMap((m) => Object.values(m).filter((v): v is CardDef[] => Array.isArray(v)).flat());
+  const all = [...registry.cards, ...defs];
+  return { files, cards: { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) } };
 }

@@ -5,8 +5,12 @@
  * the caps of the rules (slots, depots, VP tokens, uses, hand and Workers
  * sent, as a card in play may change them).
  */
+import { randomBot } from "../src/bots/random.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { ruleLimit, type Game } from "../src/engine/game.js";
+import { answer, newGame, pending } from "../src/engine/machine.js";
+import { view } from "../src/engine/view.js";
+import { botSeed } from "../src/sim/game-log.js";
 import { countResources, type GameState, type Resources } from "../src/engine/state.js";
 import { supplyStart, tokenKind } from "../src/engine/tokens.js";
 import { allCardsIn } from "./engine-harness.js";
@@ -91,3 +95,25 @@ export function broken(game: Game): string[] {
   return out;
 }
 
+
+/**
+ * Plays `games` seeded 4-player random-bot games (seeds from `firstSeed` on)
+ * with a card set to the end, every invariant checked after every step;
+ * returns the finished games, each with a winner, for what a test wants to
+ * know of them.
+ */
+export function checkedGames(cards: CardRegistry, games: number, firstSeed = 1): Game[] {
+  const out: Game[] = [];
+  for (let seed = firstSeed; seed < firstSeed + games; seed++) {
+    const game = newGame(cards, { seed, players: 4 });
+    const agents = [0, 1, 2, 3].map((seat) => randomBot(botSeed(seed, seat)));
+    for (let d = pending(game); d; d = pending(game)) {
+      answer(game, agents[d.seat]!.choose(view(game, d.seat), d));
+      const problems = broken(game);
+      if (problems.length) throw new Error(`seed ${seed}: ${problems.join("; ")}`);
+    }
+    if (game.state.winners.length === 0) throw new Error(`seed ${seed} ends without a winner`);
+    out.push(game);
+  }
+  return out;
+}

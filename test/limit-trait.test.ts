@@ -5,33 +5,20 @@
  * and misuse are pinned by the AST goldens, the example's text goldens and
  * the invalid fixtures (limit-*.yaml).
  */
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
-import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
+import type { GeneratedFile } from "../src/compiler/compile.js";
+import type { CardRegistry } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
 import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/validate.js";
-import { randomBot } from "../src/bots/random.js";
-import { answer, newGame, pending, runTasks } from "../src/engine/machine.js";
-import { view } from "../src/engine/view.js";
-import { botSeed } from "../src/sim/game-log.js";
-import { broken } from "./invariants.js";
+import { runTasks } from "../src/engine/machine.js";
+import { checkedGames } from "./invariants.js";
+import { answering, findAction, placeLocation, player, runPhase, testGame, unexpected, withExampleCards } from "./engine-harness.js";
 
-import { evaluateModule } from "./helpers.js";
-import { answering, findAction, placeLocation, player, registry, runPhase, testGame, unexpected } from "./engine-harness.js";
-
-const exampleFile = join(examplesDir(), "wastelanders.yaml");
 let files: GeneratedFile[];
 let cards: CardRegistry;
 
 beforeAll(async () => {
-  const result = validatePaths([exampleFile]);
-  expect(result.diagnostics).toEqual([]);
-  files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
-  const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
-  const defs = modules.flatMap((m) => Object.values(m).filter((v): v is CardDef[] => Array.isArray(v)).flat());
-  const all = [...registry.cards, ...defs];
-  cards = { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) };
+  ({ files, cards } = await withExampleCards());
 });
 
 describe("limit: the code it compiles to", () => {
@@ -128,18 +115,8 @@ describe("the example expansion (cards/examples/)", () => {
 
 describe("the example expansion in play", () => {
   it("plays 40 seeded 4-player random-bot games shuffled into the base set, every invariant kept after every step", () => {
-    let limitsInPlay = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      const game = newGame(cards, { seed, players: 4 });
-      const agents = [0, 1, 2, 3].map((seat) => randomBot(botSeed(seed, seat)));
-      for (let d = pending(game); d; d = pending(game)) {
-        answer(game, agents[d.seat]!.choose(view(game, d.seat), d));
-        const problems = broken(game);
-        if (problems.length) throw new Error(`seed ${seed}: ${problems.join("; ")}`);
-      }
-      expect(game.state.winners.length, `seed ${seed} ends with a winner`).toBeGreaterThan(0);
-      limitsInPlay += game.state.players.filter((p) => p.locations.some((l) => ["hoarders-den", "labour-exchange", "checkpoint"].includes(l.card))).length;
-    }
+    const limits = ["hoarders-den", "labour-exchange", "checkpoint"];
+    const limitsInPlay = checkedGames(cards, 40).flatMap((g) => g.state.players).filter((p) => p.locations.some((l) => limits.includes(l.card))).length;
     // The new cards were played, not only shuffled in.
     expect(limitsInPlay).toBeGreaterThan(0);
   });

@@ -135,15 +135,17 @@ function knownHead(r: Resolver, q: QualifierNode): boolean {
   return false;
 }
 
-/** A qualifier the event cannot take: `after pass distance 3`, `after conquer as spoils`. */
+/**
+ * A qualifier the event cannot take: a way after one of the four plays (each
+ * has its own), anything after production or pass (`play` takes them all).
+ */
 function misfit(r: Resolver, e: TriggerEvent, q: QualifierNode): void {
-  const takes = events[e] as readonly QualifierKind[];
-  if (takes.length === 0) {
-    r.report("S51-E328", q.span, `"after ${e}" takes no qualifier`, `it fires at every ${e === "pass" ? "pass" : "Production"}; card types, distances and ways qualify conquer, cooperate, incorporate, redevelop and play`);
+  if (isPlayedBy(e)) {
+    r.report("S51-E328", q.span, `"after ${e}" takes no way of playing: it always plays the card ${en.as[wayOf[e]]}`, `to trigger on a way of playing, write "after play ${ways.map((w) => `as ${w}`).join('", "')}"`);
     return;
   }
-  const hint = isPlayedBy(e) && q.kind === "way" ? `"${e}" always plays the card as ${wayOf[e]}; "after play as …" names the way` : `"after ${e}" takes a ${takes.map((k) => qualifierNames[k]).join(" or a ")}`;
-  r.report("S51-E328", q.span, `"after ${e}" takes no ${qualifierNames[q.kind]}`, hint);
+  const when = e === "pass" ? "each time you pass" : "after each of your Productions";
+  r.report("S51-E328", q.span, `"after ${e}" takes no qualifier: it fires ${when}`, "card types, distances and ways qualify conquer, cooperate, incorporate, redevelop and play");
 }
 
 function distance(r: Resolver, n: Num): 1 | 2 | 3 | undefined {
@@ -294,7 +296,7 @@ function whenFr(t: Trigger, say: Sayings): string {
 /** One bit per way a Location comes into play; a trigger fires for the bits it holds. */
 const playedBit: Record<PlayedBy, number> = { conquer: 1, cooperate: 2, incorporate: 4, redevelop: 8 };
 const wayBits: Record<Way, number> = { spoils: playedBit.conquer, agreement: playedBit.cooperate, location: playedBit.incorporate | playedBit.redevelop };
-const anyWay = 15;
+const anyWay = wayBits.spoils | wayBits.agreement | wayBits.location;
 
 /** What happened to a player: a Location played (how, its types, its distance), their Production done, their pass. */
 export type GameEvent =
