@@ -15,8 +15,9 @@ import type { DeployKind, RangePlan } from "../src/engine/choices.js";
 import type { CardDef, CardRegistry, LeaderDef, LocationDef } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
 import { validatePaths } from "../src/pipeline/validate.js";
+import { textRenderer } from "../src/text/render.js";
 import { answering, giveCard, perform, placeLocation, player, runPhase, testGame, withExampleCards } from "./engine-harness.js";
-import { evaluateModule, validateText } from "./helpers.js";
+import { evaluateModule, locationYaml, validateText } from "./helpers.js";
 import { checkedGames } from "./invariants.js";
 
 let files: GeneratedFile[];
@@ -52,6 +53,24 @@ describe("after: the code it compiles to", () => {
 
   it("knows every event of the base vocabulary's triggers, and no other", () => {
     expect([...validatePaths([]).vocabulary.triggers.keys()].sort()).toEqual([...triggerEvents].sort());
+  });
+});
+
+describe("after: its text", () => {
+  /** A trait Location's ability text, in English and in French (non-breaking spaces shown as plain ones). */
+  const read = (ability: string): [string, string] => {
+    const result = validateText(locationYaml({ pattern: "trait", ability: JSON.stringify(ability) }));
+    expect(result.diagnostics).toEqual([]);
+    const [en, fr] = (["en", "fr"] as const).map((lang) => textRenderer(result.vocabulary, lang).card(result.cards[0]!).parts.ability!.replace(/\u00a0/g, " "));
+    return [en!, fr!];
+  };
+
+  it("names the event, then the card by its type and distance, then the way it is played", () => {
+    expect(read("after conquer scrap card -> 1 vp")).toEqual(["After a Conquest of a Scrap card: 1 VP.", "Après un Pillage d'une carte de type Ferraille : 1 PV."]);
+    expect(read("after cooperate distance 2 -> 1 fuel")).toEqual(["After a Cooperation with a distance-2 Location card: 1 Fuel.", "Après une Coopération avec une carte Lieu de Distance 2 : 1 jeton d'Essence."]);
+    expect(read("after redevelop fuel card -> 1 card")).toEqual(["After a Redevelopment into a Fuel card: 1 card.", "Après une Reconstruction qui met en jeu une carte de type Essence : 1 carte."]);
+    expect(read("after play -> 1 scrap")).toEqual(["After playing a Location card: 1 Scrap.", "Après avoir joué une carte Lieu : 1 jeton de Ferraille."]);
+    expect(read("after play distance 1 as agreement -> 1 worker")).toEqual(["After playing a distance-1 card as an Agreement: 1 Worker.", "Après avoir joué une carte de Distance 1 en tant qu'Accord : 1 Travailleur."]);
   });
 });
 

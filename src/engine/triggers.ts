@@ -6,7 +6,7 @@
  */
 import type { GameEvent, PlayedBy, TriggerFact } from "../constructs/traits/after.js";
 import { cardFacts } from "./facts.js";
-import { cardName, location, say, seatName, type Game } from "./game.js";
+import { cardName, locationFacts, say, seatName, type Game } from "./game.js";
 import type { CardId } from "./state.js";
 import type { GiveTarget } from "./tasks.js";
 import { giveAll } from "./tokens.js";
@@ -45,6 +45,6 @@ export function fireTriggers(game: Game, seat: number, event: GameEvent, arrivin
 
 /** A Location card played one of the four ways ("There are four ways of putting Location cards into play"). */
 export function playedLocation(game: Game, seat: number, id: CardId, by: PlayedBy, arriving = -1): void {
-  const def = location(game, id);
+  const def = locationFacts(game, id).def;
   fireTriggers(game, seat, { on: "play", by, types: def.types, distance: def.distance }, arriving);
 }

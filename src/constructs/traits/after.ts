@@ -34,7 +34,7 @@ import type { TraitConstruct } from "../construct.js";
 export type PlayedBy = "conquer" | "cooperate" | "incorporate" | "redevelop";
 /** What a card is played as: "SPOILS", "AGREEMENTS", "LOCATIONS" (by Incorporation or Redevelopment). */
 export type Way = "spoils" | "agreement" | "location";
-export type QualifierKind = "type" | "distance" | "way";
+type QualifierKind = "type" | "distance" | "way";
 
 /** Each event, and the qualifiers it may take. The base vocabulary's `triggers` give their words and printed names. */
 const events = {
@@ -228,16 +228,19 @@ function triggerCode(t: Trigger): Expr {
 
 // ---- text --------------------------------------------------------------------
 
+/** A card with no type named is a "Location card", or just a "card" where the way it is played follows ("a card as Spoils"). */
+const untyped = (t: Trigger, lang: "en" | "fr"): string => (t.as === undefined ? { en: "Location card", fr: "carte Lieu" } : { en: "card", fr: "carte" })[lang];
+
 /** "a Scrap card", "a distance-3 Location card", "an Oil card". */
 function cardEn(t: Trigger, say: Sayings): string {
   const typed = t.cardType === undefined ? undefined : term(say.vocabulary, "cardTypes", t.cardType);
-  if (t.distance !== undefined) return `a distance-${t.distance} ${typed ? termName(typed, "en") : "Location"} card`;
-  return typed ? `${aTerm(typed)} card` : "a Location card";
+  if (t.distance !== undefined) return `a distance-${t.distance} ${typed ? `${termName(typed, "en")} card` : untyped(t, "en")}`;
+  return typed ? `${aTerm(typed)} card` : `a ${untyped(t, "en")}`;
 }
 
 /** "une carte de type Ferraille", "une carte Lieu de Distance 3". */
 function cardFr(t: Trigger, say: Sayings): string {
-  const typed = t.cardType === undefined ? "une carte Lieu" : `une carte de type ${termName(term(say.vocabulary, "cardTypes", t.cardType), "fr")}`;
+  const typed = t.cardType === undefined ? `une ${untyped(t, "fr")}` : `une carte de type ${termName(term(say.vocabulary, "cardTypes", t.cardType), "fr")}`;
   return t.distance === undefined ? typed : `${typed} de Distance ${t.distance}`;
 }
 
