@@ -67,20 +67,6 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
     gains: assetList(node(cst.children, "assetList")),
     span,
   }),
-  after: (cst, span) => {
-    const c = cst.children;
-    const trigger = tokens(c, "Redevelop")[0] ?? tokens(c, "Word")[0]!;
-    const words = tokens(c, "Word");
-    // With a Redevelop trigger every Word is the card type; with a Word trigger the second one is.
-    const typeTok = c["Redevelop"] ? words[0] : words[1];
-    return {
-      kind: "after",
-      trigger: word(trigger),
-      ...(typeTok ? { cardType: word(typeTok) } : {}),
-      gains: assetList(node(c, "assetList")),
-      span,
-    };
-  },
 };
 
 function statement(cst: CstNode): A.Statement {

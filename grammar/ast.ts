@@ -89,19 +89,11 @@ export interface ComboStatement {
   readonly span: Span;
 }
 
-export interface AfterStatement {
-  readonly kind: "after";
-  readonly trigger: Word;
-  readonly cardType?: Word;
-  readonly gains: readonly Asset[];
-  readonly span: Span;
-}
-
 /** The statements whose construct is a module of its own (src/constructs): the traits. */
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
 import type { EffectNode } from "../src/constructs/effects/index.js";
 
-export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | AfterStatement | TraitNode;
+export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | TraitNode;
 
 export type StatementKind = Statement["kind"];

@@ -6,7 +6,7 @@
 import { Lexer, type TokenType } from "chevrotain";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs } from "../src/constructs/traits/index.js";
-import { Any, Action, After, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
+import { Any, Action, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
 
 export * from "./tokens.js";
 
@@ -33,7 +33,6 @@ export const allTokens: TokenType[] = [
   Repeatable,
   Pay,
   Combo,
-  After,
   Redevelop,
   ...traitKeywords,
   ...effectKeywords,

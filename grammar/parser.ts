@@ -7,7 +7,7 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | once | keep | action | combo | after
+ *   statement   := gain | produce | once | keep | action | combo
  *                | trait        (one rule per construct of src/constructs/traits)
  *   assetList   := asset ("," asset)*
  *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer)
@@ -79,11 +79,16 @@ export class AbilityParser extends CstParser {
     consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
     option: (body) => this.OPTION(body),
-    or: (alternatives) => this.OR(alternatives.map((ALT) => ({ ALT }))),
     oneOf: (tokens, label, occurrence = 1) => {
       const alts = tokens.map((token) => ({ ALT: () => (occurrence === 1 ? this.CONSUME(token, { LABEL: label }) : this.CONSUME2(token, { LABEL: label })) }));
       return occurrence === 1 ? this.OR(alts) : this.OR2(alts);
     },
+    or: (alternatives, occurrence = 1) => {
+      const alts = alternatives.map((ALT) => ({ ALT }));
+      if (occurrence === 1) this.OR(alts);
+      else this.OR2(alts);
+    },
+    many: (body) => this.MANY(body),
   };
 
   /** One rule per trait construct, named by its kind: its keyword, then its grammar. */
@@ -113,7 +118,6 @@ export class AbilityParser extends CstParser {
       { ALT: () => this.SUBRULE(this.keep) },
       { ALT: () => this.SUBRULE(this.action) },
       { ALT: () => this.SUBRULE(this.combo) },
-      { ALT: () => this.SUBRULE(this.after) },
       ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
   });
@@ -177,18 +181,6 @@ export class AbilityParser extends CstParser {
   public combo = this.RULE("combo", () => {
     this.CONSUME(t.Combo);
     this.AT_LEAST_ONE(() => this.CONSUME(t.Word));
-    this.CONSUME(t.Arrow);
-    this.SUBRULE(this.assetList);
-  });
-
-  /** `after conquer -> 1 vp`, `after play fuel card -> 1 vp`: a Leader's trigger. */
-  public after = this.RULE("after", () => {
-    this.CONSUME(t.After);
-    this.OR([{ ALT: () => this.CONSUME(t.Redevelop) }, { ALT: () => this.CONSUME(t.Word) }]);
-    this.OPTION(() => {
-      this.CONSUME2(t.Word);
-      this.CONSUME(t.Card);
-    });
     this.CONSUME(t.Arrow);
     this.SUBRULE(this.assetList);
   });

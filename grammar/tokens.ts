@@ -1,7 +1,7 @@
 /**
  * The tokens of the card language. Only the language's own keywords are
  * tokens: every word a designer can extend (resources, card types, contact
- * colours, token names, lookout abilities, leader triggers) is scanned as a
+ * colours, token names, lookout abilities, trigger events) is scanned as a
  * plain `Word` and resolved by the checker against the vocabulary. A
  * construct with a module of its own (src/constructs) makes its keyword here
  * with `keyword`; lexer.ts puts every token in scanning order.
@@ -32,7 +32,6 @@ export const Action = keyword("Action", "action");
 export const Repeatable = keyword("Repeatable", "repeatable");
 export const Pay = keyword("Pay", "pay");
 export const Combo = keyword("Combo", "combo");
-export const After = keyword("After", "after");
 export const Redevelop = keyword("Redevelop", "redevelop");
 /** `each`: a trait (`each scrap card -> …`) and an effect on opponents (`each opponent gives …`) start with it. */
 export const Each = keyword("Each", "each");

@@ -17,7 +17,7 @@ import { parseAssets, parseStatements, type ParseResult, type StatementKind } fr
 import { traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 
 /** Every statement kind, from the kind union: the traits from their table, the others from a record the compiler checks against the union. */
-const otherStatements: { readonly [K in Exclude<StatementKind, TraitKind>]: true } = { gain: true, produce: true, once: true, keep: true, action: true, combo: true, after: true };
+const otherStatements: { readonly [K in Exclude<StatementKind, TraitKind>]: true } = { gain: true, produce: true, once: true, keep: true, action: true, combo: true };
 const everyStatementKind: string[] = [...Object.keys(otherStatements), ...traitKinds];
 
 const goldenDir = join(import.meta.dirname, "golden", "ast");
@@ -61,6 +61,12 @@ const cases: Record<string, [Entry, string]> = {
   "after-trigger": ["statements", "after conquer -> 1 vp"],
   "after-redevelop": ["statements", "after redevelop -> 1 vp"],
   "after-play-type": ["statements", "after play building-material card -> 1 vp"],
+  "after-redevelop-type": ["statements", "after redevelop scrap card -> 1 vp"],
+  "after-incorporate-distance": ["statements", "after incorporate distance 3 -> 1 fuel"],
+  "after-play-as": ["statements", "after play as location -> 1 scrap"],
+  "after-play-every-qualifier": ["statements", "after play fuel card distance 2 as agreement -> 2 x 1 vp"],
+  "after-production": ["statements", "after production -> 1 fuel"],
+  "after-pass": ["statements", "after pass -> 1 card"],
   "several-statements": ["statements", "produce 1 scrap; keep 2; once: 1 card"],
   "trailing-semicolon": ["statements", "depot 2;"],
   "unicode-arrow-and-times": ["statements", "action: pay 1 fuel → 2 × 1 vp"],
@@ -160,7 +166,7 @@ describe("AST goldens", () => {
       if (r.ok) visit(r.value, entry === "statements");
     }
     expect([...statementKinds].sort()).toEqual(everyStatementKind.sort());
-    // Assets (quantity, contact), every effect construct of the table, and action options (workers, repeatable).
-    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, "repeatable", "workers"].sort());
+    // Assets (quantity, contact), every effect construct of the table, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
+    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, "repeatable", "workers", "distance", "type", "way"].sort());
   });
 });

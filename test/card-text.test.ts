@@ -64,6 +64,7 @@ describe("the text linter", () => {
     expect(lintText("Gagnez 2 jeton de Ferraille.", "fr")).toHaveLength(1);
     expect(lintText("Gagnez 1 jeton de Essence.", "fr")[0]).toMatch(/elision/);
     expect(lintText("Usage unique : 1 PV.", "fr")[0]).toMatch(/non-breaking space/);
+    expect(lintText("Après un Rattachement d'une carte Lieu de Distance 3: 1 PV.", "fr")[0]).toMatch(/non-breaking space/);
     expect(lintText("Gagnez 1 Scrap.", "fr")[0]).toMatch(/untranslated/);
     expect(lintText("Gain 1 jeton.", "en")[0]).toMatch(/untranslated/);
     expect(lintText("Gain ${n} Scrap.", "en")[0]).toMatch(/placeholder/);

@@ -26,7 +26,8 @@ import { answer, clone, pending, resume } from "../src/engine/machine.js";
 import { rangePlans, reachable, type RangeColour } from "../src/engine/range.js";
 import { scoreOf } from "../src/engine/scoring.js";
 import { addResource, countResources, type LocationInPlay, type PlayerState, type Resources } from "../src/engine/state.js";
-import { isAsset, type Asset, type ContactCard, type Cost, type Effect, type LocationCard, type Trait, type Trigger } from "../src/check/model.js";
+import { isAsset, type Asset, type ContactCard, type Cost, type Effect, type LocationCard, type Trait } from "../src/check/model.js";
+import type { Trigger } from "../src/constructs/traits/after.js";
 import { allCardsIn, giveCard, perform, placeLocation, player, registry, runPhase, testGame, unexpected, type Answer, type Of } from "./engine-harness.js";
 import {
   addAssets,
@@ -918,11 +919,14 @@ function performTrigger(game: Game, trigger: Trigger, match: boolean): void {
   const p = player(game, 0);
   const used = new Set(allCardsIn(game).filter((c) => !game.state.deck.includes(c)));
   const fresh = (pred: (l: LocationCard) => boolean): string => fodder(1, [...used], pred)[0]!;
-  if (trigger.kind === "play") {
-    const id = fresh((l) => l.types.includes(trigger.cardType) === match);
+  const { kind: on, cardType } = trigger;
+  if (on === "play" && cardType !== undefined) {
+    const id = fresh((l) => l.types.includes(cardType) === match);
     return deploy(game, 0, "incorporate", id);
   }
-  const kind = match ? trigger.kind : trigger.kind === "conquer" ? "cooperate" : trigger.kind === "redevelop" ? "incorporate" : "conquer";
+  // The base set's Leaders trigger on one of the four plays, or on playing a card of a type.
+  if (on === "play" || on === "production" || on === "pass") throw new Error(`no base-set Leader triggers on "${on}" alone`);
+  const kind = match ? on : on === "conquer" ? "cooperate" : on === "redevelop" ? "incorporate" : "conquer";
   if (kind !== "redevelop") return deploy(game, 0, kind, fresh(() => true));
   // Redevelop a weapons Location into another: building material pays the first of the turn, tokens the others.
   if (!p.locations.some((x) => modelLocation(x.card).types.includes("weapons"))) placeLocation(game, 0, fresh((l) => l.types.includes("weapons")));

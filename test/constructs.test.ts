@@ -56,7 +56,7 @@ describe.each(traitKinds)("the %s trait", (kind) => {
     expect(def.ability.pattern === "trait" && def.ability.traits.map((t) => t.kind)).toEqual([kind]);
     // Its engine hook adds something to the card's facts that a trait card without it lacks.
     const facts = cardFacts(registryOf(def)).locations.get(def.id)!;
-    const added = [facts.slots !== undefined, facts.lookout.size > 0, facts.converts.length > 0, facts.depots.length > 0, facts.perCardType.length > 0, Object.keys(facts.limits).length > 0, facts.rangeChanges.length > 0];
+    const added = [facts.slots !== undefined, facts.lookout.size > 0, facts.converts.length > 0, facts.depots.length > 0, facts.perCardType.length > 0, Object.keys(facts.limits).length > 0, facts.rangeChanges.length > 0, facts.triggers.length > 0];
     expect(added.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -7,15 +7,15 @@
  */
 import type { Decision } from "../src/engine/choices.js";
 import { limitTargets } from "../src/constructs/traits/limit.js";
+import { randomBot } from "../src/bots/random.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { cardFacts } from "../src/engine/facts.js";
 import { ruleLimit, type Game } from "../src/engine/game.js";
-import { countResources, type GameState, type Resources } from "../src/engine/state.js";
-import { supplyStart, tokenKind } from "../src/engine/tokens.js";
-import { randomBot } from "../src/bots/random.js";
 import { answer, newGame, pending } from "../src/engine/machine.js";
 import { view } from "../src/engine/view.js";
 import { botSeed } from "../src/sim/game-log.js";
+import { countResources, type GameState, type Resources } from "../src/engine/state.js";
+import { supplyStart, tokenKind } from "../src/engine/tokens.js";
 import { allCardsIn } from "./engine-harness.js";
 
 function traitAmount(cards: CardRegistry, cardId: string, kind: "slots" | "depot"): number {

@@ -7,6 +7,7 @@
 import { expect, it } from "vitest";
 import { isAsset, type Asset, type Card, type Cost, type Effect } from "../src/check/model.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
+import type { AfterModel } from "../src/constructs/traits/after.js";
 import { traitKinds } from "../src/constructs/traits/index.js";
 import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/validate.js";
 
@@ -36,6 +37,11 @@ function features(cards: readonly Card[]): Set<string> {
     if (e.kind === "choice") e.options.forEach(effect);
   };
   const cost = (c: Cost): void => void seen.add(c.kind === "deal" ? `cost ${c.deal}` : `cost ${c.kind}`);
+  const after = (a: AfterModel): void => {
+    seen.add(`after ${a.trigger.kind}`);
+    for (const q of ["cardType", "distance", "as"] as const) if (a.trigger[q] !== undefined) seen.add(`after ${a.trigger.kind} ${q}`);
+    a.gains.forEach(asset);
+  };
   for (const card of cards) {
     switch (card.kind) {
       case "base":
@@ -50,8 +56,7 @@ function features(cards: readonly Card[]): Set<string> {
         card.once.forEach(effect);
         if (card.once.length) seen.add("statement once");
         if (card.ability.kind === "after") {
-          seen.add(`after ${card.ability.trigger.kind}`);
-          card.ability.gains.forEach(asset);
+          after(card.ability);
         } else {
           seen.add("action repeatable");
           card.ability.cost.forEach(cost);
@@ -88,6 +93,7 @@ function features(cards: readonly Card[]): Set<string> {
               t.cost.forEach(cost);
               t.gains.forEach(effect);
             }
+            if (t.kind === "after") after(t);
             if (t.kind === "each") {
               t.gains.forEach(asset);
               seen.add(t.gains.some((g) => g.kind === "vp") ? "each gives vp" : "each gives resources");
@@ -120,7 +126,8 @@ const required = [
   "limit hand", "limit sent-workers", "limit keep",
   "range distance less", "range card type less", "range distance more",
   "action 1 worker", "action 2 workers", "action with pay", "action without pay", "action repeatable",
-  "after conquer", "after cooperate", "after redevelop", "after play",
+  "after conquer", "after cooperate", "after incorporate", "after redevelop", "after play", "after production", "after pass",
+  "after play cardType", "after play as", "after incorporate distance",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
 ];

@@ -35,8 +35,10 @@ export function lintText(text: string, lang: Lang): string[] {
   if (lang === "fr") {
     const elision = /\b(de|que|le|la) ([AEIOUYÉÈÊÀaeiouyéèêà]\w*)/.exec(text);
     if (elision) problems.push(`missing elision: "${elision[0]}"`);
-    for (const m of text.matchAll(/(.)([:;!?])/g)) {
-      if (m[1] !== nbsp && !(m[2] === ":" && /\d/.test(m[1]!))) problems.push(`missing non-breaking space before "${m[2]}" in "${text}"`);
+    for (const m of text.matchAll(/(.)([:;!?])(.?)/g)) {
+      // "10:30" is a number, not punctuation.
+      const inNumber = m[2] === ":" && /\d/.test(m[1]!) && /\d/.test(m[3]!);
+      if (m[1] !== nbsp && !inNumber) problems.push(`missing non-breaking space before "${m[2]}" in "${text}"`);
     }
     if (/«(?!\u00a0)|(?<!\u00a0)»/.test(text)) problems.push(`missing non-breaking space inside « » in "${text}"`);
     if (/ [:;!?]/.test(text)) problems.push(`plain space before punctuation in "${text}"`);

@@ -1,7 +1,7 @@
 /**
  * The rules a card must obey, kind by kind: which statements each field may
  * hold, how a Location's ability must fit its pattern, the limits of the
- * rulebook (slots and depots hold at most 3, Leaders' triggers, contact
+ * rulebook (slots and depots hold at most 3, a Leader's one ability, contact
  * ranges). Each function turns a parsed card into its model form or reports
  * why it cannot.
  */
@@ -11,7 +11,7 @@ import { fieldReporter } from "../diagnostics/field-report.js";
 import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
-import { isTraitKind, traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
 import { atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
@@ -30,7 +30,7 @@ function resolver(ctx: CardContext, field: string, index?: number): Resolver {
 /** A statement in a field that cannot hold it, with a hint at where it belongs. */
 const misplacedHints: Partial<Record<A.StatementKind, string>> = {
   gain: 'a card\'s grey part produces ("produce …") or gives once ("once: …"); "gain" is for spoils and agreements',
-  after: '"after" triggers are Leader abilities',
+  after: "a trigger belongs to a Leader or a trait Location",
   produce: "produce belongs to production Locations and Bases",
 };
 
@@ -226,7 +226,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         break;
       }
       case "gain":
-      case "after":
         misplaced(r, s, "a Location's ability");
         ok = false;
         misfits++;
@@ -322,25 +321,6 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
   return ok && produce && f ? { ...common, kind: "base", faction: f, produce, slots } : undefined;
 }
 
-function trigger(r: Resolver, s: A.AfterStatement): M.Trigger | undefined {
-  const id = resolveTerm(r, s.trigger, "triggers");
-  if (!id) return undefined;
-  const takesType = r.vocabulary.triggers.get(id)?.takesCardType === true;
-  if (takesType && !s.cardType) {
-    r.report("S51-E313", s.trigger.span, `"after ${id}" needs a card type`, `e.g. "after ${id} fuel card -> 1 vp"`);
-    return undefined;
-  }
-  if (!takesType && s.cardType) {
-    r.report("S51-E313", s.cardType.span, `"after ${id}" takes no card type`);
-    return undefined;
-  }
-  if (s.cardType) {
-    const cardType = resolveTerm(r, s.cardType, "cardTypes");
-    return cardType ? { kind: "play", cardType } : undefined;
-  }
-  return { kind: id as "conquer" | "cooperate" | "incorporate" | "redevelop" };
-}
-
 export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFields): M.LeaderCard | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
@@ -353,9 +333,8 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
       if (got) once = got;
       else ok = false;
     } else if (s.kind === "after") {
-      const t = trigger(r, s);
-      const gains = assets(r, s.gains);
-      if (t && gains) abilities.push({ kind: "after", trigger: t, gains });
+      const a = traitConstructs.after.check(s, r);
+      if (a) abilities.push(a);
       else ok = false;
     } else if (s.kind === "action") {
       const a = workerAction(r, s, { workers: [0], repeatable: true });

@@ -5,6 +5,7 @@
  * never has to re-check what the checker already proved.
  */
 import type { EffectModel } from "../constructs/effects/index.js";
+import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
@@ -39,10 +40,6 @@ const assetKinds: ReadonlySet<string> = new Set<Asset["kind"]>(["resource", "wor
 export function isAsset(e: Effect): e is Asset {
   return assetKinds.has(e.kind);
 }
-
-export type Trigger =
-  | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }
-  | { readonly kind: "play"; readonly cardType: string };
 
 export interface WorkerAction {
   readonly kind: "action";
@@ -103,7 +100,8 @@ export interface LeaderCard extends CardCommon {
   /** Placed on the Leader when played; kept until spent or the Leader leaves. */
   readonly resources: readonly Asset[];
   readonly once: readonly Effect[];
-  readonly ability: { readonly kind: "after"; readonly trigger: Trigger; readonly gains: readonly Asset[] } | WorkerAction;
+  /** Its triggered ability (the `after` construct) or its action. */
+  readonly ability: AfterModel | WorkerAction;
 }
 
 /** The grey part, shaped by the card's pattern. */

@@ -35,7 +35,7 @@ export const namespaceNoun: { readonly [N in Namespace | "lookoutAbilities"]: st
   contactColours: "contact colour",
   factions: "faction",
   tokens: "token",
-  triggers: "leader trigger",
+  triggers: "trigger event",
   lookoutAbilities: "Lookout ability",
 };
 
@@ -61,7 +61,7 @@ export interface VocabularySource {
 }
 
 /**
- * Tokens, Leader triggers and Lookout abilities are things the engine must
+ * Tokens, trigger events and Lookout abilities are things the engine must
  * know how to run, so only the base vocabulary names them; an expansion adds
  * resources, card types, contact colours and factions.
  */

@@ -11,12 +11,11 @@ import type {
   LeaderCard,
   LocationAbility,
   Trait,
-  Trigger,
   WorkerAction,
 } from "../check/model.js";
 import { isAsset } from "../check/model.js";
 import { effectPieces } from "../constructs/effects/index.js";
-import { traitPieces } from "../constructs/traits/index.js";
+import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
 
 /** The parameter names of the compiled functions, after the API each one receives. */
@@ -110,19 +109,9 @@ export function trait(t: Trait): Expr {
   return traitPieces.emit(t);
 }
 
-/** A `TriggerDef`. */
-export function trigger(t: Trigger): Expr {
-  return t.kind === "play" ? object([["kind", str("play")], ["cardType", str(t.cardType)]]) : object([["kind", str(t.kind)]]);
-}
-
-/** A Leader's ability: after a trigger, or a worker action. */
+/** A Leader's ability: its trigger (the `after` construct's code), or a worker action. */
 export function leaderAbility(ability: LeaderCard["ability"]): Expr {
-  if (ability.kind === "action") return workerAction(ability);
-  return object([
-    ["kind", str("after")],
-    ["trigger", trigger(ability.trigger)],
-    ["gains", gainsFunction(ability.gains)],
-  ]);
+  return ability.kind === "action" ? workerAction(ability) : traitConstructs.after.emit(ability);
 }
 
 /** A Location's grey part, a `LocationAbilityDef`. */

@@ -21,6 +21,7 @@ import type { Expr } from "../compiler/code.js";
 import type { Demand, EffectStep, GainStep } from "../engine/tasks.js";
 import type { LookoutAbility } from "../engine/definitions.js";
 import type { Sayings } from "../text/phrasebook.js";
+import type { TriggerFact } from "./traits/after.js";
 import type { LimitTarget } from "./traits/limit.js";
 import type { RangeChange } from "./traits/range.js";
 
@@ -39,8 +40,10 @@ export interface GrammarKit {
   oneOf(tokens: readonly TokenType[], label: string, occurrence?: 1 | 2): IToken;
   /** What may be left out (one `option` per rule). */
   option(body: () => void): void;
-  /** One of several ways on (one `or` per rule). */
-  or(alternatives: readonly (() => void)[]): void;
+  /** One of the alternatives, the first whose tokens come next (chevrotain's OR). */
+  or(alternatives: readonly (() => unknown)[], occurrence?: 1 | 2): void;
+  /** The body zero or more times, while its first token comes next (chevrotain's MANY). */
+  many(body: () => void): void;
 }
 
 /** The builders a construct's `build` is handed for rules that hold other constructs (kept out of grammar/cst.ts, which the constructs import). */
@@ -63,6 +66,8 @@ export interface TraitFacts {
   readonly limits: { -readonly [T in LimitTarget]?: number };
   /** Changes of the range its owner needs to play a card of a distance or card type (they add up). */
   readonly rangeChanges: RangeChange[];
+  /** Gains when its owner plays a Location, ends their Production or passes (its `after` traits). */
+  readonly triggers: TriggerFact[];
 }
 
 /** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */

@@ -9,13 +9,14 @@
  */
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
-import type { Effects, TriggerDef } from "./definitions.js";
+import type { Effects } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
 import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Demand, type GainStep, type GiveTarget, type Task } from "./tasks.js";
+import { fireTriggers, passed, playedLocation } from "./triggers.js";
 import {
   canPay,
   canPayResources,
@@ -229,6 +230,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
     case "pass":
       p.passed = true;
       say(game, () => `  ${seatName(seat)} passes`);
+      fireTriggers(game, seat, passed);
       return undefined;
     case "conquer":
     case "cooperate":
@@ -356,7 +358,7 @@ export function deployPlace(game: Game, t: Extract<Task, { kind: "deploy-place" 
   p.locations.push(newLocation(t.card));
   enterPlay(game, t.seat, p.locations.length - 1);
   say(game, () => `  ${seatName(t.seat)} incorporates ${cardName(game, t.card)}`);
-  playedLocation(game, t.seat, t.card, "incorporate");
+  playedLocation(game, t.seat, t.card, "incorporate", p.locations.length - 1);
   return undefined;
 }
 
@@ -398,23 +400,6 @@ function oneTimeOnly(game: Game, seat: number, target: GiveTarget, once: Effects
   else schedule(game.state.agenda, { kind: "effects", seat, target, steps, except });
 }
 
-/** "A Victory Point is awarded for meeting the requirements only after the Leader has been played." */
-function trigger(game: Game, seat: number, event: TriggerDef): void {
-  const p = game.state.players[seat]!;
-  if (!p.leader) return;
-  const a = leader(game, p.leader.card).ability;
-  if (a.kind !== "after" || a.trigger.kind !== event.kind) return;
-  if (a.trigger.kind === "play" && (event.kind !== "play" || a.trigger.cardType !== event.cardType)) return;
-  giveAll(game, seat, { to: "leader" }, stepsOf(a.gains));
-  say(game, () => `  ${cardName(game, p.leader!.card)} scores for ${seatName(seat)}`);
-}
-
-/** Playing a Location (any of the four ways) triggers "after play <type> card" for each of its types. */
-function playedLocation(game: Game, seat: number, id: CardId, how: "conquer" | "cooperate" | "incorporate" | "redevelop"): void {
-  trigger(game, seat, { kind: how });
-  for (const cardType of location(game, id).types) trigger(game, seat, { kind: "play", cardType });
-}
-
 /**
  * A card leaves play for another (Redevelopment, a new Leader): "If the
  * discarded card had any Resource tokens on it, they should be placed on the
@@ -436,7 +421,7 @@ export function build(game: Game, t: Extract<Task, { kind: "build" }>): undefine
   p.locations[t.replaces] = newLocation(t.card);
   enterPlay(game, t.seat, t.replaces);
   say(game, () => `  ${seatName(t.seat)} redevelops ${cardName(game, old.card)} into ${cardName(game, t.card)}`);
-  playedLocation(game, t.seat, t.card, "redevelop");
+  playedLocation(game, t.seat, t.card, "redevelop", t.replaces);
   return undefined;
 }
 

@@ -8,6 +8,7 @@
  * never sees the card language's AST.
  */
 import type { EffectCalls } from "../constructs/effects/index.js";
+import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
 
 export interface LocalName {
@@ -74,10 +75,6 @@ export type TraitDef = TraitConstructDef;
 
 export type LookoutAbility = "take-leftover" | "draw-instead" | "draw-two-keep-one" | "discard-after-first";
 
-export type TriggerDef =
-  | { readonly kind: "conquer" | "cooperate" | "incorporate" | "redevelop" }
-  | { readonly kind: "play"; readonly cardType: string };
-
 interface CardDefCommon {
   readonly id: string;
   readonly name: LocalName;
@@ -105,9 +102,8 @@ export interface LeaderDef extends CardDefCommon {
   /** Placed on the Leader when played. */
   readonly resources: Gains;
   readonly once: Effects | undefined;
-  readonly ability:
-    | { readonly kind: "after"; readonly trigger: TriggerDef; readonly gains: Gains }
-    | WorkerActionDef;
+  /** Its triggered ability (the `after` construct) or its action. */
+  readonly ability: AfterDef | WorkerActionDef;
 }
 
 /** The grey part, by pattern: an action card has its one worker action, and so on. */

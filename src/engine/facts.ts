@@ -5,10 +5,11 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
-import type { CardRegistry, Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
+import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { RangeChange } from "../constructs/traits/range.js";
+import type { TriggerFact } from "../constructs/traits/after.js";
 import { traitPieces } from "../constructs/traits/index.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep, GainStep } from "./tasks.js";
@@ -117,7 +118,15 @@ export interface LocationFacts {
   readonly limits: Readonly<TraitFacts["limits"]>;
   /** Its `range` traits: the range its owner needs for cards of a distance or type, changed (empty for most cards). */
   readonly rangeChanges: readonly RangeChange[];
+  /** Its `after` traits: gains for its owner when they play a Location, end their Production or pass. */
+  readonly triggers: readonly TriggerFact[];
   readonly openProduction: boolean;
+}
+
+/** What the rules ask of a Leader at every event: its trigger, if its ability is one. */
+export interface LeaderFacts {
+  readonly def: LeaderDef;
+  readonly triggers: readonly TriggerFact[];
 }
 
 /**
@@ -127,6 +136,7 @@ export interface LocationFacts {
  */
 export interface CardFacts {
   readonly locations: ReadonlyMap<string, LocationFacts>;
+  readonly leaders: ReadonlyMap<string, LeaderFacts>;
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
@@ -150,14 +160,16 @@ export function cardFacts(cards: CardRegistry): CardFacts {
   if (f) return f;
   const typeBits = new Map<string, number>();
   const locations = new Map<string, LocationFacts>();
+  const leaders = new Map<string, LeaderFacts>();
   const contacts = new Map<string, ContactFacts>();
   for (const def of cards.cards) {
     if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
+    else if (def.kind === "leader") leaders.set(def.id, readLeader(def));
     else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
   }
   const colourMasks = new Map<string, number>();
   for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
-  f = { locations, contacts, colourMasks };
+  f = { locations, leaders, contacts, colourMasks };
   cardFactsCache.set(cards, f);
   return f;
 }
@@ -182,9 +194,20 @@ export function sharesType(a: LocationFacts, b: LocationFacts): boolean {
   return both !== overflowBit || a.def.types.some((t) => b.def.types.includes(t));
 }
 
+function noTraitFacts(): TraitFacts {
+  return { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [], limits: {}, rangeChanges: [], triggers: [] };
+}
+
+/** A Leader's triggered ability is the `after` construct, and means to the engine what it means as a Location's trait. */
+function readLeader(def: LeaderDef): LeaderFacts {
+  const traits = noTraitFacts();
+  if (def.ability.kind === "after") traitPieces.engine(def.ability, 0, traits);
+  return Object.freeze({ def, triggers: traits.triggers });
+}
+
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
   // What the traits say, each by its construct's engine hook (src/constructs/traits).
-  const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [], limits: {}, rangeChanges: [] };
+  const traits = noTraitFacts();
   let work: WorkFacts | undefined;
   let redevelopsOnly: { anyType: boolean } | undefined;
   const a = def.ability;

@@ -1,13 +1,14 @@
 /**
  * Phase 2, Production (rulebook: "4 ways a player can acquire resources"):
  * the Base, every Agreement, Spoils cashed in (the player chooses which),
- * production Locations; and the `each` traits ("each card of this type in
- * your play area gives X").
+ * production Locations; the `each` traits ("each card of this type in
+ * your play area gives X"); and, last, `after production` triggers.
  */
 import type { Decision, SpoilsChoice } from "./choices.js";
 import { stepsOf } from "./facts.js";
 import { base, cardName, location, locationFacts, say, seatName, type Game } from "./game.js";
 import type { Task } from "./tasks.js";
+import { fireTriggers, productionDone } from "./triggers.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
 export function productionTasks(game: Game): Task[] {
@@ -51,7 +52,11 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
   s.agenda.push({ kind: "cash-spoils", seat: d.seat });
 }
 
-/** Production Locations, then `each` traits: once per Location of that type in the player's area, the trait card itself included. */
+/**
+ * Production Locations, then `each` traits: once per Location of that type in
+ * the player's area, the trait card itself included; then, the player's
+ * Production done, their `after production` triggers (ruling 32).
+ */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
   p.locations.forEach((l, index) => {
@@ -64,5 +69,6 @@ export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-l
       for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, each.steps);
     }
   });
+  fireTriggers(game, t.seat, productionDone);
   return undefined;
 }

@@ -46,7 +46,6 @@ export interface TermData {
   readonly action?: string;
   /** Contact colours: the actions its contacts give range for. */
   readonly actions?: readonly string[];
-  readonly takesCardType?: boolean;
   /** Card types only: the glyph on the type's tile. */
   readonly icon?: TypeIconData;
   /** Card types only: the tile's colour, "#rrggbb"; null when an unquoted "#…" was read as a YAML comment. */

@@ -4,7 +4,7 @@ import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitEffects } from "./split.js";
-import { aTerm, capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
+import { capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
@@ -75,13 +75,6 @@ export function english(v: Vocabulary): Phrasebook {
       return `${head}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
     combo: (c) => `Combo (1 Worker): ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "en")), "en")} → ${assets(c.gains)}.`,
-    after: (trigger, gains) => {
-      const event =
-        trigger.kind === "play"
-          ? `playing ${aTerm(term(v, "cardTypes", trigger.cardType))} card`
-          : aTerm(term(v, "triggers", trigger.kind));
-      return `After ${event}: ${assets(gains)}.`;
-    },
     baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,
     contact: (c) => {
       const colour = termName(term(v, "contactColours", c.colour), "en");

@@ -80,12 +80,6 @@ export function french(v: Vocabulary): Phrasebook {
       return `${head} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
     combo: (c) => `Combinaison (1 Travailleur) : ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "fr")), "fr")} → ${assets(c.gains)}.`,
-    after: (trigger, gains) => {
-      if (trigger.kind === "play") return `Après avoir joué une carte de type ${termName(term(v, "cardTypes", trigger.cardType), "fr")} : ${assets(gains)}.`;
-      const t = term(v, "triggers", trigger.kind);
-      const article = t.fr.gender === "feminine" ? "une" : "un";
-      return `Après ${article} ${termName(t, "fr")} : ${assets(gains)}.`;
-    },
     baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,
     contact: (c) => {
       // "Portée de Pillage", but "Portée universelle" (rulebook, "Symboles de portée").

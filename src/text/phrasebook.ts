@@ -3,7 +3,7 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, Trigger, WorkerAction } from "../check/model.js";
+import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, WorkerAction } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "./words.js";
 
@@ -33,7 +33,6 @@ export interface Phrasebook extends Sayings {
   keep(keep: Keep): string;
   action(a: WorkerAction): string;
   combo(c: Combo): string;
-  after(trigger: Trigger, gains: readonly Asset[]): string;
   baseSlots(n: number): string;
   contact(c: ContactCard): string;
   leaderResources(assets: readonly Asset[]): string;

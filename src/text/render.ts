@@ -4,7 +4,7 @@
  * written by hand per card, so it cannot drift from what the engine does.
  */
 import type { Card, LocationCard } from "../check/model.js";
-import { traitPieces } from "../constructs/traits/index.js";
+import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
 import { french } from "./fr.js";
@@ -53,7 +53,7 @@ function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> 
       return { contact: book.contact(card) };
     case "leader": {
       const a = card.ability;
-      const ability = [a.kind === "after" ? book.after(a.trigger, a.gains) : book.action(a), ...(card.once.length ? [book.once(card.once)] : [])].join(" ");
+      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : book.action(a), ...(card.once.length ? [book.once(card.once)] : [])].join(" ");
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":

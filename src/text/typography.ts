@@ -7,9 +7,9 @@ export const nbsp = "\u00a0";
 
 export function frenchTypography(text: string): string {
   return text
-    .replace(/[ \u00a0\u202f]*([:;!?])/g, (_m, mark: string, offset: number, whole: string) =>
-      // A colon inside a word or number (e.g. "10:30") is not punctuation to space.
-      offset > 0 && /\S/.test(whole[offset - 1] ?? "") && mark === ":" && /\d/.test(whole[offset - 1]!) ? mark : `${nbsp}${mark}`,
+    .replace(/[ \u00a0\u202f]*([:;!?])/g, (found: string, mark: string, offset: number, whole: string) =>
+      // A colon inside a number (e.g. "10:30") is not punctuation to space; "Distance 3 :" is.
+      mark === ":" && found === mark && /\d/.test(whole[offset - 1] ?? "") ? mark : `${nbsp}${mark}`,
     )
     .replace(/«[ \u00a0]*/g, `«${nbsp}`)
     .replace(/[ \u00a0]*»/g, `${nbsp}»`);

@@ -11,6 +11,7 @@ import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
 import type { Sayings } from "../../text/phrasebook.js";
 import type { AnyTraitConstruct, BuildKit, DefOf, ModelOf, NodeOf, TraitFacts } from "../construct.js";
+import { after } from "./after.js";
 import { convert } from "./convert.js";
 import { depot } from "./depot.js";
 import { each } from "./each.js";
@@ -19,7 +20,7 @@ import { lookout } from "./lookout.js";
 import { range } from "./range.js";
 import { slots } from "./slots.js";
 
-export const traitConstructs = { slots, depot, convert, each, lookout, limit, range } as const;
+export const traitConstructs = { slots, depot, convert, each, lookout, limit, range, after } as const;
 
 type Table = typeof traitConstructs;
 export type TraitKind = keyof Table;

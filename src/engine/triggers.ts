@@ -1,0 +1,50 @@
+/**
+ * The `after` construct's events (src/constructs/traits/after.ts) reaching a
+ * player's cards in play: their Leader's trigger and their Locations' `after`
+ * traits, read from the card facts. What each trigger fires on is the
+ * construct's; which cards hear an event, and where their gains go, is here.
+ */
+import type { GameEvent, PlayedBy, TriggerFact } from "../constructs/traits/after.js";
+import { cardFacts } from "./facts.js";
+import { cardName, locationFacts, say, seatName, type Game } from "./game.js";
+import type { CardId } from "./state.js";
+import type { GiveTarget } from "./tasks.js";
+import { giveAll } from "./tokens.js";
+
+export const productionDone: GameEvent = Object.freeze({ on: "production" });
+export const passed: GameEvent = Object.freeze({ on: "pass" });
+
+const onLeader: GiveTarget = Object.freeze({ to: "leader" });
+
+/** One card's triggers that fire on the event: the Leader's (`at` -1) or the Location's at `at`. */
+function fire(game: Game, seat: number, card: CardId, triggers: readonly TriggerFact[], event: GameEvent, at: number): void {
+  for (const t of triggers) {
+    if (!t.fires(event)) continue;
+    giveAll(game, seat, at < 0 ? onLeader : { to: "location", index: at }, t.steps);
+    say(game, () => `  ${cardName(game, card)} scores for ${seatName(seat)}`);
+  }
+}
+
+/**
+ * An event of one player reaches their Leader, then their Locations in play
+ * left to right; the Location at `arriving` is the card the event brings into
+ * play and does not hear it (ruling 36). A Leader's gains go on the Leader; a
+ * Location's on the Location (its VP, at most 3; its resources to the pool
+ * unless it keeps them).
+ */
+export function fireTriggers(game: Game, seat: number, event: GameEvent, arriving = -1): void {
+  const p = game.state.players[seat]!;
+  const facts = cardFacts(game.cards);
+  if (p.leader) fire(game, seat, p.leader.card, facts.leaders.get(p.leader.card)!.triggers, event, -1);
+  for (let index = 0; index < p.locations.length; index++) {
+    if (index === arriving) continue;
+    const card = p.locations[index]!.card;
+    fire(game, seat, card, facts.locations.get(card)!.triggers, event, index);
+  }
+}
+
+/** A Location card played one of the four ways ("There are four ways of putting Location cards into play"). */
+export function playedLocation(game: Game, seat: number, id: CardId, by: PlayedBy, arriving = -1): void {
+  const def = locationFacts(game, id).def;
+  fireTriggers(game, seat, { on: "play", by, types: def.types, distance: def.distance }, arriving);
+}
