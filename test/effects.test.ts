@@ -79,12 +79,12 @@ describe("steal 1 worker (Press Gang)", () => {
     const game = gameWith("press-gang");
     const [me, them] = [player(game, 0), player(game, 1)];
     me.pool.workers = 2;
-    them.pool.workers = 2;
+    them.pool.workers = 3;
     them.workersReceived = 2;
     perform(game, 0, { kind: "work", location: 0 });
     expect(me.pool.workers).toBe(1);
-    expect(them.pool.workers).toBe(1);
-    // Workers it was sent go first, as when it spends them.
+    expect(them.pool.workers).toBe(2);
+    // Workers it was sent go first, as when it spends them: one of its own and one sent are left.
     expect(them.workersReceived).toBe(1);
     expect(me.pool.resources).toEqual({ scrap: 1 });
   });

@@ -4,19 +4,15 @@
  * the state machine through one action or one phase, answering each decision
  * with a function of it (a test fails on a decision it did not expect).
  */
-import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { registry } from "../generated/index.js";
-import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
-import { examplesDir, validatePaths } from "../src/pipeline/validate.js";
 import type { Action, Decision } from "../src/engine/choices.js";
-import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
+import type { CardRegistry } from "../src/engine/definitions.js";
 import { legalActions } from "../src/engine/actions.js";
 import type { Game } from "../src/engine/game.js";
 import { answer, newGame, pending, resume, runTasks } from "../src/engine/machine.js";
 import { phases } from "../src/engine/phases.js";
 import type { CardId, PlayerState } from "../src/engine/state.js";
-import { evaluateModule } from "./helpers.js";
 
 export { registry };
 

@@ -29,6 +29,7 @@ import {
   removeFromHand,
   resourceTotals,
   spendWorkers,
+  takeWorkers,
   storeOf,
   storesOf,
   toSupply,
@@ -276,8 +277,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       const def = location(game, l.card).ability;
       if (def.pattern !== "open-production") throw new Error(`${l.card} is not open production`);
       // The worker changes hands: a worker this player was sent goes first (see spendWorkers).
-      p.pool.workers--;
-      p.workersReceived = Math.max(0, p.workersReceived - 1);
+      takeWorkers(p, 1);
       owner.pool.workers++;
       owner.workersReceived++;
       p.workersSent++;

@@ -105,10 +105,15 @@ export function removeFromHand(p: PlayerState, id: CardId): void {
  * phase", so a player would use them before their own.
  */
 export function spendWorkers(s: GameState, p: PlayerState, n: number): void {
-  if (p.pool.workers < n) throw new Error(`${n} workers to spend, ${p.pool.workers} in the pool`);
+  takeWorkers(p, n);
+  toSupply(s, tokenKind.worker, n);
+}
+
+/** Workers leave a player's pool (spent, sent, stolen or given), those opponents sent first (see `spendWorkers`). */
+export function takeWorkers(p: PlayerState, n: number): void {
+  if (p.pool.workers < n) throw new Error(`${n} workers to take, ${p.pool.workers} in the pool`);
   p.pool.workers -= n;
   p.workersReceived = Math.max(0, p.workersReceived - n);
-  toSupply(s, tokenKind.worker, n);
 }
 
 // ---- giving ---------------------------------------------------------------------

@@ -9,15 +9,15 @@
 import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst, tokens } from "../../../grammar/cst.js";
 import { Each, Integer, keyword } from "../../../grammar/tokens.js";
-import { lookup, positive, unknownWord, writtenWords } from "../../check/resolve.js";
+import { positive } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import type { Store } from "../../engine/choices.js";
 import { say, seatName, type Game } from "../../engine/game.js";
 import { addResource, type CardId, type PlayerState } from "../../engine/state.js";
 import { schedule } from "../../engine/tasks.js";
-import { storeOf, storesOf, toSupply, tokenKind } from "../../engine/tokens.js";
+import { storeOf, takeWorkers, toSupply, tokenKind } from "../../engine/tokens.js";
 import type { EffectAsk, EffectAt, EffectConstruct } from "../effect.js";
-import { sayLoot, type Loot } from "./steal.js";
+import { resolveLoot, sayLoot, takeableTokens, type Loot } from "./steal.js";
 
 export const Opponent = keyword("Opponent", "opponent", "opponents");
 export const Gives = keyword("Gives", "gives", "give");
@@ -45,13 +45,7 @@ export type OpponentsAsk = EffectAsk<"give-up", GiveUpChoice> & { readonly step:
 /** What `giver` could give up of `loot`: cards in hand, or resource tokens (never a depot's or a combo's). */
 function giveUpChoices(giver: PlayerState, loot: Loot): GiveUpChoice[] {
   if ("token" in loot) return loot.token === "card" ? [...new Set(giver.hand)].sort().map((card) => ({ card })) : [];
-  const out: GiveUpChoice[] = [];
-  for (const store of storesOf(giver)) {
-    if (store.kind === "depot") continue;
-    const r = storeOf(giver, store);
-    for (const k of Object.keys(r).sort()) if (loot.resource === "any" || k === loot.resource) out.push({ store, resource: k });
-  }
-  return out;
+  return takeableTokens(giver, loot.resource);
 }
 
 function lootOf(step: OpponentsStep): Loot {
@@ -62,8 +56,7 @@ function lootOf(step: OpponentsStep): Loot {
 function workers(game: Game, step: OpponentsStep, giver: PlayerState, taker: PlayerState): void {
   const n = Math.min(step.amount, giver.pool.workers);
   if (n === 0) return;
-  giver.pool.workers -= n;
-  giver.workersReceived = Math.min(giver.workersReceived, giver.pool.workers);
+  takeWorkers(giver, n);
   if (step.verb === "give") taker.pool.workers += n;
   else toSupply(game.state, tokenKind.worker, n);
   say(game, () => `  ${seatName(giver.seat)} ${step.verb === "give" ? `gives ${seatName(taker.seat)}` : "discards"} ${n} worker${n === 1 ? "" : "s"}`);
@@ -86,12 +79,8 @@ export const opponents: EffectConstruct<"opponents", OpponentsNode, OpponentsMod
   build: (node, span) => ({ kind: "opponents", verb: tokens(node.children, "Gives").length > 0 ? "give" : "discard", amount: cst.num(node, "Integer"), word: cst.counted(node), span }),
   check: (e, r) => {
     if (!positive(r, e.amount, "an amount")) return undefined;
-    const base = { kind: "opponents", verb: e.verb, amount: e.amount.value } as const;
-    const term = lookup(r, e.word, ["resources", "tokens"]);
-    if (term?.namespace === "resources") return { ...base, resource: term.id };
-    if (term?.id === "resource") return { ...base, resource: "any" };
-    if (term?.id === "worker" || term?.id === "card") return { ...base, token: term.id };
-    return unknownWord(r, e.word, `thing opponents ${e.verb}`, [...writtenWords(r, ["resources"]), "resource", "worker", "card"]);
+    const loot = resolveLoot(r, e.word, `thing opponents ${e.verb}`);
+    return loot && { kind: "opponents", verb: e.verb, amount: e.amount.value, ...loot };
   },
   emit: (m) => object([["verb", str(m.verb)], ...("resource" in m ? [["resource", str(m.resource)] as const] : [["token", str(m.token)] as const]), ["amount", int(m.amount)]]),
   record: (a) => ({ op: "opponents", ...a }),

@@ -9,14 +9,14 @@
 import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";
 import { Integer, keyword } from "../../../grammar/tokens.js";
-import { lookup, positive, unknownWord, writtenWords } from "../../check/resolve.js";
+import { lookup, positive, unknownWord, writtenWords, type Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
-import type { StealChoice } from "../../engine/choices.js";
+import type { StealChoice, Store } from "../../engine/choices.js";
 import { say, seatName, type Game } from "../../engine/game.js";
 import { nextInt } from "../../engine/rng.js";
-import { addResource } from "../../engine/state.js";
+import { addResource, type PlayerState } from "../../engine/state.js";
 import { schedule } from "../../engine/tasks.js";
-import { storeOf, storesOf } from "../../engine/tokens.js";
+import { storeOf, storesOf, takeWorkers } from "../../engine/tokens.js";
 import type { Sayings } from "../../text/phrasebook.js";
 import type { EffectAsk, EffectAt, EffectConstruct } from "../effect.js";
 
@@ -40,18 +40,29 @@ export type StealAsk =
   /** Whom to take a Worker or a card from. */
   | (EffectAsk<"steal-from", number> & { readonly token: "worker" | "card"; readonly left: number; readonly at: EffectAt });
 
-/** "Take one Resource token from an opponent of Your choice": any of their tokens but a depot's or a combo's. */
-export function stealChoices(game: Game, seat: number, resource: string): StealChoice[] {
-  const out: StealChoice[] = [];
-  for (const o of game.state.players) {
-    if (o.seat === seat) continue;
-    for (const store of storesOf(o)) {
-      if (store.kind === "depot") continue;
-      const r = storeOf(o, store);
-      for (const k of Object.keys(r).sort()) if (resource === "any" || k === resource) out.push({ from: o.seat, store, resource: k });
-    }
+/** A player's resource tokens another may take (`resource` an id or "any"): any but a depot's ("cannot be stolen"); a combo's are in no store. */
+export function takeableTokens(p: PlayerState, resource: string): { readonly store: Store; readonly resource: string }[] {
+  const out: { store: Store; resource: string }[] = [];
+  for (const store of storesOf(p)) {
+    if (store.kind === "depot") continue;
+    const r = storeOf(p, store);
+    for (const k of Object.keys(r).sort()) if (resource === "any" || k === resource) out.push({ store, resource: k });
   }
   return out;
+}
+
+/** "Take one Resource token from an opponent of Your choice": any of their takeable tokens. */
+export function stealChoices(game: Game, seat: number, resource: string): StealChoice[] {
+  return game.state.players.filter((o) => o.seat !== seat).flatMap((o) => takeableTokens(o, resource).map((t) => ({ from: o.seat, store: t.store, resource: t.resource })));
+}
+
+/** What a steal or a give names: a resource, any resource, a Worker or a card; anything else is reported. */
+export function resolveLoot(r: Resolver, word: Word, noun: string): Loot | undefined {
+  const term = lookup(r, word, ["resources", "tokens"]);
+  if (term?.namespace === "resources") return { resource: term.id };
+  if (term?.id === "resource") return { resource: "any" };
+  if (term?.id === "worker" || term?.id === "card") return { token: term.id };
+  return unknownWord(r, word, noun, [...writtenWords(r, ["resources"]), "resource", "worker", "card"]);
 }
 
 /** "1 resource", "2 Fuel", "1 Worker", in the phrasebook's language. */
@@ -84,12 +95,8 @@ export const steal: StealConstruct = {
   build: (node, span) => ({ kind: "steal", amount: cst.num(node, "Integer"), word: cst.counted(node), span }),
   check: (e, r) => {
     if (!positive(r, e.amount, "an amount")) return undefined;
-    const amount = e.amount.value;
-    const term = lookup(r, e.word, ["resources", "tokens"]);
-    if (term?.namespace === "resources") return { kind: "steal", amount, resource: term.id };
-    if (term?.id === "resource") return { kind: "steal", amount, resource: "any" };
-    if (term?.id === "worker" || term?.id === "card") return { kind: "steal", amount, token: term.id };
-    return unknownWord(r, e.word, "thing to steal", [...writtenWords(r, ["resources"]), "resource", "worker", "card"]);
+    const loot = resolveLoot(r, e.word, "thing to steal");
+    return loot && { kind: "steal", amount: e.amount.value, ...loot };
   },
   emit: (m) => object("resource" in m ? [["resource", str(m.resource)], ["amount", int(m.amount)]] : [["token", str(m.token)], ["amount", int(m.amount)]]),
   record: (a) => ({ op: "steal", ...a }),
@@ -118,9 +125,7 @@ export const steal: StealConstruct = {
         const victim = s.players[from]!;
         const thief = s.players[ask.seat]!;
         if (ask.token === "worker") {
-          victim.pool.workers--;
-          // Workers it was sent this phase go first, as when it spends them (tokens.ts, spendWorkers).
-          victim.workersReceived = Math.min(victim.workersReceived, victim.pool.workers);
+          takeWorkers(victim, 1);
           thief.pool.workers++;
         } else {
           // Unseen: the thief takes a card at random from the hand.
