@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { locationYaml, runCli } from "./helpers.js";
+import { locationYaml, repoRoot, runCli } from "./helpers.js";
 
 function tempCards(text: string): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), "state51-cli-"));
@@ -10,6 +11,15 @@ function tempCards(text: string): { dir: string; file: string } {
   writeFileSync(file, text);
   return { dir, file };
 }
+
+describe("the state51 program", () => {
+  it("runs as the package's bin, by itself, as `npx state51` runs it (executable, with its #! line)", () => {
+    const r = spawnSync(join(repoRoot, "dist/state51.mjs"), ["--help"], { encoding: "utf8", timeout: 30_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Usage: state51");
+  });
+});
 
 describe("state51 validate", () => {
   it("accepts the base set: exit 0, 110 cards by kind in JSON", () => {

@@ -11,7 +11,7 @@
 import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
-import { readFileSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -69,5 +69,7 @@ rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
 
 // The CLI: one file for what every command loads, a chunk for `build`'s compiler.
 await build({ ...shared, entryPoints: { state51: join(root, "src/cli/entry.ts") }, splitting: true, chunkNames: "chunks/[name]-[hash]" });
+// `npx state51` runs the package's bin as a program: it must be executable (esbuild writes 0644).
+chmodSync(join(root, "dist/state51.mjs"), 0o755);
 // The bench's stage timings (bench/throughput.ts), built from the same source.
 await build({ ...shared, entryPoints: { bench: join(root, "bench/throughput.ts"), "bench-games": join(root, "bench/games.ts") } });
