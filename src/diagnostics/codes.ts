@@ -41,6 +41,7 @@ export const codes = {
   "S51-E317": { stage: "check", summary: "two card types print the same icon" },
   "S51-E318": { stage: "check", summary: "a card type's icon or colour is not one the sheet can draw" },
   "S51-E319": { stage: "check", summary: "a rule a card changes (limit) is set out of its range" },
+  "S51-E324": { stage: "check", summary: "a Base's power mixes a worker action with traits" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

@@ -5,7 +5,7 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
-import type { CardRegistry, Cost, Effects, Gains, LocationDef, LookoutAbility } from "./definitions.js";
+import type { CardRegistry, Cost, Effects, Gains, LocationAbilityDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { traitPieces } from "../constructs/traits/index.js";
 import { addResource, type Resources } from "./state.js";
@@ -88,11 +88,12 @@ export type WorkFacts =
   | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] }
   | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
 
-/** What the rules ask of a Location again and again, read once from its definition. */
-export interface LocationFacts {
-  readonly def: LocationDef;
-  /** One bit per card type of the set (see `sharesType`). */
-  readonly typeMask: number;
+/**
+ * What a grey part asks of the rules again and again, read once from its
+ * definition: a Location's, and a Base's faction power, which has a
+ * Location's shape (an action or traits) and means the same.
+ */
+export interface AbilityFacts {
   /** How many Spoils and Agreements it holds (its slots trait), if any. */
   readonly slots: { readonly spoils: number; readonly agreement: number } | undefined;
   /** Its traits' Lookout abilities. */
@@ -107,6 +108,13 @@ export interface LocationFacts {
   /** Its `each` traits: steps given in the Production phase once per Location of a card type. */
   readonly perCardType: TraitFacts["perCardType"];
   readonly limits: Readonly<TraitFacts["limits"]>;
+}
+
+/** What the rules ask of a Location again and again: its grey part's facts, and its card's. */
+export interface LocationFacts extends AbilityFacts {
+  readonly def: LocationDef;
+  /** One bit per card type of the set (see `sharesType`). */
+  readonly typeMask: number;
   readonly openProduction: boolean;
 }
 
@@ -117,6 +125,8 @@ export interface LocationFacts {
  */
 export interface CardFacts {
   readonly locations: ReadonlyMap<string, LocationFacts>;
+  /** The faction powers of the Bases that have one, by Base id (none in the base set). */
+  readonly powers: ReadonlyMap<string, AbilityFacts>;
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
@@ -141,13 +151,15 @@ export function cardFacts(cards: CardRegistry): CardFacts {
   const typeBits = new Map<string, number>();
   const locations = new Map<string, LocationFacts>();
   const contacts = new Map<string, ContactFacts>();
+  const powers = new Map<string, AbilityFacts>();
   for (const def of cards.cards) {
     if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
+    else if (def.kind === "base" && def.power) powers.set(def.id, Object.freeze(readAbility(def.power)));
     else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
   }
   const colourMasks = new Map<string, number>();
   for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
-  f = { locations, contacts, colourMasks };
+  f = { locations, powers, contacts, colourMasks };
   cardFactsCache.set(cards, f);
   return f;
 }
@@ -172,12 +184,11 @@ export function sharesType(a: LocationFacts, b: LocationFacts): boolean {
   return both !== overflowBit || a.def.types.some((t) => b.def.types.includes(t));
 }
 
-function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
-  // What the traits say, each by its construct's engine hook (src/constructs/traits).
+/** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its costs and steps. */
+function readAbility(a: LocationAbilityDef): AbilityFacts {
   const traits: TraitFacts = { slots: undefined, lookout: new Set(), converts: [], depots: [], perCardType: [], limits: {} };
   let work: WorkFacts | undefined;
   let redevelopsOnly: { anyType: boolean } | undefined;
-  const a = def.ability;
   if (a.pattern === "trait") {
     a.traits.forEach((t, index) => traitPieces.engine(t, index, traits));
   } else if (a.pattern === "action") {
@@ -190,5 +201,9 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production" });
+  return { ...traits, work, redevelopsOnly };
+}
+
+function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...readAbility(def.ability), openProduction: def.ability.pattern === "open-production" });
 }

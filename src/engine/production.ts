@@ -5,9 +5,10 @@
  * your play area gives X").
  */
 import type { Decision, SpoilsChoice } from "./choices.js";
-import { stepsOf } from "./facts.js";
-import { base, cardName, location, locationFacts, say, seatName, type Game } from "./game.js";
-import type { Task } from "./tasks.js";
+import { stepsOf, type AbilityFacts } from "./facts.js";
+import { base, cardName, location, locationFacts, powerFacts, say, seatName, type Game } from "./game.js";
+import type { PlayerState } from "./state.js";
+import type { GiveTarget, Task } from "./tasks.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
 export function productionTasks(game: Game): Task[] {
@@ -51,18 +52,26 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
   s.agenda.push({ kind: "cash-spoils", seat: d.seat });
 }
 
-/** Production Locations, then `each` traits: once per Location of that type in the player's area, the trait card itself included. */
+/**
+ * Production Locations, then `each` traits: once per Location of that type in
+ * the player's area, the trait card itself included; a Base's `each` (its
+ * power) counts the Locations only, a Base having no card type.
+ */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
   p.locations.forEach((l, index) => {
     const a = location(game, l.card).ability;
     if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
   });
-  p.locations.forEach((l, index) => {
-    for (const each of locationFacts(game, l.card).perCardType) {
-      const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
-      for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, each.steps);
-    }
-  });
+  p.locations.forEach((l, index) => eachOfType(game, p, locationFacts(game, l.card), { to: "location", index }));
+  const power = powerFacts(game, t.seat);
+  if (power) eachOfType(game, p, power, { to: "power" });
   return undefined;
+}
+
+function eachOfType(game: Game, p: PlayerState, f: AbilityFacts, target: GiveTarget): void {
+  for (const each of f.perCardType) {
+    const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
+    for (let i = 0; i < n; i++) giveAll(game, p.seat, target, each.steps);
+  }
 }

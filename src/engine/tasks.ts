@@ -7,8 +7,8 @@
 import type { Action, DeployKind, Holder, RangePlan } from "./choices.js";
 import type { CardId } from "./state.js";
 
-/** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader. */
-export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" };
+/** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader, the Base's power (its VP, capped). */
+export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" } | { readonly to: "power" };
 
 /** A compiled effect as data (a recorded call of the Act API). */
 export type EffectStep =
