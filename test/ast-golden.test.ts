@@ -48,6 +48,8 @@ const cases: Record<string, [Entry, string]> = {
   "combo-three": ["statements", "combo scrap fuel weapons -> 2 vp"],
   "limit-hand": ["statements", "limit hand 12"],
   "limit-sent-workers": ["statements", "limit sent-workers 5"],
+  "base-power-action": ["statements", "produce 3 workers, 1 fuel; slots 3 deals; action(2 workers): pay 1 fuel -> 1 vp"],
+  "base-power-traits": ["statements", "produce 3 workers, 1 weapons; slots 3 deals; depot 2; convert 1 weapons -> 2 scrap"],
   "lookout-take-leftover": ["statements", "lookout take-leftover"],
   "lookout-draw-instead": ["statements", "lookout draw-instead"],
   "lookout-draw-two-keep-one": ["statements", "lookout draw-two-keep-one"],

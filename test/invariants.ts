@@ -3,7 +3,7 @@
  * by the property tests): every card in exactly one place, every token of
  * every kind conserved between the supply and play, no negative count, and
  * the caps of the rules (slots, depots, VP tokens, uses, hand and Workers
- * sent, as a card in play may change them).
+ * sent, as a card in play may change them), a Base's power's included.
  */
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { ruleLimit, type Game } from "../src/engine/game.js";
@@ -11,10 +11,12 @@ import { countResources, type GameState, type Resources } from "../src/engine/st
 import { supplyStart, tokenKind } from "../src/engine/tokens.js";
 import { allCardsIn } from "./engine-harness.js";
 
+/** A trait amount of a card's grey part: a trait Location's, or a Base's power's. */
 function traitAmount(cards: CardRegistry, cardId: string, kind: "slots" | "depot"): number {
   const def = cards.byId.get(cardId);
-  if (def?.kind !== "location" || def.ability.pattern !== "trait") return 0;
-  return def.ability.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
+  const part = def?.kind === "location" ? def.ability : def?.kind === "base" ? def.power : undefined;
+  if (part?.pattern !== "trait") return 0;
+  return part.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
 }
 
 /** Every token in play, by kind. */
@@ -29,9 +31,10 @@ function tokensInPlay(s: GameState): Map<string, number> {
     add(tokenKind.worker, p.pool.workers);
     add(tokenKind.redevelopment, p.pool.redevelopment);
     for (const t of p.pool.contactTokens) add(tokenKind.contact(t.colour, t.range), 1);
-    const vps = [...p.baseVp, ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)];
+    const vps = [...p.baseVp, ...(p.power?.vpTokens ?? []), ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)];
     for (const t of vps) add(tokenKind.vp(t.value), 1);
     if (p.leader) addResources(p.leader.resources);
+    if (p.power) addResources(p.power.depot);
     for (const l of p.locations) {
       addResources(l.resources);
       addResources(l.depot);
@@ -68,6 +71,15 @@ export function broken(game: Game): string[] {
     if (p.pool.redevelopment < 0) out.push(`${who} has ${p.pool.redevelopment} redevelopment tokens`);
     if (p.baseDeals.length > 3) out.push(`${who}'s Base holds ${p.baseDeals.length} deals`);
     if (p.workersSent > ruleLimit(game, p.seat, "sent-workers")) out.push(`${who} sent ${p.workersSent} workers`);
+    const base = game.cards.byId.get(p.base);
+    if ((base?.kind === "base" && base.power !== undefined) !== (p.power !== undefined)) out.push(`${who}'s Base power state ${p.power ? "without a power" : "missing"}`);
+    if (p.power) {
+      nonNegative(`${who} Base depot`, p.power.depot);
+      if (countResources(p.power.depot) > traitAmount(game.cards, p.base, "depot")) out.push(`${who}'s Base depot holds too much`);
+      if (p.power.vpTokens.length > 3) out.push(`${who}'s Base power gave ${p.power.vpTokens.length} VP tokens`);
+      if (p.power.uses > 2) out.push(`${who}'s Base action was used ${p.power.uses} times`);
+      if (s.phase === "lookout" && p.power.uses > 0) out.push(`${who}'s Base action uses survived Clean-up`);
+    }
     if (p.leader) {
       nonNegative(`${who} leader`, p.leader.resources);
       if (p.leader.vpTokens.length > 5) out.push(`${who}'s Leader holds ${p.leader.vpTokens.length} VP tokens`);

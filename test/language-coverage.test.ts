@@ -38,6 +38,7 @@ function features(cards: readonly Card[]): Set<string> {
     switch (card.kind) {
       case "base":
         card.produce.forEach(asset);
+        if (card.power) seen.add(`base power ${card.power.pattern}`);
         break;
       case "contact":
         card.price.forEach(cost);
@@ -114,6 +115,7 @@ const required = [
   "action 1 worker", "action 2 workers", "action with pay", "action without pay", "action repeatable",
   "after conquer", "after cooperate", "after redevelop", "after play",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
+  "base power action", "base power trait",
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
 ];
 

@@ -7,8 +7,8 @@
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
-import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
+import type { GeneratedFile } from "../src/compiler/compile.js";
+import type { CardRegistry } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
 import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/validate.js";
 import { randomBot } from "../src/bots/random.js";
@@ -16,9 +16,7 @@ import { answer, newGame, pending, runTasks } from "../src/engine/machine.js";
 import { view } from "../src/engine/view.js";
 import { botSeed } from "../src/sim/game-log.js";
 import { broken } from "./invariants.js";
-
-import { evaluateModule } from "./helpers.js";
-import { answering, findAction, placeLocation, player, registry, runPhase, testGame, unexpected } from "./engine-harness.js";
+import { answering, findAction, placeLocation, player, runPhase, testGame, unexpected, withCards } from "./engine-harness.js";
 
 const exampleFile = join(examplesDir(), "wastelanders.yaml");
 let files: GeneratedFile[];
@@ -27,11 +25,7 @@ let cards: CardRegistry;
 beforeAll(async () => {
   const result = validatePaths([exampleFile]);
   expect(result.diagnostics).toEqual([]);
-  files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
-  const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
-  const defs = modules.flatMap((m) => Object.values(m).filter((v): v is CardDef[] => Array.isArray(v)).flat());
-  const all = [...registry.cards, ...defs];
-  cards = { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) };
+  ({ files, cards } = await withCards(result));
 });
 
 describe("limit: the code it compiles to", () => {
