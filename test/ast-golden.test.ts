@@ -54,6 +54,8 @@ const cases: Record<string, [Entry, string]> = {
   "range-card-type": ["statements", "range -1 scrap card"],
   "range-more": ["statements", "range +2 distance 1"],
   "range-unsigned": ["statements", "range 1 distance 3"],
+  "base-power-action": ["statements", "produce 3 workers, 1 fuel; slots 3 deals; action(2 workers): pay 1 fuel -> 1 vp"],
+  "base-power-traits": ["statements", "produce 3 workers, 1 weapons; slots 3 deals; depot 2; convert 1 weapons -> 2 scrap"],
   "lookout-take-leftover": ["statements", "lookout take-leftover"],
   "lookout-draw-instead": ["statements", "lookout draw-instead"],
   "lookout-draw-two-keep-one": ["statements", "lookout draw-two-keep-one"],

@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { parseStatements } from "../grammar/index.js";
-import type { LocationCard } from "../src/check/model.js";
+import type { BaseCard, LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
-import type { CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
-import { cardFacts } from "../src/engine/facts.js";
+import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
+import { cardFacts, type LocationFacts } from "../src/engine/facts.js";
 import { textRenderer } from "../src/text/render.js";
 import { langs } from "../src/text/words.js";
 import { evaluateModule, locationYaml, repoRoot, validateText } from "./helpers.js";
@@ -58,6 +58,45 @@ describe.each(traitKinds)("the %s trait", (kind) => {
     const facts = cardFacts(registryOf(def)).locations.get(def.id)!;
     const added = [facts.slots !== undefined, facts.lookout.size > 0, facts.converts.length > 0, facts.depots.length > 0, facts.perCardType.length > 0, Object.keys(facts.limits).length > 0, facts.rangeChanges.length > 0, facts.triggers.length > 0];
     expect(added.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+/** A Base of the base vocabulary's New York whose ability adds `power` after its production. */
+function baseYaml(power: string): string {
+  const ability = JSON.stringify(`produce 3 workers, 1 scrap; ${power}`);
+  return ["set: test", "cards:", "  - id: test-base", "    kind: base", "    name: { en: Test Base, fr: Base de test }", "    faction: new-york", `    ability: ${ability}`, ""].join("\n");
+}
+
+/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern). */
+function abilityOnly(f: LocationFacts): Omit<LocationFacts, "def" | "typeMask" | "openProduction"> {
+  const { def: _def, typeMask: _typeMask, openProduction: _open, ...rest } = f;
+  return rest;
+}
+
+/** Facts as plain data: a trigger's test (`fires`), a closure made per card, compares by its source; a set by its members. */
+function plain(facts: unknown): unknown {
+  return JSON.parse(JSON.stringify(facts, (_k, v: unknown) => (typeof v === "function" ? String(v) : v instanceof Set ? [...v] : v)));
+}
+
+// A Base's `slots` is not a power: it is how many deals the Base holds (`slots 3 deals`; see checkBase).
+describe.each(traitKinds.filter((k) => k !== "slots"))("the %s trait on a Base (its faction power)", (kind) => {
+  const construct = traitConstructs[kind];
+
+  it("checks, compiles, reads aloud in both languages and means to the engine what it means on a Location in play", async () => {
+    const result = validateText(baseYaml(construct.example));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as BaseCard;
+    expect(card.power?.pattern === "trait" && card.power.traits.map((t) => t.kind)).toEqual([kind]);
+    const onLocation = validateText(locationYaml({ pattern: "trait", ability: JSON.stringify(construct.example) }));
+    const locationCard = onLocation.cards[0] as LocationCard;
+    for (const lang of langs) {
+      const text = (c: BaseCard | LocationCard): string | undefined => textRenderer(result.vocabulary, lang).card(c).parts.ability;
+      expect(text(card), `${lang} text`).toBe(text(locationCard));
+    }
+    const files = compileCards({ cards: [card], vocabulary: result.vocabulary });
+    const def = ((await evaluateModule(files.find((f) => f.path.endsWith("bases.ts"))!.text)) as { bases: readonly BaseDef[] }).bases[0]!;
+    const location = await compiled(locationCard, onLocation.vocabulary);
+    expect(plain(cardFacts(registryOf(def)).powers.get(def.id))).toEqual(plain(abilityOnly(cardFacts(registryOf(location)).locations.get(location.id)!)));
   });
 });
 

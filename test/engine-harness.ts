@@ -7,7 +7,10 @@
 import { isDeepStrictEqual } from "node:util";
 import { registry } from "../generated/index.js";
 import type { Action, Decision } from "../src/engine/choices.js";
-import type { CardRegistry } from "../src/engine/definitions.js";
+import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
+import type { CardDef, CardRegistry } from "../src/engine/definitions.js";
+import type { ValidationResult } from "../src/pipeline/validate.js";
+import { evaluateModule } from "./helpers.js";
 import { legalActions } from "../src/engine/actions.js";
 import type { Game } from "../src/engine/game.js";
 import { answer, newGame, pending, resume, runTasks } from "../src/engine/machine.js";
@@ -15,6 +18,19 @@ import { phases } from "../src/engine/phases.js";
 import type { CardId, PlayerState } from "../src/engine/state.js";
 
 export { registry };
+
+/**
+ * Card files compiled in memory and evaluated (generated modules import only
+ * types), added to the base set: an expansion's cards as the engine plays
+ * them. `files` is what the compiler wrote, for tests of the code itself.
+ */
+export async function withCards(result: Pick<ValidationResult, "cards" | "vocabulary">): Promise<{ files: GeneratedFile[]; cards: CardRegistry }> {
+  const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
+  const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
+  const defs = modules.flatMap((m) => Object.values(m).filter((v): v is CardDef[] => Array.isArray(v)).flat());
+  const all = [...registry.cards, ...defs];
+  return { files, cards: { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) } };
+}
 
 /** Answers a decision with the index of a choice. */
 export type Answer = (decision: Decision) => number;

@@ -3,7 +3,8 @@
  * by the property tests): every card in exactly one place, every token of
  * every kind conserved between the supply and play, no negative count, and
  * the caps of the rules (slots, depots, VP tokens, uses, hand, Workers
- * sent and resources kept on the Base, as a card in play may change them).
+ * sent and resources kept on the Base, as a card in play may change them), a
+ * Base's power's included.
  */
 import type { Decision } from "../src/engine/choices.js";
 import { limitTargets } from "../src/constructs/traits/limit.js";
@@ -18,16 +19,19 @@ import { countResources, type GameState, type Resources } from "../src/engine/st
 import { supplyStart, tokenKind } from "../src/engine/tokens.js";
 import { allCardsIn } from "./engine-harness.js";
 
+/** A trait amount of a card's grey part: a trait Location's, or a Base's power's. */
 function traitAmount(cards: CardRegistry, cardId: string, kind: "slots" | "depot"): number {
   const def = cards.byId.get(cardId);
-  if (def?.kind !== "location" || def.ability.pattern !== "trait") return 0;
-  return def.ability.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
+  const part = def?.kind === "location" ? def.ability : def?.kind === "base" ? def.power : undefined;
+  if (part?.pattern !== "trait") return 0;
+  return part.traits.reduce((n, t) => n + (t.kind === kind ? t.amount : 0), 0);
 }
 
-/** The most Workers a player of this card set may ever send in a turn: the rulebook's 3, or a `limit sent-workers` card's. */
+/** The most Workers a player of this card set may ever send in a turn: the rulebook's 3, or a `limit sent-workers` card's or Base power's. */
 function mostSentWorkers(cards: CardRegistry): number {
   let most: number = limitTargets["sent-workers"].base;
-  for (const f of cardFacts(cards).locations.values()) most = Math.max(most, f.limits["sent-workers"] ?? 0);
+  const facts = cardFacts(cards);
+  for (const f of [...facts.locations.values(), ...facts.powers.values()]) most = Math.max(most, f.limits["sent-workers"] ?? 0);
   return most;
 }
 
@@ -43,9 +47,10 @@ function tokensInPlay(s: GameState): Map<string, number> {
     add(tokenKind.worker, p.pool.workers);
     add(tokenKind.redevelopment, p.pool.redevelopment);
     for (const t of p.pool.contactTokens) add(tokenKind.contact(t.colour, t.range), 1);
-    const vps = [...p.baseVp, ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)];
+    const vps = [...p.baseVp, ...(p.power?.vpTokens ?? []), ...(p.leader?.vpTokens ?? []), ...p.locations.flatMap((l) => l.vpTokens)];
     for (const t of vps) add(tokenKind.vp(t.value), 1);
     if (p.leader) addResources(p.leader.resources);
+    if (p.power) addResources(p.power.depot);
     for (const l of p.locations) {
       addResources(l.resources);
       addResources(l.depot);
@@ -83,6 +88,15 @@ export function broken(game: Game): string[] {
     if (p.baseDeals.length > 3) out.push(`${who}'s Base holds ${p.baseDeals.length} deals`);
     // The limit in force when each was sent is checked as it is sent (checkedGames): a card played since may have lowered it.
     if (p.workersSent > mostSentWorkers(game.cards)) out.push(`${who} sent ${p.workersSent} workers`);
+    const base = game.cards.byId.get(p.base);
+    if ((base?.kind === "base" && base.power !== undefined) !== (p.power !== undefined)) out.push(`${who}'s Base power state ${p.power ? "without a power" : "missing"}`);
+    if (p.power) {
+      nonNegative(`${who} Base depot`, p.power.depot);
+      if (countResources(p.power.depot) > traitAmount(game.cards, p.base, "depot")) out.push(`${who}'s Base depot holds too much`);
+      if (p.power.vpTokens.length > 3) out.push(`${who}'s Base power gave ${p.power.vpTokens.length} VP tokens`);
+      if (p.power.uses > 2) out.push(`${who}'s Base action was used ${p.power.uses} times`);
+      if (s.phase === "lookout" && p.power.uses > 0) out.push(`${who}'s Base action uses survived Clean-up`);
+    }
     if (p.leader) {
       nonNegative(`${who} leader`, p.leader.resources);
       if (p.leader.vpTokens.length > 5) out.push(`${who}'s Leader holds ${p.leader.vpTokens.length} VP tokens`);

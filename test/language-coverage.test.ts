@@ -46,6 +46,7 @@ function features(cards: readonly Card[]): Set<string> {
     switch (card.kind) {
       case "base":
         card.produce.forEach(asset);
+        if (card.power) seen.add(`base power ${card.power.pattern}`);
         break;
       case "contact":
         card.price.forEach(cost);
@@ -129,6 +130,7 @@ const required = [
   "after conquer", "after cooperate", "after incorporate", "after redevelop", "after play", "after production", "after pass",
   "after play cardType", "after play as", "after incorporate distance",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
+  "base power action", "base power trait",
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
 ];
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Pattern } from "../src/check/model.js";
 import { hasErrors } from "../src/diagnostics/diagnostic.js";
-import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
+import { examplesDir, validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 import { chromiumMissingMessage, findChromium } from "../src/print/chromium.js";
 import { checkFit, overflowing, tightest } from "../src/print/fit.js";
 import { patternIcon, typeIcon } from "../src/print/icons.js";
@@ -170,6 +170,31 @@ describe("every card fits its 63 × 88 mm box (laid out in headless Chromium)", 
     expect(bad.map((c) => c.id)).toEqual(["too-much-text", "long-word"]);
     expect(bad[0]!.problems.join("\n")).toMatch(/^frame: content \d+ px high in a box of \d+$/m);
     expect(bad[1]!.problems.join("\n")).toMatch(/^name: content \d+ px wide in a box of \d+$/m);
+  });
+});
+
+describe("the example expansion's cards (cards/examples/) on the sheet", () => {
+  let examples: ValidationResult;
+  beforeAll(() => {
+    examples = validatePaths([examplesDir()]);
+    expect(examples.diagnostics).toEqual([]);
+  });
+
+  it.each(langs)("print a Base's faction power after its production, under its pattern's icon (%s)", (lang) => {
+    const html = renderSheet(examples.cards, examples.vocabulary, lang);
+    const card = (id: string): string => pagesOf(html).flat().find((c) => c.includes(`data-id="${id}"`))!;
+    for (const [id, pattern] of [["iron-nomads-base", "action"], ["smugglers-ring-base", "trait"]] as const) {
+      const printed = card(id);
+      const text = textRenderer(examples.vocabulary, lang).card(examples.cards.find((c) => c.id === id)!);
+      expect(printed.indexOf('class="part production"'), id).toBeLessThan(printed.indexOf('class="part ability"'));
+      expect(printed).toContain(`${escaped(text.parts.ability!)}</p>`);
+      expect(printed).toContain(`class="icon pattern pattern-${pattern}"`);
+    }
+  });
+
+  it.each(langs)("fit their 63 × 88 mm boxes in %s", (lang) => {
+    const bad = overflowing(checkFit(examples.cards, examples.vocabulary, lang, chromium())).map((c) => `${c.id}: ${c.problems.join("; ")}`);
+    expect(bad).toEqual([]);
   });
 });
 

@@ -55,7 +55,7 @@ function paysExactly(payment: Payment, need: Resources): boolean {
   return universalLeft === 0;
 }
 
-const storeKey = (s: Store): string => (s.kind === "pool" || s.kind === "leader" ? s.kind : `${s.kind}:${s.index}`);
+const storeKey = (s: Store): string => ("index" in s ? `${s.kind}:${s.index}` : s.kind);
 
 /** A payment as a canonical string: store, token, amount, sorted. */
 const paymentKey = (payment: Payment): string =>

@@ -230,8 +230,8 @@ describe("text locks", () => {
   });
 
   describe("a lock for a part the card does not print is reported", () => {
-    it("a Base locks `production`, not `ability` (S51-E102 at the key)", () => {
-      const r = validateText(
+    it("a Base locks `ability` only for a faction power: without one it prints no ability part (S51-W401)", () => {
+      const base = (ability: string, lock: string): string =>
         [
           "set: test",
           "cards:",
@@ -239,22 +239,22 @@ describe("text locks", () => {
           "    kind: base",
           "    name: { en: Test, fr: Test }",
           "    faction: new-york",
-          "    ability: produce 3 workers, 1 scrap; slots 3 deals",
+          `    ability: ${JSON.stringify(ability)}`,
           "    text:",
-          "      ability: { en: Produces 3 Workers. }",
+          `      ability: { en: ${JSON.stringify(lock)} }`,
           "",
-        ].join("\n"),
-      );
+        ].join("\n");
+      const r = validateText(base("produce 3 workers, 1 scrap; slots 3 deals", "Produces 3 Workers."));
       expect(r.diagnostics).toMatchObject([
         {
-          code: "S51-E102",
+          code: "S51-W401",
           line: 9,
-          column: 7,
-          severity: "error",
-          message: "a Base has no printed part `ability` to lock",
-          hint: "a Base's ability is printed in its `production` part: lock that one",
+          column: 22,
+          severity: "warning",
+          hint: "the card prints no ability part: remove this lock, or give the card a faction power in its `ability`",
         },
       ]);
+      expect(validateText(base("produce 3 workers, 1 scrap; depot 2", "Resource Depot: stores up to 2 resources, which cannot be stolen.")).diagnostics).toEqual([]);
     });
 
     it("a Location has no `production` or `contact` part, and a lock has only en and fr", () => {

@@ -9,7 +9,7 @@
  */
 import type { Action, Decision, Payment, RangePlan } from "../engine/choices.js";
 import type { CardRegistry } from "../engine/definitions.js";
-import { cardFacts, demandOf, stepsOf } from "../engine/facts.js";
+import { cardFacts, demandOf, stepsOf, type AbilityFacts } from "../engine/facts.js";
 import { createRng, type Rng } from "../engine/rng.js";
 import { leaderVpCap, locationVpCap } from "../engine/tokens.js";
 import type { PlayerView } from "../engine/view.js";
@@ -28,13 +28,10 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
       return me.leader ? 3 : 11;
     case "work": {
       const l = me.locations[a.location]!;
-      const work = cardFacts(cards).locations.get(l.card)?.work;
-      const demand = work?.demands[l.uses];
-      if (!work || !demand) return 0;
-      const gain = stepsWorth(work.steps, locationVpCap - l.vpTokens.length, canSteal(view));
-      const cost = demandWorth(demand);
-      return gain > cost ? 6 + (gain - cost) : -1;
+      return workValue(cardFacts(cards).locations.get(l.card), l, view);
     }
+    case "base-action":
+      return me.power ? workValue(cardFacts(cards).powers.get(me.base), me.power, view) : 0;
     case "leader-action": {
       const def = me.leader && cards.byId.get(me.leader.card);
       if (def?.kind !== "leader" || def.ability.kind !== "action") return 0;
@@ -44,13 +41,10 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
     }
     case "convert": {
       const l = me.locations[a.location]!;
-      const def = cards.byId.get(l.card);
-      if (def?.kind !== "location" || def.ability.pattern !== "trait") return -1;
-      const t = def.ability.traits[a.trait];
-      if (t?.kind !== "convert") return -1;
-      const net = stepsWorth(stepsOf(t.gains), locationVpCap - l.vpTokens.length, canSteal(view)) - demandWorth(demandOf(t.cost));
-      return net > 0 ? 4 + net : -1;
+      return convertValue(cardFacts(cards).locations.get(l.card), a.trait, l, view);
     }
+    case "base-convert":
+      return me.power ? convertValue(cardFacts(cards).powers.get(me.base), a.trait, me.power, view) : -1;
     case "conquer":
     case "cooperate":
       return 5 + distanceOf(cards, a.card);
@@ -61,9 +55,11 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
     case "workers-for-resource":
       return 2;
     case "depot-put":
+    case "base-depot-put":
       // Kept through Clean-up and safe from thieves: better than leaving it in the pool, worth less than any real action.
       return 0.5;
     case "depot-take":
+    case "base-depot-take":
     case "discard-deal":
       return -1;
     case "discard-draw":
@@ -71,6 +67,23 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
     case "pass":
       return 0;
   }
+}
+
+/** A worker action (a Location's or the Base's power's): what it gives, VP past the card's room counting for nothing, less what it costs now. */
+function workValue(f: AbilityFacts | undefined, at: { readonly uses: number; readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
+  const demand = f?.work?.demands[at.uses];
+  if (!f?.work || !demand) return 0;
+  const gain = stepsWorth(f.work.steps, locationVpCap - at.vpTokens.length, canSteal(view));
+  const cost = demandWorth(demand);
+  return gain > cost ? 6 + (gain - cost) : -1;
+}
+
+/** A convert trait (by its index among the card's traits), made only when it gains more than it costs. */
+function convertValue(f: AbilityFacts | undefined, trait: number, at: { readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
+  const c = f?.converts.find((x) => x.trait === trait);
+  if (!c) return -1;
+  const net = stepsWorth(c.steps, locationVpCap - at.vpTokens.length, canSteal(view)) - demandWorth(c.demand);
+  return net > 0 ? 4 + net : -1;
 }
 
 /** Whether some opponent has a resource token a steal could take (not in a depot or on a combo). */

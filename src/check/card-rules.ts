@@ -30,12 +30,12 @@ function resolver(ctx: CardContext, field: string, index?: number): Resolver {
 /** A statement in a field that cannot hold it, with a hint at where it belongs. */
 const misplacedHints: Partial<Record<A.StatementKind, string>> = {
   gain: 'a card\'s grey part produces ("produce …") or gives once ("once: …"); "gain" is for spoils and agreements',
-  after: "a trigger belongs to a Leader or a trait Location",
+  after: "a trigger belongs to a Leader, a trait Location or a Base's power",
   produce: "produce belongs to production Locations and Bases",
 };
 
-function misplaced(r: Resolver, s: A.Statement, where: string): void {
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, misplacedHints[s.kind]);
+function misplaced(r: Resolver, s: A.Statement, where: string, hints = misplacedHints): void {
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, hints[s.kind]);
 }
 
 /**
@@ -88,7 +88,14 @@ function effects(r: Resolver, list: readonly A.Effect[]): M.Effect[] | undefined
   return resolveAll(list, (e) => resolveEffect(r, e));
 }
 
-function workerAction(r: Resolver, s: A.ActionStatement, allowed: { workers: readonly number[]; repeatable: boolean }): M.WorkerAction | undefined {
+/** Whose actions these are ("a Location's", "a Base's"): the hints say it. */
+interface ActionRule {
+  readonly workers: readonly number[];
+  readonly repeatable: boolean;
+  readonly who: string;
+}
+
+function workerAction(r: Resolver, s: A.ActionStatement, allowed: ActionRule): M.WorkerAction | undefined {
   let workers = 1;
   let repeatable = false;
   let ok = true;
@@ -103,7 +110,7 @@ function workerAction(r: Resolver, s: A.ActionStatement, allowed: { workers: rea
     if (o.kind === "repeatable") {
       repeatable = true;
       if (!allowed.repeatable) {
-        r.report("S51-E309", o.span, "only a Leader's action may be repeatable", "a Location's action may be used at most twice a turn");
+        r.report("S51-E309", o.span, "only a Leader's action may be repeatable", `${allowed.who} action may be used at most twice a turn`);
         ok = false;
       }
       continue;
@@ -221,7 +228,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
           fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${isProduction ? patternAdvice.production : patternAdvice.trait}`);
           break;
         }
-        work = s.kind === "action" ? workerAction(r, s, { workers: [1, 2], repeatable: false }) : combo(r, s);
+        work = s.kind === "action" ? workerAction(r, s, { workers: [1, 2], repeatable: false, who: "a Location's" }) : combo(r, s);
         if (!work) ok = false;
         break;
       }
@@ -295,30 +302,81 @@ function faction(ctx: CardContext, value: string): string | undefined {
   return resolveTerm(resolver(ctx, "faction"), fieldWord(value), "factions");
 }
 
+/**
+ * What a Base's ability may not hold, and what to write instead: a Base
+ * produces, holds deals, and may carry a faction power (one worker action
+ * or traits); it has no combo, no keep icon, no one-time gain, no trigger.
+ */
+const notOnBase: Partial<Record<A.StatementKind, string>> = {
+  ...misplacedHints,
+  combo: 'a combo\'s tokens wait on an action Location; a Base cashes resources in with an action: "action: pay 1 scrap, 1 fuel -> 2 vp"',
+  keep: 'resources on a Base (the pool) are discarded at Clean-up; a depot keeps them: "depot 2"',
+  once: "a Base is in play from the start: it has no one-time-only gain",
+};
+
+/** A Base's worker action, as a Location's: 1 or 2 workers, at most twice a turn. */
+const baseAction = { workers: [1, 2], repeatable: false, who: "a Base's" } as const;
+
+/**
+ * A faction power is one worker action or traits, as a Location is one
+ * pattern or another: the first statement of the power says which, and a
+ * statement of the other kind is reported where it stands.
+ */
+function onePower(r: Resolver, power: readonly A.Statement[]): boolean {
+  const first = power[0];
+  const other = power.find((s) => (s.kind === "action") !== (first?.kind === "action"));
+  if (!first || !other) return true;
+  const [action, traits] = first.kind === "action" ? [first, other] : [other, first];
+  r.report(
+    "S51-E324",
+    other.span,
+    `a Base's power is a worker action or traits, not both ("${action.kind}" and "${traits.kind}")`,
+    "keep the action or the traits, as a Location is an action card or a trait card",
+  );
+  return false;
+}
+
 export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields): M.BaseCard | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let produce: M.Asset[] | undefined = [];
   let slots = 3;
+  let work: M.WorkerAction | undefined;
+  const traits: M.Trait[] = [];
+  const power: A.Statement[] = [];
   let ok = noRepeats(r, statements);
   for (const s of statements) {
     if (s.kind === "produce") produce = assets(r, s.assets);
     else if (s.kind === "slots") {
+      // A Base's own slots: how many deals it holds, not a power.
       const t = trait(r, s);
       if (t?.kind === "slots" && t.holds === "deal") slots = t.amount;
       else if (t) r.report("S51-E313", s.holds.span, "a Base's slots hold deals (Spoils or Agreements)", 'write "slots 3 deals"');
       if (!t || t.kind !== "slots" || t.holds !== "deal") ok = false;
+    } else if (s.kind === "action") {
+      power.push(s);
+      work = workerAction(r, s, baseAction);
+      if (!work) ok = false;
+    } else if (isTraitStatement(s)) {
+      power.push(s);
+      const t = trait(r, s);
+      if (t) traits.push(t);
+      else ok = false;
     } else {
-      misplaced(r, s, "a Base's ability");
+      misplaced(r, s, "a Base's ability", notOnBase);
       ok = false;
     }
   }
+  if (!onePower(r, power)) ok = false;
   if (!statements.some((s) => s.kind === "produce")) {
     r.report("S51-E304", undefined, "a Base must produce something", 'add "produce 3 workers, 1 <resource>"');
     ok = false;
   }
   const f = faction(ctx, data.faction);
-  return ok && produce && f ? { ...common, kind: "base", faction: f, produce, slots } : undefined;
+  if (!ok || !produce || !f) return undefined;
+  const base: M.BaseCard = { ...common, kind: "base", faction: f, produce, slots };
+  if (work) return { ...base, power: { pattern: "action", work } };
+  return traits.length > 0 ? { ...base, power: { pattern: "trait", traits } } : base;
 }
 
 export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFields): M.LeaderCard | undefined {
@@ -337,7 +395,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
       if (a) abilities.push(a);
       else ok = false;
     } else if (s.kind === "action") {
-      const a = workerAction(r, s, { workers: [0], repeatable: true });
+      const a = workerAction(r, s, { workers: [0], repeatable: true, who: "a Leader's" });
       if (a) abilities.push(a);
       else ok = false;
     } else {

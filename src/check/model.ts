@@ -84,7 +84,16 @@ export interface BaseCard extends CardCommon {
   readonly produce: readonly Asset[];
   /** Deals (Spoils/Agreements) the Base holds. */
   readonly slots: number;
+  /** Its faction power, if it has one (expansion Bases; none in the base set). */
+  readonly power?: BasePower;
 }
+
+/**
+ * A Base's faction power: one worker action or traits, written and meant as
+ * on an action or trait Location (the same shape, so the compiler, the text
+ * and the engine read it as they read a Location's grey part).
+ */
+export type BasePower = { readonly pattern: "action"; readonly work: WorkerAction } | { readonly pattern: "trait"; readonly traits: readonly Trait[] };
 
 export interface ContactCard extends CardCommon {
   readonly kind: "contact";

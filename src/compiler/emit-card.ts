@@ -35,6 +35,8 @@ export function baseCard(card: BaseCard): Expr {
     ["faction", str(card.faction)],
     ["produce", gainsFunction(card.produce)],
     ["slots", int(card.slots)],
+    // Left out, not `undefined`, when there is none: a Base without a power compiles as it always has.
+    ...(card.power ? [["power", locationAbility(card.power)] as const] : []),
   ]);
 }
 

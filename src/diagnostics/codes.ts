@@ -44,6 +44,7 @@ export const codes = {
   "S51-E320": { stage: "check", summary: "a range change names a distance no Location has (distances are 1 to 3)" },
   "S51-E321": { stage: "check", summary: "a range change's amount is 0, has no sign, or is past -2 to +2" },
   "S51-E322": { stage: "check", summary: 'a range change names neither "distance N" nor "<card type> card"' },
+  "S51-E324": { stage: "check", summary: "a Base's power mixes a worker action with traits" },
   "S51-E328": { stage: "check", summary: "a trigger qualifier that does not fit its event (after pass distance 3)" },
   "S51-E329": { stage: "check", summary: "a trigger's distance is not 1 to 3" },
   "S51-E332": { stage: "check", summary: "a choice between effects offers the same option twice" },

@@ -10,12 +10,12 @@
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
-import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
-import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
+import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type LocationFacts } from "./facts.js";
+import { base, cardName, leader, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
 import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
-import { schedule, type Demand, type GainStep, type GiveTarget, type Task } from "./tasks.js";
+import { schedule, type Demand, type EffectStep, type GainStep, type GiveTarget, type Task } from "./tasks.js";
 import { fireTriggers, passed, playedLocation } from "./triggers.js";
 import {
   canPay,
@@ -95,11 +95,18 @@ export function comboComplete(needed: readonly string[], placed: Readonly<Resour
 }
 
 /** What a worker action costs now (its workers grow by one for the second use), or undefined if the card has none or its combo is not complete. */
-function workDemand(f: LocationFacts, l: LocationInPlay): Demand | undefined {
+function workDemand(f: AbilityFacts, at: WorkedCard): Demand | undefined {
   const work = f.work;
-  if (work === undefined || l.uses >= maxUses) return undefined;
-  if (work.kind === "combo" && !comboComplete(work.needed, l.combo)) return undefined;
-  return work.demands[l.uses];
+  if (work === undefined || at.uses >= maxUses) return undefined;
+  if (work.kind === "combo" && !comboComplete(work.needed, at.combo ?? {})) return undefined;
+  return work.demands[at.uses];
+}
+
+/** Whether a card's worker action can be used now: it has a use left, the player can pay, and a redevelopment it makes has something to build (not over `except`). */
+function workable(game: Game, p: PlayerState, f: AbilityFacts, at: WorkedCard, except: number, totals: () => Readonly<Resources>): boolean {
+  const d = workDemand(f, at);
+  if (d === undefined || !canPay(p, d, game.cards.basicResources, [], 0, totals())) return false;
+  return !f.redevelopsOnly || redevelopTargets(game, p.seat, f.redevelopsOnly.anyType, except).length > 0;
 }
 
 /** What a `redevelop` effect could build: a Location in the hand over another in play (not the card resolving the effect). */
@@ -119,9 +126,9 @@ export function redevelopTargets(game: Game, seat: number, anyType: boolean, exc
 
 // ---- legal actions ------------------------------------------------------------
 
-function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
+function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], power: AbilityFacts | undefined, reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
   const id = f.def.id;
-  const distance = rangeNeeded(f, inPlay);
+  const distance = rangeNeeded(f, inPlay, power);
   if (room.spoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
   if (room.agreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
   if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
@@ -139,7 +146,10 @@ export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
   const p = s.players[seat]!;
   const basic = game.cards.basicResources;
-  const facts = cardFacts(game.cards).locations;
+  const all = cardFacts(game.cards);
+  const facts = all.locations;
+  // The Base's faction power: undefined for every base-set Base, so the checks below cost a base-set game one lookup.
+  const power = all.powers.get(p.base);
   const out: Action[] = [{ kind: "pass" }];
   let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
   let room: Record<"spoils" | "agreement", boolean> | undefined;
@@ -160,18 +170,16 @@ export function legalActions(game: Game, seat: number): Action[] {
         if (p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals())) redevelopPay.push("building-material");
         if (p.pool.redevelopment > 0) redevelopPay.push("token");
       }
-      deploymentActions(f, inPlay, reaches, room, redevelopPay, out);
+      deploymentActions(f, inPlay, power, reaches, room, redevelopPay, out);
     } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
   }
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
   for (let index = 0; index < inPlay.length; index++) {
-    const f = inPlay[index]!;
-    const d = workDemand(f, p.locations[index]!);
-    if (d === undefined || !canPay(p, d, basic, [], 0, totals())) continue;
-    if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
-    out.push({ kind: "work", location: index });
+    if (workable(game, p, inPlay[index]!, p.locations[index]!, index, totals)) out.push({ kind: "work", location: index });
   }
-  if (p.pool.workers >= 1 && p.workersSent < limitAmong(inPlay, "sent-workers")) {
+  // The Base's action, as a Location's of the player's own; opponents send no Workers there (ruling 37).
+  if (power?.work && p.power && workable(game, p, power, p.power, noLocation, totals)) out.push({ kind: "base-action" });
+  if (p.pool.workers >= 1 && p.workersSent < limitAmong(inPlay, power, "sent-workers")) {
     for (const o of s.players) {
       if (o.seat === seat || o.passed) continue;
       o.locations.forEach((l, index) => {
@@ -185,23 +193,20 @@ export function legalActions(game: Game, seat: number): Action[] {
     const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
     if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
   }
-  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, out, totals);
+  if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, power, out, totals);
   return out;
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */
-function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[], out: Action[], totals: () => Readonly<Resources>): void {
+function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[], power: AbilityFacts | undefined, out: Action[], totals: () => Readonly<Resources>): void {
   const p = game.state.players[seat]!;
   const basic = game.cards.basicResources;
   let stores: Store[] | undefined;
+  if (power && p.power) traitMoves(p, power, p.power.depot, undefined, basic, out, totals);
   for (let index = 0; index < inPlay.length; index++) {
     const f = inPlay[index]!;
     const l = p.locations[index]!;
-    for (const c of f.converts) if (canPay(p, c.demand, basic, [], 0, totals())) out.push({ kind: "convert", location: index, trait: c.trait });
-    for (const depot of f.depots) {
-      if (countResources(l.depot) < depot.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
-      for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
-    }
+    traitMoves(p, f, l.depot, index, basic, out, totals);
     if (f.work?.kind !== "combo" || comboComplete(f.work.needed, l.combo)) continue;
     const needed = f.work.needed;
     stores ??= storesOf(p);
@@ -213,6 +218,82 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[],
     }
   }
   for (const { holder, index } of dealsOf(p)) out.push({ kind: "discard-deal", holder, index });
+}
+
+/** The converts and depot moves of one card's traits: a Location's (by index), or the Base's power's (`location` undefined). */
+function traitMoves(p: PlayerState, f: AbilityFacts, depot: Readonly<Resources>, location: number | undefined, basic: readonly string[], out: Action[], totals: () => Readonly<Resources>): void {
+  for (const c of f.converts) {
+    if (canPay(p, c.demand, basic, [], 0, totals())) out.push(location === undefined ? { kind: "base-convert", trait: c.trait } : { kind: "convert", location, trait: c.trait });
+  }
+  for (const d of f.depots) {
+    if (countResources(depot) < d.amount) {
+      for (const resource of Object.keys(p.pool.resources).sort()) out.push(location === undefined ? { kind: "base-depot-put", resource } : { kind: "depot-put", location, resource });
+    }
+    for (const resource of Object.keys(depot).sort()) out.push(location === undefined ? { kind: "base-depot-take", resource } : { kind: "depot-take", location, resource });
+  }
+}
+
+// ---- the cards whose grey part a player uses ------------------------------------
+
+/** No Location: what a Base's power passes where an effect names the Location it comes from (a redevelopment may build over any). */
+const noLocation = -1;
+
+/** What a worker action, convert or depot changes on its card: a Location in play, or the Base's power. */
+type WorkedCard = Pick<LocationInPlay, "uses" | "depot"> & { combo?: Resources };
+
+/** A card whose grey part the player uses, and where what it gives goes. */
+interface Site {
+  readonly card: CardId;
+  readonly facts: AbilityFacts;
+  readonly at: WorkedCard;
+  readonly target: GiveTarget;
+  /** The Location an effect may not redevelop over (the card itself), or `noLocation`. */
+  readonly except: number;
+}
+
+function locationSite(game: Game, p: PlayerState, index: number): Site {
+  const l = p.locations[index]!;
+  return { card: l.card, facts: locationFacts(game, l.card), at: l, target: { to: "location", index }, except: index };
+}
+
+/** The Base's power: its VP tokens on the Base under the three-slot rule, its resources to the pool (ruling 37). */
+function powerSite(game: Game, p: PlayerState): Site {
+  const facts = powerFacts(game, p.seat);
+  if (!facts || !p.power) throw new RuleError(`${p.base} has no faction power`);
+  return { card: p.base, facts, at: p.power, target: { to: "power" }, except: noLocation };
+}
+
+/** "Send a Worker to work at a Location" (or "two Workers … a second time"): the site's action is used once more, paid, then carried out. */
+function work(game: Game, seat: number, site: Site): undefined {
+  const s = game.state;
+  const f = site.facts;
+  const at = site.at;
+  const d = workDemand(f, at);
+  if (!f.work || !d) throw new Error(`${site.card} has no worker action to use`);
+  at.uses++;
+  say(game, () => `  ${seatName(seat)} works at ${cardName(game, site.card)}${at.uses === 2 ? " a second time" : ""}`);
+  if (f.work.kind === "combo" && at.combo) {
+    // "converting a complete Resource combo into 2 VPs": the combo's tokens go back to the supply.
+    for (const t in at.combo) toSupply(s, tokenKind.resource(t), at.combo[t]!);
+    at.combo = {};
+  }
+  schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target: site.target, steps: f.work.steps, except: site.except });
+  return undefined;
+}
+
+function convertAt(game: Game, seat: number, site: Site, index: number): undefined {
+  const trait = site.facts.converts.find((c) => c.trait === index);
+  if (trait === undefined) throw new Error("no such convert trait");
+  say(game, () => `  ${seatName(seat)} converts at ${cardName(game, site.card)}`);
+  schedule(game.state.agenda, pay(seat, trait.demand), { kind: "effects", seat, target: site.target, steps: trait.steps, except: site.except });
+  return undefined;
+}
+
+/** One resource token from the pool onto a depot (`n` 1) or back (`n` -1): a free move. */
+function depotMove(p: PlayerState, site: Site, resource: string, n: 1 | -1): undefined {
+  addResource(p.pool.resources, resource, -n);
+  addResource(site.at.depot, resource, n);
+  return undefined;
 }
 
 // ---- carrying actions out ------------------------------------------------------
@@ -236,7 +317,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
     case "conquer":
     case "cooperate":
     case "incorporate": {
-      const distance = rangeNeeded(locationFacts(game, a.card), p.locations.map((l) => locationFacts(game, l.card)));
+      const distance = rangeNeeded(locationFacts(game, a.card), p.locations.map((l) => locationFacts(game, l.card)), powerFacts(game, seat));
       const choices = rangePlans(game, seat, colourOf[a.kind], distance, a.card);
       return { kind: "range-plan", seat, choices, deploy: a.kind, card: a.card };
     }
@@ -256,21 +337,10 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       say(game, () => `  ${seatName(seat)} discards 2 cards and draws 1`);
       schedule(s.agenda, { kind: "discard-cards", seat, count: 2, keep: [], then: "draw" });
       return undefined;
-    case "work": {
-      const l = p.locations[a.location]!;
-      const f = locationFacts(game, l.card);
-      const d = workDemand(f, l);
-      if (!f.work || !d) throw new Error(`${l.card} has no worker action to use`);
-      l.uses++;
-      say(game, () => `  ${seatName(seat)} works at ${cardName(game, l.card)}${l.uses === 2 ? " a second time" : ""}`);
-      if (f.work.kind === "combo") {
-        // "converting a complete Resource combo into 2 VPs": the combo's tokens go back to the supply.
-        for (const t in l.combo) toSupply(s, tokenKind.resource(t), l.combo[t]!);
-        l.combo = {};
-      }
-      schedule(s.agenda, pay(seat, d), { kind: "effects", seat, target: { to: "location", index: a.location }, steps: f.work.steps, except: a.location });
-      return undefined;
-    }
+    case "work":
+      return work(game, seat, locationSite(game, p, a.location));
+    case "base-action":
+      return work(game, seat, powerSite(game, p));
     case "send-worker": {
       const owner = s.players[a.owner]!;
       const l = owner.locations[a.location]!;
@@ -299,29 +369,24 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       schedule(s.agenda, pay(seat, plusWorkers(demandOf(def.cost), def.workers)), { kind: "effects", seat, target: { to: "leader" }, steps: stepsOf(def.effects), except: -1 });
       return undefined;
     }
-    case "convert": {
-      const trait = locationFacts(game, p.locations[a.location]!.card).converts.find((c) => c.trait === a.trait);
-      if (trait === undefined) throw new Error("no such convert trait");
-      say(game, () => `  ${seatName(seat)} converts at ${cardName(game, p.locations[a.location]!.card)}`);
-      schedule(s.agenda, pay(seat, trait.demand), { kind: "effects", seat, target: { to: "location", index: a.location }, steps: trait.steps, except: a.location });
-      return undefined;
-    }
+    case "convert":
+      return convertAt(game, seat, locationSite(game, p, a.location), a.trait);
+    case "base-convert":
+      return convertAt(game, seat, powerSite(game, p), a.trait);
     case "discard-deal": {
       const [removed] = dealsAt(p, a.holder).splice(a.index, 1);
       s.discard.push(removed!.card);
       say(game, () => `  ${seatName(seat)} discards the ${removed!.kind === "spoils" ? "Spoils" : "Agreement"} ${cardName(game, removed!.card)}`);
       return undefined;
     }
-    case "depot-put": {
-      addResource(p.pool.resources, a.resource, -1);
-      addResource(p.locations[a.location]!.depot, a.resource, 1);
-      return undefined;
-    }
-    case "depot-take": {
-      addResource(p.locations[a.location]!.depot, a.resource, -1);
-      addResource(p.pool.resources, a.resource, 1);
-      return undefined;
-    }
+    case "depot-put":
+      return depotMove(p, locationSite(game, p, a.location), a.resource, 1);
+    case "depot-take":
+      return depotMove(p, locationSite(game, p, a.location), a.resource, -1);
+    case "base-depot-put":
+      return depotMove(p, powerSite(game, p), a.resource, 1);
+    case "base-depot-take":
+      return depotMove(p, powerSite(game, p), a.resource, -1);
     case "combo-place": {
       addResource(storeOf(p, a.from), a.token, -1);
       addResource(p.locations[a.location]!.combo, a.token, 1);

@@ -12,10 +12,11 @@ import { effectAskKinds, type EffectAskUnion } from "../constructs/effects/index
 /** Where a Spoils or Agreement goes: under the Base or under a Location with slots. */
 export type Holder = { readonly kind: "base" } | { readonly kind: "location"; readonly index: number };
 
-/** Where a player's resource tokens are: the pool (on the Base), the Leader, a Location's own tokens (keep icon), a depot. */
+/** Where a player's resource tokens are: the pool (on the Base), the Leader, a Location's own tokens (keep icon), a depot (a Location's, or the Base's power's). */
 export type Store =
   | { readonly kind: "pool" }
   | { readonly kind: "leader" }
+  | { readonly kind: "base-depot" }
   | { readonly kind: "location"; readonly index: number }
   | { readonly kind: "depot"; readonly index: number };
 
@@ -58,18 +59,23 @@ export type Action =
   | { readonly kind: "send-worker"; readonly owner: number; readonly location: number }
   | { readonly kind: "workers-for-resource"; readonly resource: string }
   | { readonly kind: "leader-action" }
-  // Free moves:
+  /** The worker action of the player's Base (its faction power), used as a Location's. */
+  | { readonly kind: "base-action" }
+  // Free moves (a Base's power's traits as a Location's: `base-` and no index):
   | { readonly kind: "convert"; readonly location: number; readonly trait: number }
+  | { readonly kind: "base-convert"; readonly trait: number }
   | { readonly kind: "discard-deal"; readonly holder: Holder; readonly index: number }
   | { readonly kind: "depot-put"; readonly location: number; readonly resource: string }
   | { readonly kind: "depot-take"; readonly location: number; readonly resource: string }
+  | { readonly kind: "base-depot-put"; readonly resource: string }
+  | { readonly kind: "base-depot-take"; readonly resource: string }
   /** One token from one of the player's stores onto a combo card (a token of a resource the combo still lacks, or a universal one). */
   | { readonly kind: "combo-place"; readonly location: number; readonly from: Store; readonly token: string };
 
 export type ActionKind = Action["kind"];
 
 /** The moves that do not use up the player's action turn. */
-export const freeMoveKinds: ReadonlySet<ActionKind> = new Set<ActionKind>(["convert", "discard-deal", "depot-put", "depot-take", "combo-place"]);
+export const freeMoveKinds: ReadonlySet<ActionKind> = new Set<ActionKind>(["convert", "base-convert", "discard-deal", "depot-put", "depot-take", "base-depot-put", "base-depot-take", "combo-place"]);
 
 export type LookoutPick = { readonly kind: "take"; readonly card: CardId } | { readonly kind: "draw-instead" };
 export type SpoilsChoice = { readonly kind: "cash"; readonly holder: Holder; readonly index: number } | { readonly kind: "done" };

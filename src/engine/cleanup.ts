@@ -37,6 +37,8 @@ export function cleanUpTasks(game: Game): Task[] {
     });
     for (const c of p.contacts) c.usedThisTurn = false;
     if (p.leader) p.leader.uses = 0;
+    // A Base's power, as a Location: its action's uses come back, its depot stays.
+    if (p.power) p.power.uses = 0;
     p.passed = false;
     p.workersSent = 0;
     p.redevelopments = 0;

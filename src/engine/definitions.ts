@@ -86,7 +86,12 @@ export interface BaseDef extends CardDefCommon {
   readonly faction: string;
   readonly produce: Gains;
   readonly slots: number;
+  /** Its faction power, if it has one (expansion Bases): absent from a Base without one. */
+  readonly power?: BasePowerDef;
 }
+
+/** A Base's faction power: one worker action or traits, in the shape of an action or trait Location's grey part. */
+export type BasePowerDef = { readonly pattern: "action"; readonly work: WorkerActionDef } | { readonly pattern: "trait"; readonly traits: readonly TraitDef[] };
 
 export interface ContactDef extends CardDefCommon {
   readonly kind: "contact";

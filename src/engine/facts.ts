@@ -5,7 +5,7 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
-import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationDef, LookoutAbility } from "./definitions.js";
+import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { RangeChange } from "../constructs/traits/range.js";
@@ -97,11 +97,12 @@ export type WorkFacts =
   | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] }
   | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
 
-/** What the rules ask of a Location again and again, read once from its definition. */
-export interface LocationFacts {
-  readonly def: LocationDef;
-  /** One bit per card type of the set (see `sharesType`). */
-  readonly typeMask: number;
+/**
+ * What a grey part asks of the rules again and again, read once from its
+ * definition: a Location's, and a Base's faction power, which has a
+ * Location's shape (an action or traits) and means the same.
+ */
+export interface AbilityFacts {
   /** How many Spoils and Agreements it holds (its slots trait), if any. */
   readonly slots: { readonly spoils: number; readonly agreement: number } | undefined;
   /** Its traits' Lookout abilities. */
@@ -120,6 +121,13 @@ export interface LocationFacts {
   readonly rangeChanges: readonly RangeChange[];
   /** Its `after` traits: gains for its owner when they play a Location, end their Production or pass. */
   readonly triggers: readonly TriggerFact[];
+}
+
+/** What the rules ask of a Location again and again: its grey part's facts, and its card's. */
+export interface LocationFacts extends AbilityFacts {
+  readonly def: LocationDef;
+  /** One bit per card type of the set (see `sharesType`). */
+  readonly typeMask: number;
   readonly openProduction: boolean;
 }
 
@@ -137,6 +145,8 @@ export interface LeaderFacts {
 export interface CardFacts {
   readonly locations: ReadonlyMap<string, LocationFacts>;
   readonly leaders: ReadonlyMap<string, LeaderFacts>;
+  /** The faction powers of the Bases that have one, by Base id (none in the base set). */
+  readonly powers: ReadonlyMap<string, AbilityFacts>;
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
@@ -162,14 +172,16 @@ export function cardFacts(cards: CardRegistry): CardFacts {
   const locations = new Map<string, LocationFacts>();
   const leaders = new Map<string, LeaderFacts>();
   const contacts = new Map<string, ContactFacts>();
+  const powers = new Map<string, AbilityFacts>();
   for (const def of cards.cards) {
     if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
     else if (def.kind === "leader") leaders.set(def.id, readLeader(def));
+    else if (def.kind === "base" && def.power) powers.set(def.id, Object.freeze(readAbility(def.power)));
     else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
   }
   const colourMasks = new Map<string, number>();
   for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
-  f = { locations, leaders, contacts, colourMasks };
+  f = { locations, leaders, powers, contacts, colourMasks };
   cardFactsCache.set(cards, f);
   return f;
 }
@@ -205,12 +217,11 @@ function readLeader(def: LeaderDef): LeaderFacts {
   return Object.freeze({ def, triggers: traits.triggers });
 }
 
-function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
-  // What the traits say, each by its construct's engine hook (src/constructs/traits).
+/** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its costs and steps. */
+function readAbility(a: LocationAbilityDef): AbilityFacts {
   const traits = noTraitFacts();
   let work: WorkFacts | undefined;
   let redevelopsOnly: { anyType: boolean } | undefined;
-  const a = def.ability;
   if (a.pattern === "trait") {
     a.traits.forEach((t, index) => traitPieces.engine(t, index, traits));
   } else if (a.pattern === "action") {
@@ -223,5 +234,9 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production" });
+  return { ...traits, work, redevelopsOnly };
+}
+
+function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...readAbility(def.ability), openProduction: def.ability.pattern === "open-production" });
 }

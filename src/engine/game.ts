@@ -5,7 +5,7 @@
  */
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
 import { limitTargets, type LimitTarget } from "../constructs/traits/limit.js";
-import { cardFacts, type LocationFacts } from "./facts.js";
+import { cardFacts, type AbilityFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
 
 export interface Game {
@@ -43,20 +43,39 @@ export function locationFacts(game: Game, id: CardId): LocationFacts {
   return f!;
 }
 
-/** A base-game limit for one player: the rulebook's, or the most generous a Location in their play area sets (`limit` traits; ruling 31). */
-export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
-  return limitAmong(game.state.players[seat]!.locations.map((l) => locationFacts(game, l.card)), target);
+/** The faction power of a player's Base, as facts, or undefined when the Base has none (every base-set Base). */
+export function powerFacts(game: Game, seat: number): AbilityFacts | undefined {
+  return cardFacts(game.cards).powers.get(game.state.players[seat]!.base);
 }
 
-/** `ruleLimit` over Locations already looked up (the legal actions hold their facts). */
-export function limitAmong(inPlay: readonly LocationFacts[], target: LimitTarget): number {
+/**
+ * Every grey part a player's traits are read from: each Location in their
+ * play area, and their Base's power (ruling 37). Whatever a trait does on a
+ * Location in play it does on the Base, so the rules read them together.
+ */
+export function abilitiesInPlay(game: Game, seat: number): AbilityFacts[] {
+  const out: AbilityFacts[] = game.state.players[seat]!.locations.map((l) => locationFacts(game, l.card));
+  const power = powerFacts(game, seat);
+  if (power) out.push(power);
+  return out;
+}
+
+/** A base-game limit for one player: the rulebook's, or the most generous a card of theirs in play sets (`limit` traits; ruling 31). */
+export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
+  return limitAmong(abilitiesInPlay(game, seat), undefined, target);
+}
+
+/** `ruleLimit` over Locations already looked up (the legal actions hold their facts) and the Base's power, if any. */
+export function limitAmong(inPlay: readonly AbilityFacts[], power: AbilityFacts | undefined, target: LimitTarget): number {
   let n: number | undefined;
-  for (const f of inPlay) {
-    const set = f.limits[target];
-    if (set !== undefined) n = Math.max(n ?? set, set);
-  }
+  for (const f of inPlay) n = moreGenerous(n, f.limits[target]);
+  if (power) n = moreGenerous(n, power.limits[target]);
   // A card's limit replaces the rulebook's, lower or higher; among several cards the most generous.
   return n ?? limitTargets[target].base;
+}
+
+function moreGenerous(n: number | undefined, set: number | undefined): number | undefined {
+  return set === undefined ? n : Math.max(n ?? set, set);
 }
 
 /** "Player A" for seat 0: how the account and the CLI name players. */

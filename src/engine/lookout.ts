@@ -6,7 +6,7 @@
  */
 import type { Decision, LookoutPick } from "./choices.js";
 import type { LookoutAbility } from "./definitions.js";
-import { cardName, locationFacts, ruleLimit, say, seatName, type Game } from "./game.js";
+import { abilitiesInPlay, cardName, ruleLimit, say, seatName, type Game } from "./game.js";
 import type { CardId } from "./state.js";
 import { schedule, type Task } from "./tasks.js";
 import { drawCard, drawInto, takeIntoHand } from "./tokens.js";
@@ -20,10 +20,9 @@ export const pickSequences: Readonly<Record<number, readonly (readonly [number, 
   4: [[0, false], [1, true], [2, true], [3, false], [0, true], [1, true], [2, false], [3, false]],
 };
 
-/** Whether a player's trait Locations give a Lookout ability. */
+/** Whether a player's trait Locations, or their Base's power, give a Lookout ability. */
 export function hasLookout(game: Game, seat: number, ability: LookoutAbility): boolean {
-  for (const l of game.state.players[seat]!.locations) if (locationFacts(game, l.card).lookout.has(ability)) return true;
-  return false;
+  return abilitiesInPlay(game, seat).some((f) => f.lookout.has(ability));
 }
 
 /** The Lookout's tasks, in order. */

@@ -218,6 +218,7 @@ function clonePlayer(p: PlayerState): PlayerState {
     hand: p.hand.slice(),
     leader: p.leader && { card: p.leader.card, resources: { ...p.leader.resources }, vpTokens: p.leader.vpTokens.slice(), uses: p.leader.uses },
     locations: p.locations.map(cloneLocation),
+    ...(p.power ? { power: { uses: p.power.uses, depot: { ...p.power.depot }, vpTokens: p.power.vpTokens.slice() } } : {}),
     contacts: p.contacts.map((c) => ({ card: c.card, usedThisTurn: c.usedThisTurn })),
     pool: { resources: { ...p.pool.resources }, workers: p.pool.workers, contactTokens: p.pool.contactTokens.slice(), redevelopment: p.pool.redevelopment },
   };

@@ -113,8 +113,19 @@ function singleWay(p: PlayerState, stores: readonly Store[], need: Readonly<Reso
   return takes.sort(byStoreThenToken);
 }
 
+/** The order stores are listed in (storesOf's): the pool, the Leader, the Base's depot, then each Location's own tokens and depot. */
 function storeRank(s: Store): number {
-  return s.kind === "pool" ? -1 : s.kind === "leader" ? 0 : 1 + 2 * s.index + (s.kind === "depot" ? 1 : 0);
+  switch (s.kind) {
+    case "pool":
+      return -3;
+    case "leader":
+      return -2;
+    case "base-depot":
+      return -1;
+    case "location":
+    case "depot":
+      return 2 * s.index + (s.kind === "depot" ? 1 : 0);
+  }
 }
 
 function byStoreThenToken(a: Take, b: Take): number {

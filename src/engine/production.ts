@@ -5,9 +5,10 @@
  * your play area gives X"); and, last, `after production` triggers.
  */
 import type { Decision, SpoilsChoice } from "./choices.js";
-import { stepsOf } from "./facts.js";
-import { base, cardName, location, locationFacts, say, seatName, type Game } from "./game.js";
-import type { Task } from "./tasks.js";
+import { stepsOf, type AbilityFacts } from "./facts.js";
+import { base, cardName, location, locationFacts, powerFacts, say, seatName, type Game } from "./game.js";
+import type { PlayerState } from "./state.js";
+import type { GiveTarget, Task } from "./tasks.js";
 import { fireTriggers, productionDone } from "./triggers.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
@@ -54,8 +55,9 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
 
 /**
  * Production Locations, then `each` traits: once per Location of that type in
- * the player's area, the trait card itself included; then, the player's
- * Production done, their `after production` triggers (ruling 32).
+ * the player's area, the trait card itself included (a Base's `each`, its
+ * power, counts the Locations only, a Base having no card type); then, the
+ * player's Production done, their `after production` triggers (ruling 36).
  */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
@@ -63,12 +65,16 @@ export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-l
     const a = location(game, l.card).ability;
     if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
   });
-  p.locations.forEach((l, index) => {
-    for (const each of locationFacts(game, l.card).perCardType) {
-      const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
-      for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, each.steps);
-    }
-  });
+  p.locations.forEach((l, index) => eachOfType(game, p, locationFacts(game, l.card), { to: "location", index }));
+  const power = powerFacts(game, t.seat);
+  if (power) eachOfType(game, p, power, { to: "power" });
   fireTriggers(game, t.seat, productionDone);
   return undefined;
+}
+
+function eachOfType(game: Game, p: PlayerState, f: AbilityFacts, target: GiveTarget): void {
+  for (const each of f.perCardType) {
+    const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
+    for (let i = 0; i < n; i++) giveAll(game, p.seat, target, each.steps);
+  }
 }

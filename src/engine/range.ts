@@ -9,7 +9,8 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { cardFacts, mergeDemands, demandOf, noDemand, type LocationFacts } from "./facts.js";
+import { cardFacts, mergeDemands, demandOf, noDemand, type AbilityFacts, type LocationFacts } from "./facts.js";
+import type { RangeChange } from "../constructs/traits/range.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
 import { canPay, canPayResources, resourceTotals } from "./tokens.js";
@@ -25,21 +26,25 @@ interface Source {
 
 /**
  * The range a player needs to play a Location: its Distance, changed by the
- * `range` traits of the Locations in their play area (`inPlay`), each that
+ * `range` traits of the Locations in their play area (`inPlay`) and of their
+ * Base's power (ruling 37), each that
  * names its printed distance or one of its card types; the changes add up and
  * the need is never below 0, which no Contact is needed to meet (ruling 32).
  */
-export function rangeNeeded(f: LocationFacts, inPlay: readonly LocationFacts[]): number {
-  const printed = f.def.distance;
-  let need: number = printed;
-  for (let i = 0; i < inPlay.length; i++) {
-    const changes = inPlay[i]!.rangeChanges;
-    for (let j = 0; j < changes.length; j++) {
-      const c = changes[j]!;
-      if (c.distance === printed || (c.cardType !== undefined && f.def.types.includes(c.cardType))) need += c.amount;
-    }
-  }
+export function rangeNeeded(f: LocationFacts, inPlay: readonly AbilityFacts[], power: AbilityFacts | undefined): number {
+  let need: number = f.def.distance;
+  for (let i = 0; i < inPlay.length; i++) need += rangeChange(f, inPlay[i]!.rangeChanges);
+  if (power) need += rangeChange(f, power.rangeChanges);
   return need > 0 ? need : 0;
+}
+
+function rangeChange(f: LocationFacts, changes: readonly RangeChange[]): number {
+  let n = 0;
+  for (let j = 0; j < changes.length; j++) {
+    const c = changes[j]!;
+    if (c.distance === f.def.distance || (c.cardType !== undefined && f.def.types.includes(c.cardType))) n += c.amount;
+  }
+  return n;
 }
 
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */

@@ -15,6 +15,7 @@ const sum = (tokens: readonly VpToken[]): number => tokens.reduce((n, t) => n + 
 export function scoreOf(p: PlayerState): number {
   let vp = p.locations.length + (p.leader ? 1 : 0) + sum(p.baseVp);
   if (p.leader) vp += sum(p.leader.vpTokens);
+  if (p.power) vp += sum(p.power.vpTokens);
   for (const l of p.locations) vp += sum(l.vpTokens);
   return vp;
 }

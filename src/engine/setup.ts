@@ -3,7 +3,7 @@
  * and its three permanent Contacts; every other Location, Leader and one-time
  * Contact is shuffled into the deck; four cards are dealt to each player.
  */
-import type { CardRegistry } from "./definitions.js";
+import type { BaseDef, CardRegistry } from "./definitions.js";
 import { seedRng, shuffle } from "./rng.js";
 import type { CardId, GameState, PlayerState } from "./state.js";
 import { drawInto } from "./tokens.js";
@@ -18,11 +18,11 @@ export interface GameSetup {
 
 export const startingHand = 4;
 
-function newPlayer(seat: number, faction: string, baseId: CardId, contacts: CardId[]): PlayerState {
-  return {
+function newPlayer(seat: number, faction: string, base: BaseDef, contacts: CardId[]): PlayerState {
+  const p: PlayerState = {
     seat,
     faction,
-    base: baseId,
+    base: base.id,
     baseVp: [],
     baseDeals: [],
     hand: [],
@@ -39,6 +39,9 @@ function newPlayer(seat: number, faction: string, baseId: CardId, contacts: Card
     freeMoves: 0,
     score: 0,
   };
+  // Only a Base with a faction power has its state: a base-set player's state is as it always was.
+  if (base.power) p.power = { uses: 0, depot: {}, vpTokens: [] };
+  return p;
 }
 
 /** The state before the first Lookout (the machine's `newGame` starts the rules on it). */
@@ -56,7 +59,7 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
     const base = bases.find((b) => b.faction === faction);
     if (!base) throw new RangeError(`no Base for faction "${faction}"`);
     const contacts = cards.cards.filter((c) => c.kind === "contact" && c.use === "permanent" && c.faction === faction).map((c) => c.id);
-    return newPlayer(seat, faction, base.id, contacts);
+    return newPlayer(seat, faction, base, contacts);
   });
   const inPlay = new Set(players.flatMap((p) => [p.base, ...p.contacts.map((c) => c.card)]));
   const isFactionCard = (id: CardId): boolean => {

@@ -54,6 +54,20 @@ export interface LocationInPlay {
   markers: number[];
 }
 
+/**
+ * A Base's faction power in play (a Base that has one), kept as a Location in
+ * play keeps its grey part's: the Base is in play all game, so its depot and
+ * the VP tokens its power gave stay; its action's uses come back each turn.
+ */
+export interface PowerInPlay {
+  /** Times its worker action was used this turn (at most 2). */
+  uses: number;
+  /** Resources stored in its depot (kept, cannot be stolen). */
+  depot: Resources;
+  /** VP tokens its power gave: on the Base, and under the three-slot rule (at most 3). */
+  vpTokens: VpToken[];
+}
+
 export interface LeaderInPlay {
   readonly card: CardId;
   resources: Resources;
@@ -76,6 +90,8 @@ export interface PlayerState {
   hand: CardId[];
   leader: LeaderInPlay | undefined;
   locations: LocationInPlay[];
+  /** Its Base's faction power, if the Base has one (no base-set Base does: the field is then absent). */
+  power?: PowerInPlay;
   contacts: PermanentContact[];
   pool: Pool;
   passed: boolean;

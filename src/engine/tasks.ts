@@ -9,8 +9,8 @@ import type { CardId } from "./state.js";
 import type { EffectAt } from "../constructs/effect.js";
 import type { EffectConstructStep } from "../constructs/effects/index.js";
 
-/** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader. */
-export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" };
+/** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader, the Base's power (its VP, capped). */
+export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" } | { readonly to: "power" };
 
 /** A gain as data (a recorded call of the Give API): given at once. */
 export type GainStep =

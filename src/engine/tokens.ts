@@ -135,6 +135,9 @@ function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpTok
       const keeps = locationFacts(game, l.card).def.keep !== undefined;
       return { vp: l.vpTokens, cap: locationVpCap, resources: keeps ? l.resources : p.pool.resources };
     }
+    case "power":
+      // The Base generates them, so the three-slot rule holds as for a Location (ruling 37); resources go to the pool on the Base.
+      return { vp: p.power!.vpTokens, cap: locationVpCap, resources: p.pool.resources };
   }
 }
 
@@ -197,6 +200,7 @@ export function vpToken(s: GameState, value: 1 | 2): VpToken {
 export function storesOf(p: PlayerState): Store[] {
   const out: Store[] = [{ kind: "pool" }];
   if (p.leader) out.push({ kind: "leader" });
+  if (p.power && hasAny(p.power.depot)) out.push({ kind: "base-depot" });
   p.locations.forEach((l, index) => {
     if (hasAny(l.resources)) out.push({ kind: "location", index });
     if (hasAny(l.depot)) out.push({ kind: "depot", index });
@@ -215,6 +219,8 @@ export function storeOf(p: PlayerState, store: Store): Resources {
       return p.pool.resources;
     case "leader":
       return p.leader!.resources;
+    case "base-depot":
+      return p.power!.depot;
     case "location":
       return p.locations[store.index]!.resources;
     case "depot":
@@ -226,6 +232,7 @@ export function storeOf(p: PlayerState, store: Store): Resources {
 export function available(p: PlayerState, resource: string): number {
   let n = p.pool.resources[resource] ?? 0;
   if (p.leader) n += p.leader.resources[resource] ?? 0;
+  if (p.power) n += p.power.depot[resource] ?? 0;
   for (const l of p.locations) n += (l.resources[resource] ?? 0) + (l.depot[resource] ?? 0);
   return n;
 }
@@ -235,6 +242,7 @@ export function resourceTotals(p: PlayerState): Resources {
   // The pool's own object copied first: most tokens are there, and most cards hold none.
   const t: Resources = { ...p.pool.resources };
   if (p.leader) addInto(t, p.leader.resources);
+  if (p.power) addInto(t, p.power.depot);
   for (const l of p.locations) {
     addInto(t, l.resources);
     addInto(t, l.depot);

@@ -16,31 +16,37 @@ export const passed: GameEvent = Object.freeze({ on: "pass" });
 
 const onLeader: GiveTarget = Object.freeze({ to: "leader" });
 
-/** One card's triggers that fire on the event: the Leader's (`at` -1) or the Location's at `at`. */
-function fire(game: Game, seat: number, card: CardId, triggers: readonly TriggerFact[], event: GameEvent, at: number): void {
+const onPower: GiveTarget = Object.freeze({ to: "power" });
+
+/** One card's triggers that fire on the event, giving to the card they are on (`to`). */
+function fire(game: Game, seat: number, card: CardId, triggers: readonly TriggerFact[], event: GameEvent, to: GiveTarget): void {
   for (const t of triggers) {
     if (!t.fires(event)) continue;
-    giveAll(game, seat, at < 0 ? onLeader : { to: "location", index: at }, t.steps);
+    giveAll(game, seat, to, t.steps);
     say(game, () => `  ${cardName(game, card)} scores for ${seatName(seat)}`);
   }
 }
 
 /**
  * An event of one player reaches their Leader, then their Locations in play
- * left to right; the Location at `arriving` is the card the event brings into
- * play and does not hear it (ruling 36). A Leader's gains go on the Leader; a
+ * left to right, then their Base's power (ruling 37); the Location at
+ * `arriving` is the card the event brings into play and does not hear it
+ * (ruling 36). A Leader's gains go on the Leader; a
  * Location's on the Location (its VP, at most 3; its resources to the pool
  * unless it keeps them).
  */
 export function fireTriggers(game: Game, seat: number, event: GameEvent, arriving = -1): void {
   const p = game.state.players[seat]!;
   const facts = cardFacts(game.cards);
-  if (p.leader) fire(game, seat, p.leader.card, facts.leaders.get(p.leader.card)!.triggers, event, -1);
+  if (p.leader) fire(game, seat, p.leader.card, facts.leaders.get(p.leader.card)!.triggers, event, onLeader);
   for (let index = 0; index < p.locations.length; index++) {
     if (index === arriving) continue;
     const card = p.locations[index]!.card;
-    fire(game, seat, card, facts.locations.get(card)!.triggers, event, index);
+    const triggers = facts.locations.get(card)!.triggers;
+    if (triggers.length > 0) fire(game, seat, card, triggers, event, { to: "location", index });
   }
+  const power = facts.powers.get(p.base);
+  if (power) fire(game, seat, p.base, power.triggers, event, onPower);
 }
 
 /** A Location card played one of the four ways ("There are four ways of putting Location cards into play"). */

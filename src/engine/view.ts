@@ -43,6 +43,8 @@ function publicPlayer(p: PlayerState): PublicPlayer {
     handSize: p.hand.length,
     leader: p.leader,
     locations: p.locations,
+    // A Base's power (its depot, the VP it gave, its action's uses) is public, as a Location's are; absent without one.
+    ...(p.power ? { power: p.power } : {}),
     contacts: p.contacts,
     pool: p.pool,
     passed: p.passed,

@@ -46,6 +46,22 @@ function keywordHint(text: string, start: number, message: string): string | und
   return didYouMean(word, keywordTexts);
 }
 
+/**
+ * Hints for the commonest slips inside a list of assets or costs (a Location's
+ * or a Base's `pay … ->`, a convert, a price): an amount left out or written
+ * after its word, two items without a comma, nothing before "->".
+ */
+function listHint(text: string, start: number, message: string): string | undefined {
+  const found = /but found "(.*)"$/.exec(message)?.[1];
+  if (found === undefined) return undefined;
+  if (message.startsWith("expected a number")) {
+    if (found === "->" || found === "→") return /,\s*$/.test(text.slice(0, start)) ? 'remove the "," before "->"' : 'write what is paid before "->", e.g. "pay 1 fuel -> 2 scrap"';
+    if (/^[A-Za-z]/.test(found)) return `an amount comes before its word: "1 ${found}"`;
+  }
+  if (message.startsWith('expected "->"') && /^\d/.test(found)) return 'separate the items of a list with ",": "1 scrap, 2 fuel"';
+  return undefined;
+}
+
 export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
   const fields = data as unknown as Record<string, unknown>;
   const statements: ParsedCard["statements"] = {};
@@ -57,7 +73,7 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     ok = false;
     const report = fieldReporter(file, [...path, field], out);
     for (const e of result.errors) {
-      const hint = e.kind === "unexpected-end" ? undefined : keywordHint(text, e.span.start, e.message);
+      const hint = e.kind === "unexpected-end" ? undefined : (keywordHint(text, e.span.start, e.message) ?? listHint(text, e.span.start, e.message));
       report(syntaxCodes[e.kind], e.span, e.message, hint);
     }
     return undefined;

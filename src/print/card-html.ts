@@ -2,7 +2,8 @@
  * One card as HTML, 63 × 88 mm: a coloured head (distance, name, type icons),
  * a line with the card's kind and faction or types, an emblem area that
  * gives way when the text is long, and the card's parts: for a Location the
- * grey ability (with its pattern icon), the red Spoils and the blue Agreement.
+ * grey ability (with its pattern icon), the red Spoils and the blue Agreement;
+ * for a Base its production, then its faction power if it has one.
  *
  * The words come from the text renderer (`CardText`); the model card gives
  * what the text does not carry as ids (card types, pattern, colours) for the
@@ -34,8 +35,8 @@ function headColour(card: Card): string {
   }
 }
 
-/** The order parts are printed in: a Location's grey ability first, as on the real cards. */
-const partOrder: readonly PartName[] = ["resources", "ability", "production", "contact", "spoils", "agreement"];
+/** The order parts are printed in: a Location's grey ability first, as on the real cards; a Base's production before its power. */
+const partOrder: readonly PartName[] = ["resources", "production", "ability", "contact", "spoils", "agreement"];
 
 function label(card: Card, text: CardText, part: PartName): string {
   const name = escapeHtml(partLabels[text.lang][part]);
@@ -44,6 +45,8 @@ function label(card: Card, text: CardText, part: PartName): string {
     return `${patternIcon(card.ability.pattern, text.pattern)}<span>${escapeHtml(text.pattern)}</span>`;
   }
   if (card.kind === "leader" && card.ability.kind === "action") return `${patternIcon("action", partLabels[text.lang].ability)}<span>${name}</span>`;
+  // A Base's power is an action or traits: the icon of that pattern, as on a Location.
+  if (card.kind === "base" && card.power) return `${patternIcon(card.power.pattern, partLabels[text.lang].ability)}<span>${name}</span>`;
   return `<span>${name}</span>`;
 }
 

@@ -77,7 +77,7 @@ export interface LockedText {
 
 /** The printed parts each kind of card may lock (the parts src/text renders for it). */
 export interface LockableParts {
-  readonly base: "production";
+  readonly base: "production" | "ability";
   readonly contact: "contact";
   readonly leader: "ability" | "resources";
   readonly location: "spoils" | "agreement" | "ability";

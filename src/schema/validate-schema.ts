@@ -42,7 +42,6 @@ function isCardText(path: DataPath): boolean {
 
 /** Where a field that a kind of card does not print as its own part is printed instead. */
 const printedIn: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  base: { ability: "production" },
   contact: { price: "contact", colour: "contact", range: "contact" },
   location: { production: "ability" },
 };

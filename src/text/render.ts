@@ -3,7 +3,7 @@
  * words from a language's phrasebook and the vocabulary. The text is never
  * written by hand per card, so it cannot drift from what the engine does.
  */
-import type { Card, LocationCard } from "../check/model.js";
+import type { Card, LocationAbility, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
@@ -34,12 +34,15 @@ export interface CardText {
   readonly parts: Readonly<Partial<Record<PartName, string>>>;
 }
 
+/** A grey part's sentences: a Location's by its pattern, and a Base's power, which has a Location's shape. */
+function patternLines(book: Phrasebook, a: LocationAbility): string[] {
+  if (a.pattern === "action") return [a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work)];
+  if (a.pattern === "trait") return a.traits.map((t) => traitPieces.text(t, book));
+  return [book.produce(a.produce)];
+}
+
 function locationAbility(book: Phrasebook, card: LocationCard): string {
-  const lines: string[] = [];
-  const a = card.ability;
-  if (a.pattern === "action") lines.push(a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work));
-  else if (a.pattern === "trait") lines.push(...a.traits.map((t) => traitPieces.text(t, book)));
-  else lines.push(book.produce(a.produce));
+  const lines = patternLines(book, card.ability);
   if (card.once.length > 0) lines.push(book.once(card.once));
   if (card.keep) lines.push(book.keep(card.keep));
   return lines.join(" ");
@@ -48,7 +51,10 @@ function locationAbility(book: Phrasebook, card: LocationCard): string {
 function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> {
   switch (card.kind) {
     case "base":
-      return { production: `${book.produce(card.produce)} ${book.baseSlots(card.slots)}` };
+      return {
+        production: `${book.produce(card.produce)} ${book.baseSlots(card.slots)}`,
+        ...(card.power ? { ability: patternLines(book, card.power).join(" ") } : {}),
+      };
     case "contact":
       return { contact: book.contact(card) };
     case "leader": {

@@ -44,7 +44,7 @@ export type StealAsk =
 export function takeableTokens(p: PlayerState, resource: string): { readonly store: Store; readonly resource: string }[] {
   const out: { store: Store; resource: string }[] = [];
   for (const store of storesOf(p)) {
-    if (store.kind === "depot") continue;
+    if (store.kind === "depot" || store.kind === "base-depot") continue;
     const r = storeOf(p, store);
     for (const k of Object.keys(r).sort()) if (resource === "any" || k === resource) out.push({ store, resource: k });
   }
