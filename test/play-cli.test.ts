@@ -2,6 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { registry } from "../generated/index.js";
+import { cardSetDigest } from "../src/engine/card-digest.js";
+import { loadCardSet } from "../src/pipeline/load-card-set.js";
+import { validatePaths } from "../src/pipeline/validate.js";
 import { runCli } from "./helpers.js";
 
 describe("state51 play and replay", () => {
@@ -108,3 +112,39 @@ describe("state51 replay on damaged logs", () => {
     expect(runCli(["play", "--players", "2", "--bots", "greedy,random,random"]).status).toBe(2);
   });
 });
+
+describe("the cards a game plays: those on disk now, compiled in the process", () => {
+  it("the base set compiled in the process is the built registry, card for card and in the same order", async () => {
+    const result = validatePaths([]);
+    expect(result.diagnostics).toEqual([]);
+    const loaded = await loadCardSet(result);
+    expect(loaded.cards.map((c) => c.id)).toEqual(registry.cards.map((c) => c.id));
+    expect({ basic: loaded.basicResources, colours: loaded.contactColours }).toEqual({ basic: registry.basicResources, colours: registry.contactColours });
+    expect(cardSetDigest(loaded)).toBe(cardSetDigest(registry));
+  });
+
+  it("plays an expansion named with the base set, and its log replays with those cards only", () => {
+    const log = join(mkdtempSync(join(tmpdir(), "state51-play-")), "game.jsonl");
+    const played = runCli(["play", "cards/", "cards/examples/", "--players", "4", "--seed", "9", "--bots", "random", "--quiet", "--log", log]);
+    expect(played.status, played.stderr).toBe(0);
+    expect(played.stdout).toContain(`(replay with: state51 replay ${log} cards/ cards/examples/)`);
+    const header = JSON.parse(readFileSync(log, "utf8").split("\n")[0]!);
+    expect(header.cardSet).not.toBe(cardSetDigest(registry));
+    expect(runCli(["replay", log, "cards/", "cards/examples/", "--quiet"]).stdout).toContain("replay matches the log's final state");
+    const alone = runCli(["replay", log, "--quiet"]);
+    expect(alone.status).toBe(1);
+    expect(alone.stdout + alone.stderr).toContain("recorded with a different card set");
+  });
+
+  it("cards with errors are reported as validate reports them, and no game is played", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
+    writeFileSync(join(dir, "broken.yaml"), ["set: broken", "cards:", "  - id: shack", "    kind: location", "    name: { en: Shack, fr: Cabane }", "    distance: 1", "    types: [scrap]", "    spoils: gain 2 scarp", "    agreement: gain 1 scrap", "    pattern: trait", "    ability: depot 2", ""].join("\n"));
+    const r = runCli(["play", "cards/", join(dir, "broken.yaml"), "--quiet"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/broken\.yaml:8:\d+: error S51-E301/);
+    expect(r.stderr).toContain("no game played");
+    expect(r.stdout).not.toContain("Final scores");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+

@@ -120,15 +120,22 @@ export function buildProgram(
       setExit(runPrint(paths, opts, write, writeError));
     });
 
-  // The engine and the compiled cards load only for the commands that play (a lazy chunk).
-  const games = async () => {
-    const [{ runPlay, runReplay }, { registry }] = await Promise.all([import("./play-command.js"), import("../../generated/index.js")]);
-    return { runPlay, runReplay, registry };
+  // The engine and the compiler load only for the commands that play (a lazy chunk); the
+  // cards are those on disk now, compiled in this process (nothing is written to generated/).
+  // Options are checked first, so a usage error does not wait for the cards to compile.
+  const playWith = async (paths: readonly string[], command: string, prepare: (m: typeof import("./play-command.js")) => import("./play-command.js").Ready): Promise<void> => {
+    const m = await import("./play-command.js");
+    let ready: import("./play-command.js").Ready | undefined;
+    const status = usage(() => ((ready = prepare(m)), 0), writeError);
+    if (ready === undefined) return setExit(status);
+    const registry = await m.playableCards(paths, command, writeError);
+    setExit(registry === undefined ? 1 : ready(registry));
   };
 
   program
     .command("play")
     .description("play a game between bots and print a round-by-round account and the final scores")
+    .argument("[paths...]", "card files or folders to play with (default: cards/); an expansion is played with the base set when both are named")
     .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given, else 4)")
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
@@ -142,29 +149,30 @@ export function buildProgram(
         "Bots see only their own player's view: their hand, the table, the others' hand sizes.\n\n" +
         "Examples:\n  state51 play --players 3 --seed 7 --bots greedy,random\n" +
         "  state51 play --players 2 --bots mcts:200,greedy\n" +
-        "  state51 play --seed 42 --log game.jsonl && state51 replay game.jsonl\n\n" +
-        "Exit status: 0 played, 2 usage error.",
+        "  state51 play --seed 42 --log game.jsonl && state51 replay game.jsonl\n" +
+        "  state51 play cards/ my-expansion.yaml --players 3   # the base set and an expansion\n\n" +
+        "The cards are read, checked and compiled as the game starts (nothing is written): a\n" +
+        "game always plays the cards as they are on disk now. Cards with errors are reported\n" +
+        "as `state51 validate` reports them, and no game is played.\n\n" +
+        "Exit status: 0 played, 1 the cards have errors, 2 usage error.",
     )
-    .action(async (opts: import("./play-command.js").PlayOptions) => {
-      const { runPlay, registry } = await games();
-      setExit(usage(() => runPlay(registry, opts, write), writeError));
-    });
+    .action((paths: string[], opts: import("./play-command.js").PlayOptions) => playWith(paths, "play", (m) => m.preparePlay(opts, write, paths)));
 
   program
     .command("replay")
     .description("re-run a game from its log and check it reaches the same final state")
     .argument("<file>", "a log written by `state51 play --log`")
+    .argument("[paths...]", "the card files or folders it was played with (default: cards/)")
     .option("-q, --quiet", "print only the final scores")
     .addHelpText(
       "after",
       "\nA log replays only with the engine version and the card set it was recorded with (its\n" +
-        "header holds both); otherwise replay says so and exits 1.\n\n" +
-        "Exit status: 0 the replay matches the log, 1 it does not (or cannot be replayed here), 2 usage error.",
+        "header holds both); otherwise replay says so and exits 1. Name the same card files as\n" +
+        "the game was played with: state51 replay game.jsonl cards/ my-expansion.yaml\n\n" +
+        "Exit status: 0 the replay matches the log, 1 it does not (or cannot be replayed here, or\n" +
+        "the cards have errors), 2 usage error.",
     )
-    .action(async (file: string, opts: { quiet?: boolean }) => {
-      const { runReplay, registry } = await games();
-      setExit(usage(() => runReplay(registry, file, opts.quiet === true, write), writeError));
-    });
+    .action((file: string, paths: string[], opts: { quiet?: boolean }) => playWith(paths, "replay", (m) => m.prepareReplay(file, opts.quiet === true, write)));
 
   program
     .command("grammar")

@@ -6,6 +6,9 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
+import { CompileError } from "../compiler/code.js";
+import { loadCardSet } from "../pipeline/load-card-set.js";
+import { validOrReport } from "./validate-command.js";
 
 export { UsageError };
 
@@ -15,6 +18,27 @@ export interface PlayOptions {
   readonly bots?: string;
   readonly log?: string;
   readonly quiet?: boolean;
+}
+
+/**
+ * The cards a game is played with: those on disk now (default cards/), checked and
+ * compiled in this process; undefined after reporting why when they cannot be played.
+ */
+export async function playableCards(paths: readonly string[], command: string, writeError: (s: string) => void): Promise<CardRegistry | undefined> {
+  const result = validOrReport(paths, writeError, "no game played");
+  if (result === undefined) return undefined;
+  try {
+    return await loadCardSet(result);
+  } catch (error) {
+    if (!(error instanceof CompileError)) throw error;
+    writeError(`state51 ${command}: ${error.message}\nno game played\n`);
+    return undefined;
+  }
+}
+
+/** A word as a POSIX shell reads it back: quoted when it holds anything but plain path characters. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 function integer(text: string, what: string, min: number, max: number): number {
@@ -44,28 +68,46 @@ function finalScores(game: Game): string {
   return [`Final scores after ${s.round} rounds:`, ...rows].join("\n");
 }
 
-export function runPlay(cards: CardRegistry, opts: PlayOptions, write: (s: string) => void): number {
+/** A command whose options are checked, waiting for its cards (compiling them takes a moment: a usage error should not wait). */
+export type Ready = (cards: CardRegistry) => number;
+
+/**
+ * Checks `play`'s options (a UsageError if one makes no sense) and returns the game to
+ * play; `paths` are the card files it is played with, repeated in the replay command it suggests.
+ */
+export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = []): Ready {
   const botsGiven = opts.bots?.split(",").length;
   const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const bots = parseBots(opts.bots, players);
+  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log }, write, paths);
+}
+
+function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined }, write: (s: string) => void, paths: readonly string[]): number {
+  const { seed, bots } = opts;
   const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
   const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log) {
     writeFileAtomic(resolve(opts.log), log);
-    write(`game log written to ${opts.log} (replay with: state51 replay ${opts.log})\n`);
+    const again = ["state51", "replay", opts.log, ...paths].map(shellWord).join(" ");
+    write(`game log written to ${opts.log} (replay with: ${again})\n`);
   }
   return 0;
 }
 
-export function runReplay(cards: CardRegistry, file: string, quiet: boolean, write: (s: string) => void): number {
+/** Reads the log to replay (a UsageError if it cannot be read) and returns its replay. */
+export function prepareReplay(file: string, quiet: boolean, write: (s: string) => void): Ready {
   let text: string;
   try {
     text = readFileSync(resolve(file), "utf8");
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
   }
+  return (cards) => runReplay(cards, file, text, quiet, write);
+}
+
+function runReplay(cards: CardRegistry, file: string, text: string, quiet: boolean, write: (s: string) => void): number {
   try {
     const narrate = quiet ? undefined : (line: string): void => write(line + "\n");
     const { game, end } = replay(cards, text, narrate);
