@@ -87,7 +87,7 @@ export const opponents: EffectConstruct<"opponents", OpponentsNode, OpponentsMod
   text: {
     // Imperative, as every effect is said ("steal …", "gain …"); the giver chooses what.
     en: (m, say) => `have each opponent ${m.verb} ${m.verb === "give" ? "you " : ""}${sayLoot(m, m.amount, say)} of their choice`,
-    fr: (m, say) => (m.verb === "give" ? `recevez de chaque adversaire ${sayLoot(m, m.amount, say)} de son choix` : `faites défausser à chaque adversaire ${sayLoot(m, m.amount, say)} de son choix`),
+    fr: (m, say) => (m.verb === "give" ? `recevez de chaque adversaire ${sayLoot(m, m.amount, say)} de son choix` : `obligez chaque adversaire à défausser ${sayLoot(m, m.amount, say)} de son choix`),
   },
   engine: {
     run: (game, step, at) => {

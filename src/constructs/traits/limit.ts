@@ -62,7 +62,7 @@ function english(m: LimitModel, say: Sayings): string {
     case "sent-workers":
       return `You may send up to ${say.token("worker", m.amount)} to opponents' Locations each turn.`;
     case "keep":
-      return `You may keep up to ${say.token("resource", m.amount)} on your Base between turns.`;
+      return `You may keep up to ${say.anyResource(m.amount)} on your Base between turns.`;
   }
 }
 
@@ -71,9 +71,9 @@ function french(m: LimitModel, say: Sayings): string {
     case "hand":
       return `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${say.token("card", m.amount)} en main.`;
     case "sent-workers":
-      return `Vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} sur les Lieux de vos adversaires à chaque tour.`;
+      return `Vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} sur les Territoires de vos adversaires à chaque tour.`;
     case "keep":
-      return `Vous pouvez conserver jusqu'à ${say.token("resource", m.amount)} sur votre Base d'un tour à l'autre.`;
+      return `Vous pouvez conserver jusqu'à ${say.anyResource(m.amount)} sur votre Base d'un tour à l'autre.`;
   }
 }
 
