@@ -95,6 +95,10 @@ describe("hints and exact ranges a designer relies on", () => {
     expect(d).toMatchObject({ line: 11, column: 33, endLine: 11, endColumn: 39 });
   });
 
+  it("says where an effect goes when one is written among the gains of a Spoils", () => {
+    expect(only(validateFixture("effect-in-gain.yaml"), "S51-E202").hint).toBe('"steal" begins an effect: a card gains only tokens and cards here; effects go in an action ("action: pay 1 fuel -> steal …") or after "once:"');
+  });
+
   it("suggests the statement keyword for a misspelled one", () => {
     expect(only(validateFixture("misspelled-keyword.yaml"), "S51-E202").hint).toBe('did you mean "produce"?');
   });

@@ -8,6 +8,8 @@ import type { Code } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import { keywordTexts } from "../../grammar/lexer.js";
+import { keywordForms } from "../../grammar/tokens.js";
+import { effectConstructs } from "../constructs/effects/index.js";
 import type { DataPath, SourceFile } from "../load/source-file.js";
 import type { CardData } from "../schema/card-file.js";
 import { fieldReporter } from "../diagnostics/field-report.js";
@@ -46,6 +48,11 @@ function keywordHint(text: string, start: number, message: string): string | und
   return didYouMean(word, keywordTexts);
 }
 
+/** The words that begin an effect (`steal`, `redevelop`, `each opponent …`): what a list of gains cannot hold. */
+const effectWords: ReadonlySet<string> = new Set(
+  Object.values(effectConstructs).flatMap((c) => ("keyword" in c.syntax ? (keywordForms.get(c.syntax.keyword) ?? []) : [])),
+);
+
 /**
  * Hints for the commonest slips inside a list of assets or costs (a Location's
  * or a Base's `pay … ->`, a convert, a price): an amount left out or written
@@ -56,6 +63,7 @@ function listHint(text: string, start: number, message: string): string | undefi
   if (found === undefined) return undefined;
   if (message.startsWith("expected a number")) {
     if (found === "->" || found === "→") return /,\s*$/.test(text.slice(0, start)) ? 'remove the "," before "->"' : 'write what is paid before "->", e.g. "pay 1 fuel -> 2 scrap"';
+    if (effectWords.has(found)) return `"${found}" begins an effect: a card gains only tokens and cards here; effects go in an action ("action: pay 1 fuel -> ${found} …") or after "once:"`;
     if (/^[A-Za-z]/.test(found)) return `an amount comes before its word: "1 ${found}"`;
   }
   if (message.startsWith('expected "->"') && /^\d/.test(found)) return 'separate the items of a list with ",": "1 scrap, 2 fuel"';
