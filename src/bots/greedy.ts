@@ -8,6 +8,7 @@
  * before kept ones, tokens before cards.
  */
 import type { Action, Decision, Payment, RangePlan } from "../engine/choices.js";
+import type { CountAt } from "../constructs/amount.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { cardFacts, demandOf, stepsOf } from "../engine/facts.js";
 import { createRng, type Rng } from "../engine/rng.js";
@@ -31,14 +32,14 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
       const work = cardFacts(cards).locations.get(l.card)?.work;
       const demand = work?.demands[l.uses];
       if (!work || !demand) return 0;
-      const gain = stepsWorth(work.steps, locationVpCap - l.vpTokens.length, canSteal(view));
+      const gain = stepsWorth(work.steps, locationVpCap - l.vpTokens.length, canSteal(view), countAt(cards, view));
       const cost = demandWorth(demand);
       return gain > cost ? 6 + (gain - cost) : -1;
     }
     case "leader-action": {
       const def = me.leader && cards.byId.get(me.leader.card);
       if (def?.kind !== "leader" || def.ability.kind !== "action") return 0;
-      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, canSteal(view));
+      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, canSteal(view), countAt(cards, view));
       const cost = demandWorth(demandOf(def.ability.cost)) + worth.worker * def.ability.workers;
       return gain > cost ? 5 + (gain - cost) : -1;
     }
@@ -48,7 +49,7 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
       if (def?.kind !== "location" || def.ability.pattern !== "trait") return -1;
       const t = def.ability.traits[a.trait];
       if (t?.kind !== "convert") return -1;
-      const net = stepsWorth(stepsOf(t.gains), locationVpCap - l.vpTokens.length, canSteal(view)) - demandWorth(demandOf(t.cost));
+      const net = stepsWorth(stepsOf(t.gains), locationVpCap - l.vpTokens.length, canSteal(view), countAt(cards, view)) - demandWorth(demandOf(t.cost));
       return net > 0 ? 4 + net : -1;
     }
     case "conquer":
@@ -71,6 +72,11 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
     case "pass":
       return 0;
   }
+}
+
+/** Where the bot counts a scaled gain (`1 vp per agreement`): on its view, for itself. */
+function countAt(cards: CardRegistry, view: PlayerView): CountAt {
+  return { players: view.players, seat: view.seat, cards };
 }
 
 /** Whether some opponent has a resource token a steal could take (not in a depot or on a combo). */
@@ -139,7 +145,7 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
     case "steal":
       return best(rng, d.choices.map((c) => (c.store.kind === "pool" ? 0 : 1)));
     case "choose-effect":
-      return best(rng, d.choices.map((steps) => stepsWorth(steps)));
+      return best(rng, d.choices.map((steps) => stepsWorth(steps, Infinity, true, countAt(cards, view))));
     case "give-up":
       // What it gives away: the least useful card, any token.
       return best(rng, d.choices.map((c) => ("card" in c ? -cardWorth(cards, c.card) : 0)));
