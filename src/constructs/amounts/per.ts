@@ -82,16 +82,18 @@ const countsHint = `per counts: ${Object.values(writtenAs).join("; ")}`;
 
 // ---- checks ------------------------------------------------------------------
 
-function every(r: Resolver, n: EveryNum | undefined): number | undefined {
+function every(r: Resolver, node: PerNode): number | undefined {
+  const n = node.every;
   if (n === undefined) return 1;
   if (!n.signed && n.value >= 1 && n.value <= maxEvery) return n.value;
   const message = n.value < 0 ? "a count cannot be negative" : n.value === 0 ? '"per 0" counts nothing' : n.signed ? "a count is written without a sign" : `a count must be 1 to ${maxEvery}, not ${n.value}`;
-  r.report("S51-E339", n.span, message, `write "per 2 agreements" for one in every 2, or "per agreement" for each`);
+  const what = [node.word.text, ...(node.card ? [node.card.text] : [])].join(" ");
+  r.report("S51-E339", n.span, message, `write "per 2 ${what}" for one in every 2, or leave the number out for each one`);
   return undefined;
 }
 
-function uncountable(r: Resolver, w: Word, hint: string): undefined {
-  r.report("S51-E334", w.span, `"per ${w.text}" counts nothing a player has`, hint);
+function uncountable(r: Resolver, w: Word, why: string, hint: string): undefined {
+  r.report("S51-E334", w.span, `per cannot count "${w.text}"${why}`, hint);
   return undefined;
 }
 
@@ -108,7 +110,7 @@ function countable(r: Resolver, n: PerNode): Countable | undefined {
   const t = lookup(r, w, ["resources", "tokens", "cardTypes"]);
   if (t === undefined) return unknownWord(r, w, "thing to count", [...Object.keys(ownWords), "opponent", ...writtenWords(r, ["resources"]), "resource", "spoils", "agreement", "deal"]);
   if (t.namespace === "resources") return { of: "resources", resource: t.id };
-  if (t.namespace === "cardTypes") return uncountable(r, w, `to count Locations of a card type, write "per ${w.text} card"`);
+  if (t.namespace === "cardTypes") return uncountable(r, w, " alone: it is a card type", `to count Locations of a card type, write "per ${w.text} card"`);
   switch (t.id) {
     case "resource":
       return { of: "resources", resource: "any" };
@@ -117,18 +119,17 @@ function countable(r: Resolver, n: PerNode): Countable | undefined {
     case "deal":
       return { of: "deals", deal: t.id };
     case "card":
-      return uncountable(r, w, 'name a card type ("per scrap card"), or count every Location ("per location")');
+      return uncountable(r, w, " without a card type", 'name a card type ("per scrap card"), or count every Location ("per location")');
     default:
-      return uncountable(r, w, countsHint);
+      return uncountable(r, w, "", countsHint);
   }
 }
 
 /** The most a player can have of some countables: a `per N` past it never gives. */
 function reachable(r: Resolver, n: PerNode, c: Countable, times: number): boolean {
-  const most = c.of === "leader" ? 1 : c.of === "opponents" ? 3 : Infinity;
-  if (times <= most) return true;
-  const what = c.of === "leader" ? "a player has at most 1 Leader" : "a game has at most 3 opponents";
-  r.report("S51-E339", n.every!.span, `"per ${times}" never counts: ${what}`, `write "per ${n.word.text}"`);
+  if (c.of === "leader" && times > 1) r.report("S51-E339", n.every!.span, `"per ${times}" never counts: a player has at most 1 Leader`, 'write "per leader"');
+  else if (c.of === "opponents" && times > 3) r.report("S51-E339", n.every!.span, `"per ${times}" never counts: a game has at most 3 opponents`, 'write "per opponent", or at most "per 3 opponents"');
+  else return true;
   return false;
 }
 
@@ -273,7 +274,7 @@ export const per: AmountConstruct<"per", PerNode, PerModel, PerData> = {
     return { kind: "per", ...everyOf(tokens(c, "every")[0]), word: word(counted!), ...(card ? { card: word(card) } : {}), span };
   },
   check: (n, r) => {
-    const times = every(r, n.every);
+    const times = every(r, n);
     const c = countable(r, n);
     if (times === undefined || c === undefined || !reachable(r, n, c, times)) return undefined;
     return { kind: "per", every: times, ...c };
