@@ -10,11 +10,13 @@ import { describe, expect, it } from "vitest";
 import { parseStatements } from "../grammar/index.js";
 import type { LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
+import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/amounts/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import type { CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
-import { cardFacts } from "../src/engine/facts.js";
+import { cardFacts, stepsOf } from "../src/engine/facts.js";
 import { textRenderer } from "../src/text/render.js";
 import { langs } from "../src/text/words.js";
+import { registry, testGame } from "./engine-harness.js";
 import { evaluateModule, locationYaml, repoRoot, validateText } from "./helpers.js";
 
 /** The compiled card of a one-card set, evaluated (generated modules import only types). */
@@ -61,14 +63,64 @@ describe.each(traitKinds)("the %s trait", (kind) => {
   });
 });
 
+describe.each(amountKinds)("the %s amount", (kind) => {
+  const construct = amountConstructs[kind];
+  const gain = `gain ${construct.example}`;
+  const parsed = parseStatements(gain);
+  const asset = parsed.ok && parsed.value[0]?.kind === "gain" ? parsed.value[0].assets[0] : undefined;
+
+  it("parses its example into the scale of the asset it follows, the asset spanning both", () => {
+    expect(asset?.scale?.kind).toBe(kind);
+    expect(asset!.span).toEqual({ start: "gain ".length, end: gain.length });
+    expect(asset!.scale!.span.end).toBe(gain.length);
+  });
+
+  it("checks, compiles, reads aloud in both languages and counts in the engine", async () => {
+    const result = validateText(locationYaml({ spoils: JSON.stringify(gain) }));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as LocationCard;
+    expect(card.spoils.map((a) => a.scale?.kind)).toEqual([kind]);
+
+    const plain = validateText(locationYaml({ spoils: JSON.stringify(gain.slice(0, asset!.scale!.span.start).trimEnd()) }));
+    for (const lang of langs) {
+      const text = textRenderer(result.vocabulary, lang).card(card).parts.spoils ?? "";
+      expect(text, `${lang} text`).not.toMatch(/undefined|NaN|\[object/);
+      expect(text, `${lang} text says the amount`).not.toBe(textRenderer(plain.vocabulary, lang).card(plain.cards[0]!).parts.spoils);
+    }
+
+    const def = await compiled(card, result.vocabulary);
+    const [step] = stepsOf(def.spoils);
+    expect(step?.scale?.kind).toBe(kind);
+    // Its engine piece counts on a game's players: a whole number, none below 0.
+    const game = testGame({ cards: { ...registry, cards: [...registry.cards, def], byId: new Map([...registry.byId, [def.id, def]]) } });
+    const times = amountPieces.times(step!.scale!, { players: game.state.players, seat: 0, cards: game.cards });
+    expect(Number.isInteger(times) && times >= 0).toBe(true);
+  });
+});
+
 describe("the construct table", () => {
-  /** Type errors of a module written beside the trait constructs (in memory: nothing is written). */
-  function typeErrors(text: string): string[] {
+  /** Type errors of a module written beside the constructs of a folder (in memory: nothing is written). */
+  function typeErrors(text: string, folder = "traits"): string[] {
     const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
-    const file = project.createSourceFile(join(repoRoot, "src/constructs/traits/probe.ts"), text, { overwrite: true });
+    const file = project.createSourceFile(join(repoRoot, `src/constructs/${folder}/probe.ts`), text, { overwrite: true });
     project.resolveSourceFileDependencies();
     return file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
   }
+
+  it("refuses an amount construct that lacks any one of its pieces", () => {
+    const pieces = Object.keys(amountConstructs.per);
+    expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
+    const probe = [
+      'import type { AmountConstruct } from "../amount.js";',
+      'import { per, type PerData, type PerModel, type PerNode } from "./per.js";',
+      'type Per = AmountConstruct<"per", PerNode, PerModel, PerData>;',
+      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = per;\nexport const lacks_${piece}: Per = without_${piece};`),
+      "export const whole: Per = per;",
+    ].join("\n");
+    const errors = typeErrors(probe, "amounts");
+    for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
+    expect(errors).toHaveLength(pieces.length);
+  });
 
   it("refuses a construct that lacks any one of its pieces, and a table entry under another construct's name", () => {
     const pieces = Object.keys(traitConstructs.depot);
