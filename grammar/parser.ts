@@ -20,9 +20,9 @@
 import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
-import { amountConstructs, amountKinds, type AmountKind } from "../src/constructs/amounts/index.js";
+import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.js";
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
-import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
+import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
 function describe(token: IToken): string {
@@ -93,16 +93,21 @@ export class AbilityParser extends CstParser {
     many: (body) => this.MANY(body),
   };
 
-  /** One rule per trait construct, named by its kind: its keyword, then its grammar. */
-  private readonly traitRules = Object.fromEntries(
-    traitKinds.map((kind) => [
-      kind,
-      this.RULE(kind, () => {
-        this.CONSUME(traitConstructs[kind].keyword);
-        traitConstructs[kind].grammar(this.kit);
-      }),
-    ]),
-  ) as Record<TraitKind, () => CstNode>;
+  /** One rule per construct of a table, named by its kind: its keyword, then its grammar. */
+  private keywordRules<K extends string>(table: { readonly [k in K]: { readonly keyword: TokenType; readonly grammar: (g: GrammarKit) => void } }): Record<K, () => CstNode> {
+    const kinds = Object.keys(table) as K[];
+    return Object.fromEntries(
+      kinds.map((kind) => [
+        kind,
+        this.RULE(kind, () => {
+          this.CONSUME(table[kind].keyword);
+          table[kind].grammar(this.kit);
+        }),
+      ]),
+    ) as Record<K, () => CstNode>;
+  }
+
+  private readonly traitRules = this.keywordRules(traitConstructs);
 
   /** One rule per keyword-led effect construct, named by its kind; its grammar consumes its keyword. */
   private readonly effectRules = Object.fromEntries(
@@ -112,16 +117,7 @@ export class AbilityParser extends CstParser {
     }),
   ) as Partial<Record<EffectKind, () => CstNode>>;
 
-  /** One rule per amount construct, named by its kind: its keyword, then its grammar. */
-  private readonly amountRules = Object.fromEntries(
-    amountKinds.map((kind) => [
-      kind,
-      this.RULE(kind, () => {
-        this.CONSUME(amountConstructs[kind].keyword);
-        amountConstructs[kind].grammar(this.kit);
-      }),
-    ]),
-  ) as Record<AmountKind, () => CstNode>;
+  private readonly amountRules = this.keywordRules(amountConstructs);
 
   public statement = this.RULE("statement", () => {
     this.OR([

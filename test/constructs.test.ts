@@ -99,44 +99,47 @@ describe.each(amountKinds)("the %s amount", (kind) => {
 });
 
 describe("the construct table", () => {
-  /** Type errors of a module written beside the constructs of a folder (in memory: nothing is written). */
-  function typeErrors(text: string, folder = "traits"): string[] {
+  /**
+   * Type errors of a module written beside a folder's constructs (in memory:
+   * nothing is written) that declares `construct` once without each of its
+   * pieces, then whole, then any `more` lines.
+   */
+  function withoutEachPiece(folder: string, header: readonly string[], type: string, construct: string, pieces: readonly string[], more: readonly string[] = []): string[] {
+    const text = [
+      ...header,
+      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = ${construct};\nexport const lacks_${piece}: ${type} = without_${piece};`),
+      `export const whole: ${type} = ${construct};`,
+      ...more,
+    ].join("\n");
     const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
     const file = project.createSourceFile(join(repoRoot, `src/constructs/${folder}/probe.ts`), text, { overwrite: true });
     project.resolveSourceFileDependencies();
-    return file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
-  }
-
-  it("refuses an amount construct that lacks any one of its pieces", () => {
-    const pieces = Object.keys(amountConstructs.per);
+    const errors = file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
     expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
-    const probe = [
-      'import type { AmountConstruct } from "../amount.js";',
-      'import { per, type PerData, type PerModel, type PerNode } from "./per.js";',
-      'type Per = AmountConstruct<"per", PerNode, PerModel, PerData>;',
-      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = per;\nexport const lacks_${piece}: Per = without_${piece};`),
-      "export const whole: Per = per;",
-    ].join("\n");
-    const errors = typeErrors(probe, "amounts");
     for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
-    expect(errors).toHaveLength(pieces.length);
-  });
+    return errors;
+  }
 
   it("refuses a construct that lacks any one of its pieces, and a table entry under another construct's name", () => {
     const pieces = Object.keys(traitConstructs.depot);
-    expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
-    const probe = [
+    const header = [
       'import type { TraitConstruct } from "../construct.js";',
       'import { depot, type DepotDef, type DepotModel, type DepotNode } from "./depot.js";',
       'import { slots } from "./slots.js";',
       "type Depot = TraitConstruct<\"depot\", DepotNode, DepotModel, DepotDef>;",
-      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = depot;\nexport const lacks_${piece}: Depot = without_${piece};`),
-      'export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };',
-      "export const whole: Depot = depot;",
-    ].join("\n");
-    const errors = typeErrors(probe);
-    for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
+    ];
+    const errors = withoutEachPiece("traits", header, "Depot", "depot", pieces, ['export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };']);
     expect(errors.some((e) => e.includes(`'"slots"' is not assignable to type '"depot"'`))).toBe(true);
     expect(errors).toHaveLength(pieces.length + 1);
+  });
+
+  it("refuses an amount construct that lacks any one of its pieces", () => {
+    const pieces = Object.keys(amountConstructs.per);
+    const header = [
+      'import type { AmountConstruct } from "../amount.js";',
+      'import { per, type PerData, type PerModel, type PerNode } from "./per.js";',
+      'type Per = AmountConstruct<"per", PerNode, PerModel, PerData>;',
+    ];
+    expect(withoutEachPiece("amounts", header, "Per", "per", pieces)).toHaveLength(pieces.length);
   });
 });
