@@ -9,8 +9,19 @@ import type { CstNode } from "chevrotain";
 import { isTraitKind, traitPieces, type TraitKind } from "../src/constructs/traits/index.js";
 import type { BuildKit } from "../src/constructs/construct.js";
 import type * as A from "./ast.js";
+import { amountPieces } from "../src/constructs/amounts/index.js";
 import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
-import { asset, assetList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
+import { asset as printedAsset, node, nodes, num, spanOf, tokens, word } from "./cst.js";
+
+/** An asset, with the amount construct it holds if any (`1 vp per agreement`; src/constructs/amounts). */
+function asset(cst: CstNode): A.Asset {
+  const scale = nodes(cst.children, "scale")[0];
+  return scale ? { ...printedAsset(cst), scale: amountPieces.build(scale) } : printedAsset(cst);
+}
+
+function assetList(cst: CstNode): A.Asset[] {
+  return nodes(cst.children, "asset").map(asset);
+}
 
 /** One effect: a plain gain, or a construct of src/constructs/effects (its rule is named by its kind). */
 function effect(cst: CstNode): A.Effect {
@@ -32,7 +43,10 @@ export function effectList(cst: CstNode): A.Effect[] {
 }
 
 /** What a construct's `build` is handed: the builders of rules that hold constructs. */
-const kit: BuildKit = { effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")) };
+const kit: BuildKit = {
+  effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")),
+  assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
+};
 
 function actionOption(cst: CstNode): A.ActionOption {
   const c = cst.children;

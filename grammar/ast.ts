@@ -23,21 +23,23 @@ export interface Num {
   readonly span: Span;
 }
 
-/** `3 scrap`, `1 card`, `2 x 1 vp` (tokens: 2, amount: 1, word: vp). */
+/** `3 scrap`, `1 card`, `2 x 1 vp` (tokens: 2, amount: 1, word: vp); `1 vp per agreement` (scale). */
 export interface QuantityAsset {
   readonly kind: "quantity";
   readonly tokens?: Num;
   readonly amount: Num;
   readonly word: Word;
+  readonly scale?: AmountNode;
   readonly span: Span;
 }
 
-/** `contact conquest 2`, `2 x contact universal 1`. */
+/** `contact conquest 2`, `2 x contact universal 1`. A scale parses here and is refused by the checker, at its place. */
 export interface ContactAsset {
   readonly kind: "contact";
   readonly tokens?: Num;
   readonly colour: Word;
   readonly range: Num;
+  readonly scale?: AmountNode;
   readonly span: Span;
 }
 
@@ -93,6 +95,7 @@ export interface ComboStatement {
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
 import type { EffectNode } from "../src/constructs/effects/index.js";
+import type { AmountNode } from "../src/constructs/amounts/index.js";
 
 export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | TraitNode;
 

@@ -1,8 +1,9 @@
 /**
  * Reading chevrotain's concrete syntax tree: the helpers every construct's
  * `build` uses to turn its rule's tokens into AST nodes with spans, and the
- * builders of the shared rules that hold no construct (assets, the counted
- * word). Effect lists hold constructs: ast-builder.ts builds them.
+ * builders of the shared rules that hold no construct (an asset as printed,
+ * the counted word). Effect lists hold constructs, and an asset may hold an
+ * amount construct (`1 vp per agreement`): ast-builder.ts builds them.
  */
 import type { CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.js";
@@ -59,6 +60,7 @@ export function counted(cst: CstNode): A.Word {
   return word(tok);
 }
 
+/** An asset but for the amount construct it may hold (ast-builder.ts adds it). */
 export function asset(cst: CstNode): A.Asset {
   const c = cst.children;
   const tokensTok = tokens(c, "tokens")[0];
@@ -81,14 +83,9 @@ export function asset(cst: CstNode): A.Asset {
   };
 }
 
-export function assetList(cst: CstNode): A.Asset[] {
-  return nodes(cst.children, "asset").map(asset);
-}
-
 /** What a construct's `build` reads from its rule's node: the first token or subrule of a name. */
 export const cst = {
   word: (n: CstNode, key: string): A.Word => word(tokens(n.children, key)[0]!),
   num: (n: CstNode, key: string): A.Num => num(tokens(n.children, key)[0]!),
   counted: (n: CstNode): A.Word => counted(node(n.children, "counted")),
-  assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
 };

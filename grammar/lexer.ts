@@ -4,15 +4,17 @@
  * patterns in order, scans `slots` as a keyword and `slot` as a word.
  */
 import { Lexer, type TokenType } from "chevrotain";
+import { amountConstructs } from "../src/constructs/amounts/index.js";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs } from "../src/constructs/traits/index.js";
 import { Any, Action, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
 
 export * from "./tokens.js";
 
-/** The trait and effect constructs' keywords, in their tables' order. */
-const traitKeywords: TokenType[] = Object.values(traitConstructs).map((c) => c.keyword);
-const effectKeywords: TokenType[] = Object.values(effectConstructs).flatMap((c) => c.words);
+/** The trait, effect and amount constructs' keywords, in their tables' order, each once (`opponent` is an effect's and an amount's). */
+const constructKeywords: TokenType[] = [
+  ...new Set([...Object.values(traitConstructs).map((c) => c.keyword), ...Object.values(effectConstructs).flatMap((c) => c.words), ...Object.values(amountConstructs).flatMap((c) => c.words)]),
+];
 
 /** Keywords come before `Word`: chevrotain tries patterns in order, `longer_alt` lets `gains` stay a word. */
 export const allTokens: TokenType[] = [
@@ -34,8 +36,7 @@ export const allTokens: TokenType[] = [
   Pay,
   Combo,
   Redevelop,
-  ...traitKeywords,
-  ...effectKeywords,
+  ...constructKeywords,
   Any,
   Type,
   Contact,

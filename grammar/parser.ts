@@ -10,7 +10,8 @@
  *   statement   := gain | produce | once | keep | action | combo
  *                | trait        (one rule per construct of src/constructs/traits)
  *   assetList   := asset ("," asset)*
- *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer)
+ *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer) scale?
+ *   scale       := amount construct (one rule per construct of src/constructs/amounts: `per …`)
  *   effectList  := choice ("," choice)*
  *   choice      := effect ("or" effect)*
  *   effect      := asset
@@ -19,8 +20,9 @@
 import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
+import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.js";
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
-import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
+import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
 function describe(token: IToken): string {
@@ -78,7 +80,7 @@ export class AbilityParser extends CstParser {
   private readonly kit: GrammarKit = {
     consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
-    option: (body) => this.OPTION(body),
+    option: (body, occurrence = 1) => (occurrence === 1 ? this.OPTION(body) : this.OPTION2(body)),
     oneOf: (tokens, label, occurrence = 1) => {
       const alts = tokens.map((token) => ({ ALT: () => (occurrence === 1 ? this.CONSUME(token, { LABEL: label }) : this.CONSUME2(token, { LABEL: label })) }));
       return occurrence === 1 ? this.OR(alts) : this.OR2(alts);
@@ -91,16 +93,21 @@ export class AbilityParser extends CstParser {
     many: (body) => this.MANY(body),
   };
 
-  /** One rule per trait construct, named by its kind: its keyword, then its grammar. */
-  private readonly traitRules = Object.fromEntries(
-    traitKinds.map((kind) => [
-      kind,
-      this.RULE(kind, () => {
-        this.CONSUME(traitConstructs[kind].keyword);
-        traitConstructs[kind].grammar(this.kit);
-      }),
-    ]),
-  ) as Record<TraitKind, () => CstNode>;
+  /** One rule per construct of a table, named by its kind: its keyword, then its grammar. */
+  private keywordRules<K extends string>(table: { readonly [k in K]: { readonly keyword: TokenType; readonly grammar: (g: GrammarKit) => void } }): Record<K, () => CstNode> {
+    const kinds = Object.keys(table) as K[];
+    return Object.fromEntries(
+      kinds.map((kind) => [
+        kind,
+        this.RULE(kind, () => {
+          this.CONSUME(table[kind].keyword);
+          table[kind].grammar(this.kit);
+        }),
+      ]),
+    ) as Record<K, () => CstNode>;
+  }
+
+  private readonly traitRules = this.keywordRules(traitConstructs);
 
   /** One rule per keyword-led effect construct, named by its kind; its grammar consumes its keyword. */
   private readonly effectRules = Object.fromEntries(
@@ -109,6 +116,8 @@ export class AbilityParser extends CstParser {
       return "keyword" in syntax ? [[kind, this.RULE(kind, () => syntax.grammar(this.kit))]] : [];
     }),
   ) as Partial<Record<EffectKind, () => CstNode>>;
+
+  private readonly amountRules = this.keywordRules(amountConstructs);
 
   public statement = this.RULE("statement", () => {
     this.OR([
@@ -206,7 +215,7 @@ export class AbilityParser extends CstParser {
     this.OR([{ ALT: () => this.SUBRULE(this.asset) }, ...Object.values(this.effectRules).map((rule) => ({ ALT: () => this.SUBRULE(rule) }))]);
   });
 
-  /** `3 scrap`, `2 x 1 vp`, `contact conquest 2`, `2 x contact universal 1`. */
+  /** `3 scrap`, `2 x 1 vp`, `contact conquest 2`, `2 x contact universal 1`; `1 vp per agreement` (scaled). */
   public asset = this.RULE("asset", () => {
     this.OPTION(() => {
       this.CONSUME(t.Integer, { LABEL: "tokens" });
@@ -227,6 +236,12 @@ export class AbilityParser extends CstParser {
         },
       },
     ]);
+    this.OPTION2(() => this.SUBRULE(this.scale));
+  });
+
+  /** `per agreement`: an amount that scales (src/constructs/amounts); the checker says where one may stand. */
+  public scale = this.RULE("scale", () => {
+    this.OR(amountKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.amountRules[kind]) })));
   });
 
   /** The thing counted: a vocabulary word, or `card`/`cards`. */

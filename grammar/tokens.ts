@@ -35,6 +35,8 @@ export const Combo = keyword("Combo", "combo");
 export const Redevelop = keyword("Redevelop", "redevelop");
 /** `each`: a trait (`each scrap card -> …`) and an effect on opponents (`each opponent gives …`) start with it. */
 export const Each = keyword("Each", "each");
+/** `opponent`: an effect on opponents (`each opponent gives …`) and an amount (`1 scrap per opponent`) name them. */
+export const Opponent = keyword("Opponent", "opponent", "opponents");
 export const Any = keyword("Any", "any");
 export const Type = keyword("Type", "type");
 export const Contact = keyword("Contact", "contact");

@@ -11,6 +11,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { amountKinds } from "../src/constructs/amounts/index.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
 import { describe, expect, it } from "vitest";
 import { parseAssets, parseStatements, type ParseResult, type StatementKind } from "../grammar/index.js";
@@ -85,6 +86,13 @@ const cases: Record<string, [Entry, string]> = {
   "effect-opponents-discard": ["statements", "action: each opponent discards 2 cards"],
   "effect-choice": ["statements", "action: pay 1 scrap -> 2 fuel or 1 vp"],
   "effect-choice-three-then-more": ["statements", "convert 1 fuel -> 1 card or steal 1 worker or redevelop, 1 scrap"],
+  // amounts that scale (src/constructs/amounts)
+  "per-agreement": ["statements", "gain 1 vp per agreement"],
+  "per-card-type": ["statements", "produce 1 fuel per scrap card"],
+  "per-every-n-and-opponent": ["statements", "gain 1 card per 2 fuel, 1 scrap per opponent"],
+  "per-in-choice": ["statements", "action: pay 1 fuel -> 2 x 1 vp per 3 locations or 1 card per leader"],
+  "per-in-trigger": ["statements", "after conquer -> 1 weapons per spoils"],
+  "per-signed": ["statements", "once: 1 vp per -1 deal"],
   // assets (contact price, leader resources)
   "asset-resource": ["assets", "1 building-material"],
   "asset-workers": ["assets", "2 workers"],
@@ -98,6 +106,8 @@ const cases: Record<string, [Entry, string]> = {
   "asset-redevelopment": ["assets", "1 redevelopment"],
   "asset-deal-costs": ["assets", "1 spoils, 1 agreement, 1 deal"],
   "asset-list": ["assets", "1 card, 1 building-material"],
+  "asset-per-resource": ["assets", "1 weapons per resources"],
+  "asset-contact-per": ["assets", "contact conquest 2 per opponent"],
 };
 
 function parse(entry: Entry, source: string): ParseResult<unknown> {
@@ -168,7 +178,7 @@ describe("AST goldens", () => {
       if (r.ok) visit(r.value, entry === "statements");
     }
     expect([...statementKinds].sort()).toEqual(everyStatementKind.sort());
-    // Assets (quantity, contact), every effect construct of the table, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
-    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, "repeatable", "workers", "distance", "type", "way"].sort());
+    // Assets (quantity, contact), every effect and amount construct of the tables, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
+    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, ...amountKinds, "repeatable", "workers", "distance", "type", "way"].sort());
   });
 });

@@ -10,11 +10,13 @@ import { describe, expect, it } from "vitest";
 import { parseStatements } from "../grammar/index.js";
 import type { BaseCard, LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
+import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/amounts/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
-import { cardFacts, type LocationFacts } from "../src/engine/facts.js";
+import { cardFacts, stepsOf, type LocationFacts } from "../src/engine/facts.js";
 import { textRenderer } from "../src/text/render.js";
 import { langs } from "../src/text/words.js";
+import { registry, testGame } from "./engine-harness.js";
 import { evaluateModule, locationYaml, repoRoot, validateText } from "./helpers.js";
 
 /** The compiled card of a one-card set, evaluated (generated modules import only types). */
@@ -74,7 +76,7 @@ function abilityOnly(f: LocationFacts): Omit<LocationFacts, "def" | "typeMask" |
 }
 
 /** Facts as plain data: a trigger's test (`fires`), a closure made per card, compares by its source; a set by its members. */
-function plain(facts: unknown): unknown {
+function plainFacts(facts: unknown): unknown {
   return JSON.parse(JSON.stringify(facts, (_k, v: unknown) => (typeof v === "function" ? String(v) : v instanceof Set ? [...v] : v)));
 }
 
@@ -96,34 +98,87 @@ describe.each(traitKinds.filter((k) => k !== "slots"))("the %s trait on a Base (
     const files = compileCards({ cards: [card], vocabulary: result.vocabulary });
     const def = ((await evaluateModule(files.find((f) => f.path.endsWith("bases.ts"))!.text)) as { bases: readonly BaseDef[] }).bases[0]!;
     const location = await compiled(locationCard, onLocation.vocabulary);
-    expect(plain(cardFacts(registryOf(def)).powers.get(def.id))).toEqual(plain(abilityOnly(cardFacts(registryOf(location)).locations.get(location.id)!)));
+    expect(plainFacts(cardFacts(registryOf(def)).powers.get(def.id))).toEqual(plainFacts(abilityOnly(cardFacts(registryOf(location)).locations.get(location.id)!)));
+  });
+});
+
+describe.each(amountKinds)("the %s amount", (kind) => {
+  const construct = amountConstructs[kind];
+  const gain = `gain ${construct.example}`;
+  const parsed = parseStatements(gain);
+  const asset = parsed.ok && parsed.value[0]?.kind === "gain" ? parsed.value[0].assets[0] : undefined;
+
+  it("parses its example into the scale of the asset it follows, the asset spanning both", () => {
+    expect(asset?.scale?.kind).toBe(kind);
+    expect(asset!.span).toEqual({ start: "gain ".length, end: gain.length });
+    expect(asset!.scale!.span.end).toBe(gain.length);
+  });
+
+  it("checks, compiles, reads aloud in both languages and counts in the engine", async () => {
+    const result = validateText(locationYaml({ spoils: JSON.stringify(gain) }));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as LocationCard;
+    expect(card.spoils.map((a) => a.scale?.kind)).toEqual([kind]);
+
+    const plain = validateText(locationYaml({ spoils: JSON.stringify(gain.slice(0, asset!.scale!.span.start).trimEnd()) }));
+    for (const lang of langs) {
+      const text = textRenderer(result.vocabulary, lang).card(card).parts.spoils ?? "";
+      expect(text, `${lang} text`).not.toMatch(/undefined|NaN|\[object/);
+      expect(text, `${lang} text says the amount`).not.toBe(textRenderer(plain.vocabulary, lang).card(plain.cards[0]!).parts.spoils);
+    }
+
+    const def = await compiled(card, result.vocabulary);
+    const [step] = stepsOf(def.spoils);
+    expect(step?.scale?.kind).toBe(kind);
+    // Its engine piece counts on a game's players: a whole number, none below 0.
+    const game = testGame({ cards: { ...registry, cards: [...registry.cards, def], byId: new Map([...registry.byId, [def.id, def]]) } });
+    const times = amountPieces.times(step!.scale!, { players: game.state.players, seat: 0, cards: game.cards });
+    expect(Number.isInteger(times) && times >= 0).toBe(true);
   });
 });
 
 describe("the construct table", () => {
-  /** Type errors of a module written beside the trait constructs (in memory: nothing is written). */
-  function typeErrors(text: string): string[] {
+  /**
+   * Type errors of a module written beside a folder's constructs (in memory:
+   * nothing is written) that declares `construct` once without each of its
+   * pieces, then whole, then any `more` lines.
+   */
+  function withoutEachPiece(folder: string, header: readonly string[], type: string, construct: string, pieces: readonly string[], more: readonly string[] = []): string[] {
+    const text = [
+      ...header,
+      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = ${construct};\nexport const lacks_${piece}: ${type} = without_${piece};`),
+      `export const whole: ${type} = ${construct};`,
+      ...more,
+    ].join("\n");
     const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
-    const file = project.createSourceFile(join(repoRoot, "src/constructs/traits/probe.ts"), text, { overwrite: true });
+    const file = project.createSourceFile(join(repoRoot, `src/constructs/${folder}/probe.ts`), text, { overwrite: true });
     project.resolveSourceFileDependencies();
-    return file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
+    const errors = file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
+    expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
+    for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
+    return errors;
   }
 
   it("refuses a construct that lacks any one of its pieces, and a table entry under another construct's name", () => {
     const pieces = Object.keys(traitConstructs.depot);
-    expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
-    const probe = [
+    const header = [
       'import type { TraitConstruct } from "../construct.js";',
       'import { depot, type DepotDef, type DepotModel, type DepotNode } from "./depot.js";',
       'import { slots } from "./slots.js";',
       "type Depot = TraitConstruct<\"depot\", DepotNode, DepotModel, DepotDef>;",
-      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = depot;\nexport const lacks_${piece}: Depot = without_${piece};`),
-      'export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };',
-      "export const whole: Depot = depot;",
-    ].join("\n");
-    const errors = typeErrors(probe);
-    for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
+    ];
+    const errors = withoutEachPiece("traits", header, "Depot", "depot", pieces, ['export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };']);
     expect(errors.some((e) => e.includes(`'"slots"' is not assignable to type '"depot"'`))).toBe(true);
     expect(errors).toHaveLength(pieces.length + 1);
+  });
+
+  it("refuses an amount construct that lacks any one of its pieces", () => {
+    const pieces = Object.keys(amountConstructs.per);
+    const header = [
+      'import type { AmountConstruct } from "../amount.js";',
+      'import { per, type PerData, type PerModel, type PerNode } from "./per.js";',
+      'type Per = AmountConstruct<"per", PerNode, PerModel, PerData>;',
+    ];
+    expect(withoutEachPiece("amounts", header, "Per", "per", pieces)).toHaveLength(pieces.length);
   });
 });

@@ -6,6 +6,8 @@
  */
 import { expect, it } from "vitest";
 import { isAsset, type Asset, type Card, type Cost, type Effect } from "../src/check/model.js";
+import { amountKinds } from "../src/constructs/amounts/index.js";
+import { countableKinds } from "../src/constructs/amounts/per.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
 import type { AfterModel } from "../src/constructs/traits/after.js";
 import { traitKinds } from "../src/constructs/traits/index.js";
@@ -14,6 +16,11 @@ import { defaultCardsDir, examplesDir, validatePaths } from "../src/pipeline/val
 function features(cards: readonly Card[]): Set<string> {
   const seen = new Set<string>();
   const asset = (a: Asset): void => {
+    if (a.scale) {
+      seen.add(`scale ${a.scale.kind}`);
+      seen.add(`scale per ${a.scale.of}`);
+      if (a.scale.every > 1) seen.add("scale per every N");
+    }
     switch (a.kind) {
       case "resource":
         seen.add(`asset resource ${a.resource}`);
@@ -119,6 +126,10 @@ const required = [
   "effect redevelop any type",
   "cost resource", "cost worker", "cost card", "cost spoils", "cost agreement", "cost deal",
   "statement once", "statement keep", "statement keep N", "statement combo",
+  // Every amount construct of the table (src/constructs/amounts), and everything `per` counts.
+  ...amountKinds.map((kind) => `scale ${kind}`),
+  ...countableKinds.map((of) => `scale per ${of}`),
+  "scale per every N",
   // Every trait construct of the table (src/constructs/traits), however many there are.
   ...traitKinds.map((kind) => `trait ${kind}`),
   "each gives vp", "each gives resources",

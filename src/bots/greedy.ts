@@ -8,6 +8,7 @@
  * before kept ones, tokens before cards.
  */
 import type { Action, Decision, Payment, RangePlan } from "../engine/choices.js";
+import type { CountAt } from "../constructs/amount.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { cardFacts, demandOf, stepsOf, type AbilityFacts } from "../engine/facts.js";
 import { createRng, type Rng } from "../engine/rng.js";
@@ -28,23 +29,23 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
       return me.leader ? 3 : 11;
     case "work": {
       const l = me.locations[a.location]!;
-      return workValue(cardFacts(cards).locations.get(l.card), l, view);
+      return workValue(cards, cardFacts(cards).locations.get(l.card), l, view);
     }
     case "base-action":
-      return me.power ? workValue(cardFacts(cards).powers.get(me.base), me.power, view) : 0;
+      return me.power ? workValue(cards, cardFacts(cards).powers.get(me.base), me.power, view) : 0;
     case "leader-action": {
       const def = me.leader && cards.byId.get(me.leader.card);
       if (def?.kind !== "leader" || def.ability.kind !== "action") return 0;
-      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, canSteal(view));
+      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, canSteal(view), countAt(cards, view));
       const cost = demandWorth(demandOf(def.ability.cost)) + worth.worker * def.ability.workers;
       return gain > cost ? 5 + (gain - cost) : -1;
     }
     case "convert": {
       const l = me.locations[a.location]!;
-      return convertValue(cardFacts(cards).locations.get(l.card), a.trait, l, view);
+      return convertValue(cards, cardFacts(cards).locations.get(l.card), a.trait, l, view);
     }
     case "base-convert":
-      return me.power ? convertValue(cardFacts(cards).powers.get(me.base), a.trait, me.power, view) : -1;
+      return me.power ? convertValue(cards, cardFacts(cards).powers.get(me.base), a.trait, me.power, view) : -1;
     case "conquer":
     case "cooperate":
       return 5 + distanceOf(cards, a.card);
@@ -70,20 +71,25 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
 }
 
 /** A worker action (a Location's or the Base's power's): what it gives, VP past the card's room counting for nothing, less what it costs now. */
-function workValue(f: AbilityFacts | undefined, at: { readonly uses: number; readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
+function workValue(cards: CardRegistry, f: AbilityFacts | undefined, at: { readonly uses: number; readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
   const demand = f?.work?.demands[at.uses];
   if (!f?.work || !demand) return 0;
-  const gain = stepsWorth(f.work.steps, locationVpCap - at.vpTokens.length, canSteal(view));
+  const gain = stepsWorth(f.work.steps, locationVpCap - at.vpTokens.length, canSteal(view), countAt(cards, view));
   const cost = demandWorth(demand);
   return gain > cost ? 6 + (gain - cost) : -1;
 }
 
 /** A convert trait (by its index among the card's traits), made only when it gains more than it costs. */
-function convertValue(f: AbilityFacts | undefined, trait: number, at: { readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
+function convertValue(cards: CardRegistry, f: AbilityFacts | undefined, trait: number, at: { readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
   const c = f?.converts.find((x) => x.trait === trait);
   if (!c) return -1;
-  const net = stepsWorth(c.steps, locationVpCap - at.vpTokens.length, canSteal(view)) - demandWorth(c.demand);
+  const net = stepsWorth(c.steps, locationVpCap - at.vpTokens.length, canSteal(view), countAt(cards, view)) - demandWorth(c.demand);
   return net > 0 ? 4 + net : -1;
+}
+
+/** Where the bot counts a scaled gain (`1 vp per agreement`): on its view, for itself. */
+function countAt(cards: CardRegistry, view: PlayerView): CountAt {
+  return { players: view.players, seat: view.seat, cards };
 }
 
 /** Whether some opponent has a resource token a steal could take (not in a depot or on a combo). */
@@ -152,7 +158,7 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
     case "steal":
       return best(rng, d.choices.map((c) => (c.store.kind === "pool" ? 0 : 1)));
     case "choose-effect":
-      return best(rng, d.choices.map((steps) => stepsWorth(steps)));
+      return best(rng, d.choices.map((steps) => stepsWorth(steps, Infinity, true, countAt(cards, view))));
     case "give-up":
       // What it gives away: the least useful card, any token.
       return best(rng, d.choices.map((c) => ("card" in c ? -cardWorth(cards, c.card) : 0)));

@@ -3,9 +3,12 @@
  * and evaluation): one table, so that a change that gives back what it costs
  * is never worth making, and two opposite converts cannot both look good.
  */
+import type { CountAt } from "../constructs/amount.js";
+import { amountPieces } from "../constructs/amounts/index.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { demandOf, stepsOf } from "../engine/facts.js";
 import type { Demand, EffectStep } from "../engine/tasks.js";
+import { isGain, scaledStep } from "../engine/tokens.js";
 
 export const worth = {
   vp: 3,
@@ -21,11 +24,15 @@ export const worth = {
  * What gains are worth. `vpRoom` is how many more VP tokens the card that
  * gets them can hold (the three-slot rule, a Leader's five): VP past it are
  * worth nothing. `canSteal` says whether any opponent has a token to take.
+ * A gain that scales (`1 vp per agreement`) is counted at `at`, the bot's
+ * view, as the engine would count it now; with no view (a card in hand,
+ * valued before it is in play) it is valued as if counted once.
  */
-export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canSteal = true): number {
+export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canSteal = true, at?: CountAt): number {
   let v = 0;
   let room = vpRoom;
-  for (const s of steps) {
+  for (const step of steps) {
+    const s = isGain(step) && step.scale !== undefined ? scaledStep(step, at ? amountPieces.times(step.scale, at) : 1) : step;
     switch (s.op) {
       case "resource":
         v += worth.resource * s.amount;
@@ -58,7 +65,7 @@ export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canS
         break;
       }
       case "choice":
-        v += Math.max(...s.options.map((o) => stepsWorth(o, room, canSteal)));
+        v += Math.max(...s.options.map((o) => stepsWorth(o, room, canSteal, at)));
         break;
       case "redevelop":
         v += 2 * worth.vp;

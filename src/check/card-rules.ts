@@ -12,7 +12,7 @@ import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
-import { atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
+import { asPrinted, atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
@@ -410,7 +410,9 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
     ok = false;
   }
   const rr = resolver(ctx, "resources");
-  const resources = assets(rr, ctx.card.assets.resources ?? []);
+  const printed = ctx.card.assets.resources ?? [];
+  for (const a of printed) if (a.scale) asPrinted(rr, a.scale, "a Leader's resources", 'they are placed on it as printed; scale a gain in its ability: "once: 1 fuel per opponent"');
+  const resources = printed.some((a) => a.scale) ? undefined : assets(rr, printed);
   const nonResource = resources?.find((a) => a.kind !== "resource");
   if (nonResource) {
     rr.report("S51-E313", undefined, "a Leader's resources field holds resources only", 'other gains go in the ability ("once: …")');

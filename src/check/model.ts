@@ -4,13 +4,14 @@
  * the rules, and each Location's shape follows its pattern, so a consumer
  * never has to re-check what the checker already proved.
  */
+import type { AmountModel } from "../constructs/amounts/index.js";
 import type { EffectModel } from "../constructs/effects/index.js";
 import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
-/** Something a card gives: tokens taken from the pool, cards drawn, VP. */
-export type Asset =
+/** Something a card gives: tokens taken from the pool, cards drawn, VP; `scale` when it scales with a count (`1 vp per agreement`). */
+export type Asset = (
   | { readonly kind: "resource"; readonly resource: string; readonly amount: number }
   | { readonly kind: "worker"; readonly amount: number }
   /** Cards from the top of the draw deck. */
@@ -18,7 +19,8 @@ export type Asset =
   /** Count and value apart: the three-slot rule counts tokens, the score adds values. */
   | { readonly kind: "vp"; readonly tokens: number; readonly value: 1 | 2 }
   | { readonly kind: "contactToken"; readonly colour: string; readonly range: number; readonly tokens: number }
-  | { readonly kind: "redevelopmentToken"; readonly amount: number };
+  | { readonly kind: "redevelopmentToken"; readonly amount: number }
+) & { readonly scale?: AmountModel };
 
 /** Something a player gives up: resources, workers, cards from hand, deals in play. */
 export type Cost =

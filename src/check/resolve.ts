@@ -3,6 +3,7 @@
  * the syntax tree is looked up in the vocabulary and turned into its typed
  * model form, or reported (unknown word, wrong kind of word, bad number).
  */
+import { amountPieces, type AmountNode } from "../constructs/amounts/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type * as A from "../../grammar/ast.js";
 import { didYouMean } from "../diagnostics/suggest.js";
@@ -83,9 +84,22 @@ export function checkRange(r: Resolver, colour: string, range: number, span: A.S
   return false;
 }
 
-/** An asset a card gives (gain, produce, once, effects, leader resources). */
+/** An asset a card gives (gain, produce, once, effects, leader resources), with its scale if it has one (`1 vp per agreement`). */
 export function resolveAsset(r: Resolver, a: A.Asset): M.Asset | undefined {
-  if (a.kind === "contact") return contactToken(r, a);
+  const asset = a.kind === "contact" ? contactToken(r, a) : quantity(r, a);
+  if (a.scale === undefined) return asset;
+  if (a.kind === "contact") return asPrinted(r, a.scale, "a contact token", 'give several with "x": "2 x contact conquest 1"');
+  const scale = amountPieces.check(a.scale, r);
+  return asset && scale ? { ...asset, scale } : undefined;
+}
+
+/** An amount that scales (`per …`) where what is written is what is paid or placed: reported at the scale. */
+export function asPrinted(r: Resolver, scale: AmountNode, what: string, hint: string): undefined {
+  r.report("S51-E333", scale.span, `${what} cannot scale ("${scale.kind} …")`, hint);
+  return undefined;
+}
+
+function quantity(r: Resolver, a: A.QuantityAsset): M.Asset | undefined {
   const term = lookup(r, a.word, ["resources", "tokens"]);
   if (!term) return unknownWord(r, a.word, "resource or token", writtenWords(r, ["resources", "tokens"], gainTokens));
   if (!positive(r, a.amount, "an amount")) return undefined;
@@ -125,6 +139,7 @@ export function resolveCost(r: Resolver, a: A.Asset): M.Cost | undefined {
     r.report("S51-E313", a.span, "a contact token cannot be paid as a cost");
     return undefined;
   }
+  if (a.scale) return asPrinted(r, a.scale, "a cost", 'a cost is paid as printed; what a card gives may scale: "-> 1 vp per agreement"');
   const costTokens = ["worker", "card", "spoils", "agreement", "deal"];
   const term = lookup(r, a.word, ["resources", "tokens"]);
   if (!term) return unknownWord(r, a.word, "resource or cost", writtenWords(r, ["resources", "tokens"], costTokens));

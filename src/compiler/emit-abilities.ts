@@ -14,6 +14,7 @@ import type {
   WorkerAction,
 } from "../check/model.js";
 import { isAsset } from "../check/model.js";
+import { amountPieces } from "../constructs/amounts/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
@@ -23,21 +24,22 @@ export const giveParameter = "give";
 export const payParameter = "pay";
 export const actParameter = "act";
 
-/** One asset as a call on Give (or Act, which extends it). */
+/** One asset as a call on Give (or Act, which extends it); a scaled one names its scale last (`scale: { kind: "per", … }`), as data. */
 export function assetCall(asset: Asset): Call {
+  const scale: [string, Expr][] = asset.scale ? [["scale", amountPieces.emit(asset.scale)]] : [];
   switch (asset.kind) {
     case "resource":
-      return call("resource", object([["resource", str(asset.resource)], ["amount", int(asset.amount)]]));
+      return call("resource", object([["resource", str(asset.resource)], ["amount", int(asset.amount)], ...scale]));
     case "worker":
-      return call("workers", object([["amount", int(asset.amount)]]));
+      return call("workers", object([["amount", int(asset.amount)], ...scale]));
     case "card":
-      return call("cards", object([["amount", int(asset.amount)]]));
+      return call("cards", object([["amount", int(asset.amount)], ...scale]));
     case "vp":
-      return call("vp", object([["tokens", int(asset.tokens)], ["value", int(asset.value)]]));
+      return call("vp", object([["tokens", int(asset.tokens)], ["value", int(asset.value)], ...scale]));
     case "contactToken":
-      return call("contactToken", object([["colour", str(asset.colour)], ["range", int(asset.range)], ["tokens", int(asset.tokens)]]));
+      return call("contactToken", object([["colour", str(asset.colour)], ["range", int(asset.range)], ["tokens", int(asset.tokens)], ...scale]));
     case "redevelopmentToken":
-      return call("redevelopmentTokens", object([["amount", int(asset.amount)]]));
+      return call("redevelopmentTokens", object([["amount", int(asset.amount)], ...scale]));
     default:
       return unreachable(asset, "asset");
   }

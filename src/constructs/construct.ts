@@ -15,7 +15,7 @@
  *   engine            what the `Def` means to the rules: its facts
  */
 import type { CstNode, IToken, TokenType } from "chevrotain";
-import type { Effect, Span } from "../../grammar/ast.js";
+import type { Asset, Effect, Span } from "../../grammar/ast.js";
 import type { Resolver } from "../check/resolve.js";
 import type { Expr } from "../compiler/code.js";
 import type { Demand, EffectStep, GainStep } from "../engine/tasks.js";
@@ -38,8 +38,8 @@ export interface GrammarKit {
   subrule(rule: SharedRule, occurrence?: 1 | 2): CstNode;
   /** One of several tokens, kept in the node under `label` whichever it is (`-1` or `1`; `hand` or `keep`). */
   oneOf(tokens: readonly TokenType[], label: string, occurrence?: 1 | 2): IToken;
-  /** What may be left out (one `option` per rule). */
-  option(body: () => void): void;
+  /** What may be left out (a second `option` in one rule is occurrence 2). */
+  option(body: () => void, occurrence?: 1 | 2): void;
   /** One of the alternatives, the first whose tokens come next (chevrotain's OR). */
   or(alternatives: readonly (() => unknown)[], occurrence?: 1 | 2): void;
   /** The body zero or more times, while its first token comes next (chevrotain's MANY). */
@@ -50,6 +50,8 @@ export interface GrammarKit {
 export interface BuildKit {
   /** The statement's effect list (after `->`). */
   effectList(node: CstNode): Effect[];
+  /** The statement's asset list, each asset with its amount construct if it has one (`1 vp per agreement`). */
+  assetList(node: CstNode): Asset[];
 }
 
 /** A Location's facts that its traits make: the engine reads these, never the traits themselves. */

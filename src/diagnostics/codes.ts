@@ -48,6 +48,9 @@ export const codes = {
   "S51-E328": { stage: "check", summary: "a trigger qualifier that does not fit its event (after pass distance 3)" },
   "S51-E329": { stage: "check", summary: "a trigger's distance is not 1 to 3" },
   "S51-E332": { stage: "check", summary: "a choice between effects offers the same option twice" },
+  "S51-E333": { stage: "check", summary: "an amount that scales (per …) where the amount is as printed: a cost, a contact token, a Leader's resources" },
+  "S51-E334": { stage: "check", summary: "per counts something a player does not have a number of (vp, worker, a card with no type)" },
+  "S51-E339": { stage: "check", summary: "the count of per N is not 1 to 10, or more than a player can have (per 2 leaders)" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

@@ -7,6 +7,7 @@
  * effects) is compiled to functions over the small APIs below. The engine
  * never sees the card language's AST.
  */
+import type { AmountData } from "../constructs/amounts/index.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
@@ -19,20 +20,25 @@ export interface LocalName {
 export type DealKind = "spoils" | "agreement" | "deal";
 export type Pattern = "action" | "open-production" | "closed-production" | "trait";
 
+/** A gain that scales with a count (`1 vp per agreement`): the count, as data, taken when the gain is given (src/constructs/amounts). */
+export interface Scaled {
+  readonly scale?: AmountData;
+}
+
 /**
  * The public API for giving things: where they go is the engine's business.
  * Every call names its arguments (`give.vp({ tokens: 1, value: 2 })`), so
  * generated code reads without the API at hand and two numbers cannot swap.
  */
 export interface Give {
-  resource(a: { readonly resource: string; readonly amount: number }): void;
-  workers(a: { readonly amount: number }): void;
+  resource(a: { readonly resource: string; readonly amount: number } & Scaled): void;
+  workers(a: { readonly amount: number } & Scaled): void;
   /** Cards from the top of the draw deck. */
-  cards(a: { readonly amount: number }): void;
+  cards(a: { readonly amount: number } & Scaled): void;
   /** `tokens` VP tokens, each worth `value` (1 or 2). */
-  vp(a: { readonly tokens: number; readonly value: 1 | 2 }): void;
-  contactToken(a: { readonly colour: string; readonly range: number; readonly tokens: number }): void;
-  redevelopmentTokens(a: { readonly amount: number }): void;
+  vp(a: { readonly tokens: number; readonly value: 1 | 2 } & Scaled): void;
+  contactToken(a: { readonly colour: string; readonly range: number; readonly tokens: number } & Scaled): void;
+  redevelopmentTokens(a: { readonly amount: number } & Scaled): void;
 }
 
 /**

@@ -5,7 +5,7 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
-import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility } from "./definitions.js";
+import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility, Scaled } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { RangeChange } from "../constructs/traits/range.js";
@@ -65,17 +65,22 @@ export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
   if (out) return out;
   const list: EffectStep[] = [];
   (fn as Effects)({
-    resource: (a) => void list.push({ op: "resource", resource: a.resource, amount: a.amount }),
-    workers: (a) => void list.push({ op: "workers", amount: a.amount }),
-    cards: (a) => void list.push({ op: "cards", amount: a.amount }),
-    vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value }),
-    contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens }),
-    redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount }),
+    resource: (a) => void list.push({ op: "resource", resource: a.resource, amount: a.amount, ...scaleOf(a) }),
+    workers: (a) => void list.push({ op: "workers", amount: a.amount, ...scaleOf(a) }),
+    cards: (a) => void list.push({ op: "cards", amount: a.amount, ...scaleOf(a) }),
+    vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value, ...scaleOf(a) }),
+    contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens, ...scaleOf(a) }),
+    redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount, ...scaleOf(a) }),
     ...effectRecorders(list),
   });
   out = Object.freeze(list);
   steps.set(fn, out);
   return out;
+}
+
+/** A gain's scale, kept as the data it is (the count is taken when the gain is given); none for a plain gain, whose step stays as it was. */
+function scaleOf(a: Scaled): Scaled {
+  return a.scale === undefined ? {} : { scale: a.scale };
 }
 
 /** The Act API's effect calls, each recording its construct's step (src/constructs/effects). */

@@ -8,18 +8,21 @@ import type { Action, DeployKind, Holder, RangePlan } from "./choices.js";
 import type { CardId } from "./state.js";
 import type { EffectAt } from "../constructs/effect.js";
 import type { EffectConstructStep } from "../constructs/effects/index.js";
+import type { Scaled } from "./definitions.js";
 
 /** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader, the Base's power (its VP, capped). */
 export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" } | { readonly to: "power" };
 
-/** A gain as data (a recorded call of the Give API): given at once. */
-export type GainStep =
+/** A gain as data (a recorded call of the Give API): given at once, times its scale's count if it has one. */
+export type GainStep = (
   | { readonly op: "resource"; readonly resource: string; readonly amount: number }
   | { readonly op: "workers"; readonly amount: number }
   | { readonly op: "cards"; readonly amount: number }
   | { readonly op: "vp"; readonly tokens: number; readonly value: 1 | 2 }
   | { readonly op: "contactToken"; readonly colour: string; readonly range: number; readonly tokens: number }
-  | { readonly op: "redevelopmentTokens"; readonly amount: number };
+  | { readonly op: "redevelopmentTokens"; readonly amount: number }
+) &
+  Scaled;
 
 /** A compiled effect as data (a recorded call of the Act API): a gain, or an effect construct's step (src/constructs/effects). */
 export type EffectStep = GainStep | EffectConstructStep;

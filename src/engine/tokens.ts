@@ -6,6 +6,7 @@
  */
 import type { Holder, Store } from "./choices.js";
 import { locationFacts, type Game } from "./game.js";
+import { amountPieces } from "../constructs/amounts/index.js";
 import { limitTargets } from "../constructs/traits/limit.js";
 import { shuffle } from "./rng.js";
 import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
@@ -141,8 +142,37 @@ function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpTok
   }
 }
 
-/** Gives one step of gains (not steal or redevelop, which need decisions) to a player. */
+/**
+ * A scaled gain as given now, `times` over (ruling 38): its amount or its
+ * tokens multiplied, VP at most 3 tokens at once ("a single card cannot
+ * generate more than 3 VP tokens"; where they land on a card, `give` also
+ * keeps to the room the card has).
+ */
+export function scaledStep(step: GainStep, times: number): GainStep {
+  switch (step.op) {
+    case "resource":
+      return { op: "resource", resource: step.resource, amount: step.amount * times };
+    case "workers":
+      return { op: "workers", amount: step.amount * times };
+    case "cards":
+      return { op: "cards", amount: step.amount * times };
+    case "vp":
+      return { op: "vp", tokens: Math.min(step.tokens * times, locationVpCap), value: step.value };
+    case "contactToken":
+      // The checker refuses a scaled contact token (S51-E333); data written by hand scales as tokens do.
+      return { op: "contactToken", colour: step.colour, range: step.range, tokens: step.tokens * times };
+    case "redevelopmentTokens":
+      return { op: "redevelopmentTokens", amount: step.amount * times };
+  }
+}
+
+/** Gives one step of gains (not steal or redevelop, which need decisions) to a player; a scaled one counts for that player now. */
 export function give(game: Game, seat: number, target: GiveTarget, step: GainStep): void {
+  if (step.scale !== undefined) {
+    const times = amountPieces.times(step.scale, { players: game.state.players, seat, cards: game.cards });
+    if (times > 0) give(game, seat, target, scaledStep(step, times));
+    return;
+  }
   const s = game.state;
   const p = s.players[seat]!;
   switch (step.op) {
@@ -229,7 +259,7 @@ export function storeOf(p: PlayerState, store: Store): Resources {
 }
 
 /** Tokens of a kind in every store the player can spend from. */
-export function available(p: PlayerState, resource: string): number {
+export function available(p: Pick<PlayerState, "pool" | "leader" | "locations" | "power">, resource: string): number {
   let n = p.pool.resources[resource] ?? 0;
   if (p.leader) n += p.leader.resources[resource] ?? 0;
   if (p.power) n += p.power.depot[resource] ?? 0;

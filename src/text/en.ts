@@ -1,5 +1,6 @@
 /** English card text, in the rulebook's words. */
 import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import { amountPieces } from "../constructs/amounts/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
@@ -13,7 +14,8 @@ export function english(v: Vocabulary): Phrasebook {
     const r = term(v, "resources", id);
     return r.en.unit ? `${n} ${formFor(r.en.unit, "en", n)} of ${termName(r, "en")}` : `${n} ${termName(r, "en", n)}`;
   };
-  const asset = (a: Asset): string => {
+  const asset = (a: Asset): string => (a.scale ? `${printed(a)} ${amountPieces.text(a.scale, book!)}` : printed(a));
+  const printed = (a: Asset): string => {
     switch (a.kind) {
       case "resource":
         return resource(a.resource, a.amount);

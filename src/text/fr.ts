@@ -4,6 +4,7 @@
  * "2 jetons d'Essence". Typography (non-breaking spaces) is applied after.
  */
 import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import { amountPieces } from "../constructs/amounts/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
@@ -18,7 +19,8 @@ export function french(v: Vocabulary): Phrasebook {
     const r = term(v, "resources", id);
     return `${n} ${r.fr.unit ? formFor(r.fr.unit, "fr", n) : jeton(n)} ${deTerm(r)}`;
   };
-  const asset = (a: Asset): string => {
+  const asset = (a: Asset): string => (a.scale ? `${printed(a)} ${amountPieces.text(a.scale, book!)}` : printed(a));
+  const printed = (a: Asset): string => {
     switch (a.kind) {
       case "resource":
         return resource(a.resource, a.amount);

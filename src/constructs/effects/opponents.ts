@@ -8,7 +8,7 @@
  */
 import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst, tokens } from "../../../grammar/cst.js";
-import { Each, Integer, keyword } from "../../../grammar/tokens.js";
+import { Each, Integer, Opponent, keyword } from "../../../grammar/tokens.js";
 import { positive } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import type { Store } from "../../engine/choices.js";
@@ -19,7 +19,6 @@ import { storeOf, takeWorkers, toSupply, tokenKind } from "../../engine/tokens.j
 import type { EffectAsk, EffectAt, EffectConstruct } from "../effect.js";
 import { resolveLoot, sayLoot, takeableTokens, type Loot } from "./steal.js";
 
-export const Opponent = keyword("Opponent", "opponent", "opponents");
 export const Gives = keyword("Gives", "gives", "give");
 export const Discards = keyword("Discards", "discards", "discard");
 

@@ -343,11 +343,11 @@ export const after: AfterConstruct = {
     g.consume(Arrow);
     g.subrule("assetList");
   },
-  build: (node, span) => {
+  build: (node, span, kit) => {
     const [event, ...rest] = written(node);
     const qualifiers: QualifierNode[] = [];
     for (let i = 0; i + 1 < rest.length; i += 2) qualifiers.push(qualifier(rest[i]!, rest[i + 1]!));
-    return { kind: "after", event: word(event!), qualifiers, gains: cst.assetList(node), span };
+    return { kind: "after", event: word(event!), qualifiers, gains: kit.assetList(node), span };
   },
   check: (s, r) => {
     const e = event(r, s.event);

@@ -48,7 +48,7 @@ export const convert: TraitConstruct<"convert", ConvertNode, ConvertModel, Conve
     g.consume(Arrow);
     g.subrule("effectList");
   },
-  build: (node, span, kit) => ({ kind: "convert", cost: cst.assetList(node), gains: kit.effectList(node), span }),
+  build: (node, span, kit) => ({ kind: "convert", cost: kit.assetList(node), gains: kit.effectList(node), span }),
   check: (s, r) => {
     const cost = resolveAll(s.cost, (a) => resolveCost(r, a));
     const gains = resolveAll(s.gains, (e) => resolveEffect(r, e));

@@ -44,7 +44,7 @@ export const each: TraitConstruct<"each", EachNode, EachModel, EachDef> = {
     g.consume(Arrow);
     g.subrule("assetList");
   },
-  build: (node, span) => ({ kind: "each", cardType: cst.word(node, "Word"), gains: cst.assetList(node), span }),
+  build: (node, span, kit) => ({ kind: "each", cardType: cst.word(node, "Word"), gains: kit.assetList(node), span }),
   check: (s, r) => {
     const cardType = resolveTerm(r, s.cardType, "cardTypes");
     const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
