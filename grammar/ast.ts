@@ -46,15 +46,25 @@ export type Asset = QuantityAsset | ContactAsset;
 /** An effect: a plain gain, or one of the effect constructs (src/constructs/effects: steal, redevelop, a choice…). */
 export type Effect = Asset | EffectNode;
 
+/** `if you have a leader`: a condition at the end of a statement (src/constructs/conditions). */
+export interface ConditionClause {
+  /** `you`, as written. */
+  readonly subject: Word;
+  readonly condition: ConditionNode;
+  readonly span: Span;
+}
+
 export interface GainStatement {
   readonly kind: "gain";
   readonly assets: readonly Asset[];
+  readonly condition?: ConditionClause;
   readonly span: Span;
 }
 
 export interface ProduceStatement {
   readonly kind: "produce";
   readonly assets: readonly Asset[];
+  readonly condition?: ConditionClause;
   readonly span: Span;
 }
 
@@ -79,6 +89,7 @@ export interface ActionStatement {
   readonly options: readonly ActionOption[];
   readonly cost: readonly Asset[];
   readonly effects: readonly Effect[];
+  readonly condition?: ConditionClause;
   readonly span: Span;
 }
 
@@ -93,6 +104,7 @@ export interface ComboStatement {
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
 import type { EffectNode } from "../src/constructs/effects/index.js";
+import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
 export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | TraitNode;
 

@@ -6,6 +6,7 @@
 import { Lexer, type TokenType } from "chevrotain";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs } from "../src/constructs/traits/index.js";
+import { If, conditionConstructs } from "../src/constructs/conditions/index.js";
 import { Any, Action, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
 
 export * from "./tokens.js";
@@ -13,6 +14,8 @@ export * from "./tokens.js";
 /** The trait and effect constructs' keywords, in their tables' order. */
 const traitKeywords: TokenType[] = Object.values(traitConstructs).map((c) => c.keyword);
 const effectKeywords: TokenType[] = Object.values(effectConstructs).flatMap((c) => c.words);
+/** The condition constructs' keywords, each once (several start with `have`). */
+const conditionKeywords: TokenType[] = [If, ...new Set(Object.values(conditionConstructs).flatMap((c) => c.words))];
 
 /** Keywords come before `Word`: chevrotain tries patterns in order, `longer_alt` lets `gains` stay a word. */
 export const allTokens: TokenType[] = [
@@ -36,6 +39,7 @@ export const allTokens: TokenType[] = [
   Redevelop,
   ...traitKeywords,
   ...effectKeywords,
+  ...conditionKeywords,
   Any,
   Type,
   Contact,

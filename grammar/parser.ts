@@ -9,6 +9,10 @@
  *   statements  := statement (";" statement)* ";"?
  *   statement   := gain | produce | once | keep | action | combo
  *                | trait        (one rule per construct of src/constructs/traits)
+ *   gain        := "gain" assetList condition?
+ *   produce     := "produce" assetList condition?
+ *   action      := "action" ("(" option ("," option)* ")")? ":" ("pay" assetList "->")? effectList condition?
+ *   condition   := "if" Word(you) (one rule per construct of src/constructs/conditions)
  *   assetList   := asset ("," asset)*
  *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer)
  *   effectList  := choice ("," choice)*
@@ -20,6 +24,7 @@ import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IT
 import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
+import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
 import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
@@ -110,6 +115,16 @@ export class AbilityParser extends CstParser {
     }),
   ) as Partial<Record<EffectKind, () => CstNode>>;
 
+  /** One rule per condition construct, named `<kind>Condition`: its grammar, after `if you`. */
+  private readonly conditionRules = conditionKinds.map((kind) => this.RULE(conditionRuleName(kind), () => conditionConstructs[kind].grammar(this.kit)));
+
+  /** `if you have a leader`: ends a gain, produce or action statement. */
+  public condition = this.RULE("condition", () => {
+    this.CONSUME(If);
+    this.CONSUME(t.Word, { LABEL: "subject" });
+    this.OR(this.conditionRules.map((rule) => ({ ALT: () => this.SUBRULE(rule) })));
+  });
+
   public statement = this.RULE("statement", () => {
     this.OR([
       { ALT: () => this.SUBRULE(this.gain) },
@@ -126,12 +141,14 @@ export class AbilityParser extends CstParser {
   public gain = this.RULE("gain", () => {
     this.CONSUME(t.Gain);
     this.SUBRULE(this.assetList);
+    this.OPTION(() => this.SUBRULE(this.condition));
   });
 
   /** `produce 1 fuel, 1 worker`: production patterns and Bases. */
   public produce = this.RULE("produce", () => {
     this.CONSUME(t.Produce);
     this.SUBRULE(this.assetList);
+    this.OPTION(() => this.SUBRULE(this.condition));
   });
 
   /** `once: 2 scrap`, `once: steal 1 card`: the one-time-only icon, carried out when the card is played. */
@@ -162,6 +179,7 @@ export class AbilityParser extends CstParser {
       this.CONSUME(t.Arrow);
     });
     this.SUBRULE(this.effectList);
+    this.OPTION3(() => this.SUBRULE(this.condition));
   });
 
   /** `2 workers` or `repeatable` inside an action's parentheses. */

@@ -11,6 +11,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { conditionKinds } from "../src/constructs/conditions/index.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
 import { describe, expect, it } from "vitest";
 import { parseAssets, parseStatements, type ParseResult, type StatementKind } from "../grammar/index.js";
@@ -83,6 +84,13 @@ const cases: Record<string, [Entry, string]> = {
   "effect-opponents-discard": ["statements", "action: each opponent discards 2 cards"],
   "effect-choice": ["statements", "action: pay 1 scrap -> 2 fuel or 1 vp"],
   "effect-choice-three-then-more": ["statements", "convert 1 fuel -> 1 card or steal 1 worker or redevelop, 1 scrap"],
+  // conditions (src/constructs/conditions), at the end of gain, produce and action
+  "condition-leader": ["statements", "produce 2 weapons if you have a leader"],
+  "condition-cards": ["statements", "produce 1 vp if you have 3 fuel cards"],
+  "condition-hold": ["statements", "action: pay 1 fuel -> 2 vp if you hold 2 scrap"],
+  "condition-hold-any": ["statements", "action(0 workers): 1 card if you hold 3 resources"],
+  "condition-fewer": ["statements", "gain 1 vp if you have fewer vp than an opponent"],
+  "condition-then-statement": ["statements", "gain 2 fuel; gain 1 vp if you have an leader;"],
   // assets (contact price, leader resources)
   "asset-resource": ["assets", "1 building-material"],
   "asset-workers": ["assets", "2 workers"],
@@ -166,7 +174,7 @@ describe("AST goldens", () => {
       if (r.ok) visit(r.value, entry === "statements");
     }
     expect([...statementKinds].sort()).toEqual(everyStatementKind.sort());
-    // Assets (quantity, contact), every effect construct of the table, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
-    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, "repeatable", "workers", "distance", "type", "way"].sort());
+    // Assets (quantity, contact), every effect and condition construct of the tables, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
+    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, ...conditionKinds, "repeatable", "workers", "distance", "type", "way"].sort());
   });
 });

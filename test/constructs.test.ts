@@ -11,8 +11,12 @@ import { parseStatements } from "../grammar/index.js";
 import type { LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
+import { conditionConstructs, conditionKinds, conditionPieces } from "../src/constructs/conditions/index.js";
+import { registry } from "../generated/index.js";
+import { cardFacts, stepsOf } from "../src/engine/facts.js";
+import { newGame } from "../src/engine/machine.js";
+import type { GainStep } from "../src/engine/tasks.js";
 import type { CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
-import { cardFacts } from "../src/engine/facts.js";
 import { textRenderer } from "../src/text/render.js";
 import { langs } from "../src/text/words.js";
 import { evaluateModule, locationYaml, repoRoot, validateText } from "./helpers.js";
@@ -61,6 +65,41 @@ describe.each(traitKinds)("the %s trait", (kind) => {
   });
 });
 
+describe.each(conditionKinds)("the %s condition", (kind) => {
+  const construct = conditionConstructs[kind];
+  const statement = `produce 1 scrap if ${construct.example}`;
+
+  it("parses its example after `if` into its own node, spanning the condition", () => {
+    const parsed = parseStatements(statement);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const s = parsed.value[0]!;
+    expect(s.kind === "produce" && s.condition?.condition.kind).toBe(kind);
+    expect(s.kind === "produce" && statement.slice(s.condition!.condition.span.start, s.condition!.condition.span.end)).toBe(construct.example.replace(/^you /, ""));
+  });
+
+  it("checks, compiles to data, reads aloud in both languages and is tested by the engine", async () => {
+    const result = validateText(locationYaml({ ability: JSON.stringify(statement) }));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as LocationCard;
+    const gift = card.ability.pattern === "closed-production" ? card.ability.produce[0] : undefined;
+    expect(gift?.kind === "if" && gift.condition.kind).toBe(kind);
+
+    for (const lang of langs) {
+      const text = textRenderer(result.vocabulary, lang).card(card).parts.ability ?? "";
+      expect(text, `${lang} text`).toMatch(lang === "en" ? / if you / : / si vous /);
+      expect(text).not.toMatch(/undefined|NaN|\[object/);
+    }
+
+    const def = await compiled(card, result.vocabulary);
+    const step = def.ability.pattern === "closed-production" ? stepsOf(def.ability.produce)[0] : undefined;
+    expect(step?.op === "if" && step.condition.kind).toBe(kind);
+    // Its engine piece answers for a player of a game, whatever the answer.
+    const game = newGame(registry, { seed: 1, players: 2 });
+    expect(typeof conditionPieces.holds(game, 0, (step as Extract<GainStep, { op: "if" }>).condition)).toBe("boolean");
+  });
+});
+
 describe("the construct table", () => {
   /** Type errors of a module written beside the trait constructs (in memory: nothing is written). */
   function typeErrors(text: string): string[] {
@@ -70,21 +109,53 @@ describe("the construct table", () => {
     return file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
   }
 
-  it("refuses a construct that lacks any one of its pieces, and a table entry under another construct's name", () => {
-    const pieces = Object.keys(traitConstructs.depot);
+  /**
+   * A probe module taking one piece at a time out of a construct `name` of the
+   * interface `type` (imported from `module`, beside `other`, another of its
+   * table): each must fail to type-check, as must a table entry under the
+   * other's name; the whole construct must not.
+   */
+  function refusesMissingPieces(construct: object, c: { type: string; typeModule: string; name: string; kind: string; types: string; module: string; other: string; otherModule: string }): void {
+    const pieces = Object.keys(construct);
     expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
     const probe = [
-      'import type { TraitConstruct } from "../construct.js";',
-      'import { depot, type DepotDef, type DepotModel, type DepotNode } from "./depot.js";',
-      'import { slots } from "./slots.js";',
-      "type Depot = TraitConstruct<\"depot\", DepotNode, DepotModel, DepotDef>;",
-      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = depot;\nexport const lacks_${piece}: Depot = without_${piece};`),
-      'export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };',
-      "export const whole: Depot = depot;",
+      `import type { ${c.type} } from "${c.typeModule}";`,
+      `import { ${c.name}, ${c.types} } from "${c.module}";`,
+      `import { ${c.other} } from "${c.otherModule}";`,
+      `type Whole = ${c.type}<"${c.kind}", ${c.types.replace(/type /g, "")}>;`,
+      ...pieces.map((piece) => `const { ${piece}: _${piece}, ...without_${piece} } = ${c.name};\nexport const lacks_${piece}: Whole = without_${piece};`),
+      `export const named: { readonly ${c.kind}: { readonly kind: "${c.kind}" } } = { ${c.kind}: ${c.other} };`,
+      `export const whole: Whole = ${c.name};`,
     ].join("\n");
     const errors = typeErrors(probe);
     for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
-    expect(errors.some((e) => e.includes(`'"slots"' is not assignable to type '"depot"'`))).toBe(true);
+    expect(errors.some((e) => e.includes(`'"${c.other}"' is not assignable to type '"${c.kind}"'`))).toBe(true);
     expect(errors).toHaveLength(pieces.length + 1);
+  }
+
+  it("refuses a trait construct that lacks any one of its pieces, and a table entry under another construct's name", () => {
+    refusesMissingPieces(traitConstructs.depot, {
+      type: "TraitConstruct",
+      typeModule: "../construct.js",
+      name: "depot",
+      kind: "depot",
+      types: "type DepotNode, type DepotModel, type DepotDef",
+      module: "./depot.js",
+      other: "slots",
+      otherModule: "./slots.js",
+    });
+  });
+
+  it("refuses a condition construct that lacks any one of its pieces, and a table entry under another condition's name", () => {
+    refusesMissingPieces(conditionConstructs.leader, {
+      type: "ConditionConstruct",
+      typeModule: "../condition.js",
+      name: "leader",
+      kind: "leader",
+      types: "type LeaderNode, type LeaderModel, type LeaderDef",
+      module: "../conditions/leader.js",
+      other: "hold",
+      otherModule: "../conditions/hold.js",
+    });
   });
 });

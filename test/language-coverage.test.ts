@@ -5,7 +5,8 @@
  * in both languages and run by the engine).
  */
 import { expect, it } from "vitest";
-import { isAsset, type Asset, type Card, type Cost, type Effect } from "../src/check/model.js";
+import { isAsset, type Asset, type Card, type Cost, type Effect, type Gift, type WorkerAction } from "../src/check/model.js";
+import { conditionKinds } from "../src/constructs/conditions/index.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
 import type { AfterModel } from "../src/constructs/traits/after.js";
 import { traitKinds } from "../src/constructs/traits/index.js";
@@ -29,6 +30,15 @@ function features(cards: readonly Card[]): Set<string> {
       default:
         seen.add(`asset ${a.kind}`);
     }
+  };
+  /** Gains, some perhaps under a condition (on a `gain` or a `produce`). */
+  const gift = (on: "gain" | "produce") => (g: Gift): void => {
+    if (g.kind !== "if") return asset(g);
+    seen.add(`condition ${g.condition.kind}`).add(`condition on ${on}`);
+    g.gains.forEach(asset);
+  };
+  const actionCondition = (a: WorkerAction): void => {
+    if (a.condition) seen.add(`condition ${a.condition.kind}`).add("condition on action");
   };
   const effect = (e: Effect): void => {
     if (isAsset(e)) return asset(e);
@@ -59,13 +69,14 @@ function features(cards: readonly Card[]): Set<string> {
           after(card.ability);
         } else {
           seen.add("action repeatable");
+          actionCondition(card.ability);
           card.ability.cost.forEach(cost);
           card.ability.effects.forEach(effect);
         }
         break;
       case "location": {
-        card.spoils.forEach(asset);
-        card.agreement.forEach(asset);
+        card.spoils.forEach(gift("gain"));
+        card.agreement.forEach(gift("gain"));
         card.once.forEach(effect);
         if (card.once.length) seen.add("statement once");
         if (card.keep) seen.add(card.keep.limit === undefined ? "statement keep" : "statement keep N");
@@ -79,6 +90,7 @@ function features(cards: readonly Card[]): Set<string> {
           } else {
             seen.add(`action ${work.workers} worker${work.workers === 1 ? "" : "s"}`);
             seen.add(work.cost.length ? "action with pay" : "action without pay");
+            actionCondition(work);
             work.cost.forEach(cost);
             work.effects.forEach(effect);
           }
@@ -100,7 +112,7 @@ function features(cards: readonly Card[]): Set<string> {
             }
           }
         } else {
-          ability.produce.forEach(asset);
+          ability.produce.forEach(gift("produce"));
         }
       }
     }
@@ -128,6 +140,9 @@ const required = [
   "action 1 worker", "action 2 workers", "action with pay", "action without pay", "action repeatable",
   "after conquer", "after cooperate", "after incorporate", "after redevelop", "after play", "after production", "after pass",
   "after play cardType", "after play as", "after incorporate distance",
+  // Every condition construct of the table (src/constructs/conditions), and each statement that takes one.
+  ...conditionKinds.map((kind) => `condition ${kind}`),
+  "condition on gain", "condition on produce", "condition on action",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
 ];

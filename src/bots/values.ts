@@ -48,6 +48,10 @@ export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canS
       case "redevelopmentTokens":
         v += worth.redevelopment * s.amount;
         break;
+      case "if":
+        // Given only while its condition holds: worth half, as it may not.
+        v += stepsWorth(s.steps, room, canSteal) / 2;
+        break;
       case "steal":
         // Taken from an opponent: worth it twice over, when there is something to take.
         if (canSteal) v += 2 * ("token" in s ? (s.token === "worker" ? worth.worker : worth.card) : worth.resource) * s.amount;

@@ -12,6 +12,7 @@ import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
@@ -88,6 +89,19 @@ function effects(r: Resolver, list: readonly A.Effect[]): M.Effect[] | undefined
   return resolveAll(list, (e) => resolveEffect(r, e));
 }
 
+/** A statement's condition, resolved: `undefined` with none, `false` if it is wrong (reported). */
+function condition(r: Resolver, clause: A.ConditionClause | undefined): M.Conditional["condition"] | false | undefined {
+  return clause && (conditionPieces.check(clause, r) ?? false);
+}
+
+/** What a `gain` or `produce` statement gives: its assets, under its condition if it has one. */
+function gifts(r: Resolver, s: A.GainStatement | A.ProduceStatement): M.Gift[] | undefined {
+  const gains = assets(r, s.assets);
+  const c = condition(r, s.condition);
+  if (!gains || c === false) return undefined;
+  return c ? [{ kind: "if", condition: c, gains }] : gains;
+}
+
 function workerAction(r: Resolver, s: A.ActionStatement, allowed: { workers: readonly number[]; repeatable: boolean }): M.WorkerAction | undefined {
   let workers = 1;
   let repeatable = false;
@@ -121,7 +135,9 @@ function workerAction(r: Resolver, s: A.ActionStatement, allowed: { workers: rea
   }
   const cost = costs(r, s.cost);
   const gains = effects(r, s.effects);
-  return ok && cost && gains ? { kind: "action", workers, repeatable, cost, effects: gains } : undefined;
+  const c = condition(r, s.condition);
+  if (!ok || !cost || !gains || c === false) return undefined;
+  return { kind: "action", workers, repeatable, cost, effects: gains, ...(c ? { condition: c } : {}) };
 }
 
 function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
@@ -153,11 +169,11 @@ function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
 
 // ---- Locations -------------------------------------------------------------
 
-function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Asset[] | undefined {
+function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Gift[] | undefined {
   const r = resolver(ctx, field);
   const statements = ctx.card.statements[field] ?? [];
   const lists = statements.map((s) => {
-    if (s.kind === "gain") return assets(r, s.assets);
+    if (s.kind === "gain") return gifts(r, s);
     r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
     return undefined;
   });
@@ -182,7 +198,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   };
   let once: M.Effect[] = [];
   let keep: M.Keep | undefined;
-  const produce: M.Asset[] = [];
+  const produce: M.Gift[] = [];
   const traits: M.Trait[] = [];
   let work: M.WorkerAction | M.Combo | undefined;
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
@@ -210,7 +226,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         break;
       case "produce": {
         if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
-        const got = assets(r, s.assets);
+        const got = gifts(r, s);
         if (got) produce.push(...got);
         else ok = false;
         break;
@@ -302,8 +318,13 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
   let slots = 3;
   let ok = noRepeats(r, statements);
   for (const s of statements) {
-    if (s.kind === "produce") produce = assets(r, s.assets);
-    else if (s.kind === "slots") {
+    if (s.kind === "produce") {
+      produce = assets(r, s.assets);
+      if (s.condition) {
+        r.report("S51-E335", s.condition.span, "a Base's production takes no condition", 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
+        ok = false;
+      }
+    } else if (s.kind === "slots") {
       const t = trait(r, s);
       if (t?.kind === "slots" && t.holds === "deal") slots = t.amount;
       else if (t) r.report("S51-E313", s.holds.span, "a Base's slots hold deals (Spoils or Agreements)", 'write "slots 3 deals"');

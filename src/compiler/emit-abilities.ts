@@ -8,12 +8,14 @@ import type {
   Combo,
   Cost,
   Effect,
+  Gift,
   LeaderCard,
   LocationAbility,
   Trait,
   WorkerAction,
 } from "../check/model.js";
 import { isAsset } from "../check/model.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
@@ -69,6 +71,17 @@ export function gainsFunction(assets: readonly Asset[]): Expr {
   return arrow(giveParameter, assets.map(assetCall));
 }
 
+/** One gift as a call on Give: an asset, or gains under a condition (`give.onlyIf({ condition: { kind: "leader" }, gains: (give) => { … } })`). */
+function giftCall(gift: Gift): Call {
+  if (gift.kind !== "if") return assetCall(gift);
+  return call("onlyIf", object([["condition", conditionPieces.emit(gift.condition)], ["gains", gainsFunction(gift.gains)]]));
+}
+
+/** The `Gains` of a red, blue or production part: `gainsFunction`'s code when nothing in it has a condition. */
+export function giftsFunction(gifts: readonly Gift[]): Expr {
+  return arrow(giveParameter, gifts.map(giftCall));
+}
+
 /** A `Cost`: `(pay) => { pay.cards({ amount: 1 }); pay.resource({ resource: "building-material", amount: 1 }); }`. */
 export function costFunction(costs: readonly Cost[]): Expr {
   return arrow(payParameter, costs.map(costCall));
@@ -92,6 +105,8 @@ export function workerAction(action: WorkerAction): Expr {
     ["repeatable", bool(action.repeatable)],
     ["cost", costFunction(action.cost)],
     ["effects", effectsFunction(action.effects)],
+    // Written only when there is one: the base set's actions compile as before.
+    ...(action.condition ? [["condition", conditionPieces.emit(action.condition)] as const] : []),
   ]);
 }
 
@@ -124,7 +139,7 @@ export function locationAbility(ability: LocationAbility): Expr {
       ]);
     case "open-production":
     case "closed-production":
-      return object([["pattern", str(ability.pattern)], ["produce", gainsFunction(ability.produce)]]);
+      return object([["pattern", str(ability.pattern)], ["produce", giftsFunction(ability.produce)]]);
     case "trait":
       return object([["pattern", str("trait")], ["traits", array(ability.traits.map(trait))]]);
     default:

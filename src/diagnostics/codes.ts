@@ -47,6 +47,8 @@ export const codes = {
   "S51-E328": { stage: "check", summary: "a trigger qualifier that does not fit its event (after pass distance 3)" },
   "S51-E329": { stage: "check", summary: "a trigger's distance is not 1 to 3" },
   "S51-E332": { stage: "check", summary: "a choice between effects offers the same option twice" },
+  "S51-E335": { stage: "check", summary: "a condition (if …) where none is allowed (a cost, a contact, once:, a Base's production)" },
+  "S51-E336": { stage: "check", summary: "a condition's count is 0, or counts what a condition cannot (you hold 2 vp)" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

@@ -7,10 +7,11 @@
  * cashed combo's own tokens) are taken at once. Every choice on the way is
  * the player's decision.
  */
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
-import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
+import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts, type WorkFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
 import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
@@ -102,6 +103,11 @@ function workDemand(f: LocationFacts, l: LocationInPlay): Demand | undefined {
   return work.demands[l.uses];
 }
 
+/** Whether a worker action's condition, if it has one (none in the base set), holds for the player now. */
+function workOffered(game: Game, seat: number, work: WorkFacts): boolean {
+  return work.kind !== "action" || work.condition === undefined || conditionPieces.holds(game, seat, work.condition);
+}
+
 /** What a `redevelop` effect could build: a Location in the hand over another in play (not the card resolving the effect). */
 export function redevelopTargets(game: Game, seat: number, anyType: boolean, except: number): RedevelopChoice[] {
   const p = game.state.players[seat]!;
@@ -168,6 +174,7 @@ export function legalActions(game: Game, seat: number): Action[] {
     const f = inPlay[index]!;
     const d = workDemand(f, p.locations[index]!);
     if (d === undefined || !canPay(p, d, basic, [], 0, totals())) continue;
+    if (!workOffered(game, seat, f.work!)) continue;
     if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
     out.push({ kind: "work", location: index });
   }
@@ -182,7 +189,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.pool.workers >= 2) for (const resource of basic) out.push({ kind: "workers-for-resource", resource });
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
-    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
+    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0) && (a.condition === undefined || conditionPieces.holds(game, seat, a.condition));
     if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
   }
   if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, out, totals);
@@ -383,8 +390,14 @@ function enterPlay(game: Game, seat: number, index: number): void {
   const def = location(game, game.state.players[seat]!.locations[index]!.card);
   if (def.once) oneTimeOnly(game, seat, { to: "base" }, def.once, index);
   const a = def.ability;
-  if (a.pattern === "open-production" || a.pattern === "closed-production") {
-    for (const step of stepsOf(a.produce)) if (step.op === "resource") give(game, seat, { to: "location", index }, step);
+  if (a.pattern === "open-production" || a.pattern === "closed-production") arrivalTokens(game, seat, index, stepsOf(a.produce));
+}
+
+/** A production card's resource tokens as it comes into play; those under a condition if it holds then (ruling 39). */
+function arrivalTokens(game: Game, seat: number, index: number, steps: readonly GainStep[]): void {
+  for (const step of steps) {
+    if (step.op === "resource") give(game, seat, { to: "location", index }, step);
+    else if (step.op === "if" && conditionPieces.holds(game, seat, step.condition)) arrivalTokens(game, seat, index, step.steps);
   }
 }
 

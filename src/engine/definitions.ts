@@ -7,6 +7,7 @@
  * effects) is compiled to functions over the small APIs below. The engine
  * never sees the card language's AST.
  */
+import type { ConditionDef } from "../constructs/conditions/index.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
@@ -33,6 +34,8 @@ export interface Give {
   vp(a: { readonly tokens: number; readonly value: 1 | 2 }): void;
   contactToken(a: { readonly colour: string; readonly range: number; readonly tokens: number }): void;
   redevelopmentTokens(a: { readonly amount: number }): void;
+  /** The gains, given only if the condition holds for the player when they are given (src/constructs/conditions). */
+  onlyIf(a: { readonly condition: ConditionDef; readonly gains: Gains }): void;
 }
 
 /**
@@ -62,6 +65,8 @@ export interface WorkerActionDef {
   readonly repeatable: boolean;
   readonly cost: Cost;
   readonly effects: Effects;
+  /** Offered only while this holds (absent: always). */
+  readonly condition?: ConditionDef;
 }
 
 export interface ComboDef {

@@ -7,6 +7,7 @@
  */
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
+import type { ConditionDef } from "../constructs/conditions/index.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
@@ -71,6 +72,7 @@ export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
     vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value }),
     contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens }),
     redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount }),
+    onlyIf: (a) => void list.push({ op: "if", condition: a.condition, steps: stepsOf(a.gains) }),
     ...effectRecorders(list),
   });
   out = Object.freeze(list);
@@ -92,9 +94,9 @@ export function plusWorkers(d: Demand, workers: number): Demand {
   return (list[workers] ??= Object.freeze({ ...d, workers: d.workers + workers }));
 }
 
-/** A worker action as data: what its first and second use cost (its workers grow by one), and what it does. */
+/** A worker action as data: what its first and second use cost (its workers grow by one), what it does, and when it is offered (its condition; none for most). */
 export type WorkFacts =
-  | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] }
+  | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[]; readonly condition: ConditionDef | undefined }
   | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
 
 /** What the rules ask of a Location again and again, read once from its definition. */
@@ -219,7 +221,7 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
     else {
       const cost = demandOf(w.cost);
       const steps = stepsOf(w.effects);
-      work = { kind: "action", demands: [plusWorkers(cost, w.workers), plusWorkers(cost, w.workers + 1)], steps };
+      work = { kind: "action", demands: [plusWorkers(cost, w.workers), plusWorkers(cost, w.workers + 1)], steps, condition: w.condition };
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }

@@ -8,6 +8,7 @@ import type { Action, DeployKind, Holder, RangePlan } from "./choices.js";
 import type { CardId } from "./state.js";
 import type { EffectAt } from "../constructs/effect.js";
 import type { EffectConstructStep } from "../constructs/effects/index.js";
+import type { ConditionDef } from "../constructs/conditions/index.js";
 
 /** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader. */
 export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" };
@@ -19,7 +20,9 @@ export type GainStep =
   | { readonly op: "cards"; readonly amount: number }
   | { readonly op: "vp"; readonly tokens: number; readonly value: 1 | 2 }
   | { readonly op: "contactToken"; readonly colour: string; readonly range: number; readonly tokens: number }
-  | { readonly op: "redevelopmentTokens"; readonly amount: number };
+  | { readonly op: "redevelopmentTokens"; readonly amount: number }
+  /** Gains under a condition, tested for the player each time they would be given (src/constructs/conditions). */
+  | { readonly op: "if"; readonly condition: ConditionDef; readonly steps: readonly GainStep[] };
 
 /** A compiled effect as data (a recorded call of the Act API): a gain, or an effect construct's step (src/constructs/effects). */
 export type EffectStep = GainStep | EffectConstructStep;

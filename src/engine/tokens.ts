@@ -7,6 +7,7 @@
 import type { Holder, Store } from "./choices.js";
 import { locationFacts, type Game } from "./game.js";
 import { limitTargets } from "../constructs/traits/limit.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { shuffle } from "./rng.js";
 import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
 import type { Demand, EffectStep, GainStep, GiveTarget } from "./tasks.js";
@@ -172,10 +173,13 @@ export function give(game: Game, seat: number, target: GiveTarget, step: GainSte
       fromSupply(s, tokenKind.redevelopment, step.amount);
       p.pool.redevelopment += step.amount;
       return;
+    case "if":
+      if (conditionPieces.holds(game, seat, step.condition)) giveAll(game, seat, target, step.steps);
+      return;
   }
 }
 
-const gainOps: ReadonlySet<string> = new Set<GainStep["op"]>(["resource", "workers", "cards", "vp", "contactToken", "redevelopmentTokens"]);
+const gainOps: ReadonlySet<string> = new Set<GainStep["op"]>(["resource", "workers", "cards", "vp", "contactToken", "redevelopmentTokens", "if"]);
 
 /** Whether a step is a gain, given at once (not an effect construct's, which may need a decision). */
 export function isGain(step: EffectStep): step is GainStep {

@@ -3,7 +3,7 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, WorkerAction } from "../check/model.js";
+import type { Asset, Combo, ContactCard, Cost, Effect, Gift, Keep, Pattern, WorkerAction } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "./words.js";
 
@@ -26,9 +26,9 @@ export interface Sayings {
 }
 
 export interface Phrasebook extends Sayings {
-  /** The red and blue parts: "Gain 3 Scrap." */
-  gain(assets: readonly Asset[]): string;
-  produce(assets: readonly Asset[]): string;
+  /** The red and blue parts: "Gain 3 Scrap.", "Gain 3 Scrap. Gain 1 VP if you have a Leader." */
+  gain(gifts: readonly Gift[]): string;
+  produce(gifts: readonly Gift[]): string;
   once(effects: readonly Effect[]): string;
   keep(keep: Keep): string;
   action(a: WorkerAction): string;
