@@ -11,6 +11,7 @@ import type { BuildKit } from "../src/constructs/construct.js";
 import type * as A from "./ast.js";
 import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
 import { conditionKindOfRule, conditionPieces } from "../src/constructs/conditions/index.js";
+import { productionCost } from "../src/constructs/production-cost.js";
 import { asset, assetList, node, nodes, num, spanOf, tokens, word } from "./cst.js";
 
 /** One effect: a plain gain, or a construct of src/constructs/effects (its rule is named by its kind). */
@@ -57,7 +58,11 @@ function actionOption(cst: CstNode): A.ActionOption {
 /** One builder per statement rule; the rule name is the statement's kind. */
 const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
   gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), ...conditionOf(cst), span }),
-  produce: (cst, span) => ({ kind: "produce", assets: assetList(node(cst.children, "assetList")), ...conditionOf(cst), span }),
+  produce: (cst, span) => {
+    const paid = cst.children[productionCost.rule];
+    const parts = paid ? productionCost.build(paid[0] as CstNode) : { assets: assetList(node(cst.children, "assetList")) };
+    return { kind: "produce", ...parts, ...conditionOf(cst), span };
+  },
   once: (cst, span) => ({ kind: "once", effects: kit.effectList(cst), span }),
   keep: (cst, span) => {
     const amount = tokens(cst.children, "Integer")[0];

@@ -63,7 +63,10 @@ export interface GainStatement {
 
 export interface ProduceStatement {
   readonly kind: "produce";
+  /** What is produced (after `->` when it has a cost). */
   readonly assets: readonly Asset[];
+  /** What is paid for it, the player's choice each Production phase (`produce: pay 1 fuel -> 2 vp`; src/constructs/production-cost.ts). */
+  readonly cost?: readonly Asset[];
   readonly condition?: ConditionClause;
   readonly span: Span;
 }

@@ -10,7 +10,8 @@
  *   statement   := gain | produce | once | keep | action | combo
  *                | trait        (one rule per construct of src/constructs/traits)
  *   gain        := "gain" assetList condition?
- *   produce     := "produce" assetList condition?
+ *   produce     := "produce" (productionCost | assetList) condition?
+ *   productionCost := ":" "pay" assetList "->" assetList   (src/constructs/production-cost.ts)
  *   action      := "action" ("(" option ("," option)* ")")? ":" ("pay" assetList "->")? effectList condition?
  *   condition   := "if" Word(you) (one rule per construct of src/constructs/conditions)
  *   assetList   := asset ("," asset)*
@@ -25,6 +26,7 @@ import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
 import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
+import { productionCost } from "../src/constructs/production-cost.js";
 import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
@@ -144,10 +146,13 @@ export class AbilityParser extends CstParser {
     this.OPTION(() => this.SUBRULE(this.condition));
   });
 
-  /** `produce 1 fuel, 1 worker`: production patterns and Bases. */
+  /** `: pay 1 fuel -> 2 vp` after `produce`: a production with a cost (src/constructs/production-cost.ts). */
+  public productionCost = this.RULE(productionCost.rule, () => productionCost.grammar(this.kit));
+
+  /** `produce 1 fuel, 1 worker`: production patterns and Bases; `produce: pay 1 fuel -> 2 vp`, a production with a cost. */
   public produce = this.RULE("produce", () => {
     this.CONSUME(t.Produce);
-    this.SUBRULE(this.assetList);
+    this.OR([{ ALT: () => this.SUBRULE(this.productionCost) }, { ALT: () => this.SUBRULE(this.assetList) }]);
     this.OPTION(() => this.SUBRULE(this.condition));
   });
 

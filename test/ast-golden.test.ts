@@ -91,6 +91,10 @@ const cases: Record<string, [Entry, string]> = {
   "condition-hold-any": ["statements", "action(0 workers): 1 card if you hold 3 resources"],
   "condition-fewer": ["statements", "gain 1 vp if you have fewer vp than an opponent"],
   "condition-then-statement": ["statements", "gain 2 fuel; gain 1 vp if you have an leader;"],
+  // a production with a cost (src/constructs/production-cost.ts)
+  "production-cost": ["statements", "produce: pay 2 scrap -> 1 building-material, 1 vp"],
+  "production-cost-beside-free": ["statements", "produce 1 fuel; produce: pay 2 fuel -> 1 vp"],
+  "production-cost-with-condition": ["statements", "produce: pay 1 weapons -> 2 vp if you have fewer vp than an opponent"],
   // assets (contact price, leader resources)
   "asset-resource": ["assets", "1 building-material"],
   "asset-workers": ["assets", "2 workers"],

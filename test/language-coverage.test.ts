@@ -113,6 +113,13 @@ function features(cards: readonly Card[]): Set<string> {
           }
         } else {
           ability.produce.forEach(gift("produce"));
+          if (ability.paid) {
+            seen.add(`production with a cost ${ability.pattern}`);
+            ability.paid.cost.forEach(cost);
+            ability.paid.gains.forEach(asset);
+            if (ability.paid.condition) seen.add(`condition ${ability.paid.condition.kind}`).add("condition on production with a cost");
+            if (ability.produce.length > 0) seen.add("production with a cost beside a free one");
+          }
         }
       }
     }
@@ -142,7 +149,8 @@ const required = [
   "after play cardType", "after play as", "after incorporate distance",
   // Every condition construct of the table (src/constructs/conditions), and each statement that takes one.
   ...conditionKinds.map((kind) => `condition ${kind}`),
-  "condition on gain", "condition on produce", "condition on action",
+  "condition on gain", "condition on produce", "condition on action", "condition on production with a cost",
+  "production with a cost closed-production", "production with a cost open-production", "production with a cost beside a free one",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),
 ];

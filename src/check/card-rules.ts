@@ -13,6 +13,7 @@ import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
+import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
 import { atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
@@ -53,15 +54,20 @@ const singleGroup: Partial<Record<A.StatementKind, string>> = {
   depot: "depot",
 };
 
+/** A production with a cost is a statement of its own: a card may produce some things free and others for a price. */
+function groupOf(s: A.Statement): string | undefined {
+  return s.kind === "produce" && s.cost ? "produce:" : singleGroup[s.kind];
+}
+
 /** Reports repeated statements; true when there are none. */
 function noRepeats(r: Resolver, statements: readonly A.Statement[]): boolean {
   const seen = new Set<string>();
   let ok = true;
   for (const s of statements) {
-    const group = singleGroup[s.kind];
+    const group = groupOf(s);
     if (!group) continue;
     if (seen.has(group)) {
-      const what = group === "action" ? "a worker action (action or combo)" : `"${s.kind}"`;
+      const what = group === "action" ? "a worker action (action or combo)" : group === "produce:" ? '"produce: pay …"' : `"${s.kind}"`;
       r.report("S51-E311", s.span, `${what} appears twice in this field`, group === "action" ? "a card has one worker action" : "merge them into one statement");
       ok = false;
     }
@@ -199,6 +205,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   let once: M.Effect[] = [];
   let keep: M.Keep | undefined;
   const produce: M.Gift[] = [];
+  let paid: PaidProduction | undefined;
   const traits: M.Trait[] = [];
   let work: M.WorkerAction | M.Combo | undefined;
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
@@ -226,6 +233,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         break;
       case "produce": {
         if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
+        if (hasCost(s)) {
+          paid = productionCost.check(s, r, "location");
+          if (!paid) ok = false;
+          break;
+        }
         const got = gifts(r, s);
         if (got) produce.push(...got);
         else ok = false;
@@ -270,7 +282,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       ? { pattern: "action", work: work! }
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
-        : { pattern: data.pattern, produce };
+        : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
   return { ability, once, ...(keep ? { keep } : {}) };
 }
 
@@ -318,7 +330,10 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
   let slots = 3;
   let ok = noRepeats(r, statements);
   for (const s of statements) {
-    if (s.kind === "produce") {
+    if (s.kind === "produce" && hasCost(s)) {
+      productionCost.check(s, r, "base");
+      ok = false;
+    } else if (s.kind === "produce") {
       produce = assets(r, s.assets);
       if (s.condition) {
         r.report("S51-E335", s.condition.span, "a Base's production takes no condition", 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');

@@ -5,6 +5,7 @@
  * never has to re-check what the checker already proved.
  */
 import type { ConditionModel } from "../constructs/conditions/index.js";
+import type { PaidProduction } from "../constructs/production-cost.js";
 import type { EffectModel } from "../constructs/effects/index.js";
 import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
@@ -120,7 +121,7 @@ export interface LeaderCard extends CardCommon {
 /** The grey part, shaped by the card's pattern. */
 export type LocationAbility =
   | { readonly pattern: "action"; readonly work: WorkerAction | Combo }
-  | { readonly pattern: "open-production" | "closed-production"; readonly produce: readonly Gift[] }
+  | { readonly pattern: "open-production" | "closed-production"; readonly produce: readonly Gift[]; readonly paid?: PaidProduction }
   | { readonly pattern: "trait"; readonly traits: readonly Trait[] };
 
 export interface LocationCard extends CardCommon {

@@ -17,6 +17,7 @@ import type {
 import { isAsset } from "../check/model.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
+import { productionCost } from "../constructs/production-cost.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
 
@@ -139,7 +140,11 @@ export function locationAbility(ability: LocationAbility): Expr {
       ]);
     case "open-production":
     case "closed-production":
-      return object([["pattern", str(ability.pattern)], ["produce", giftsFunction(ability.produce)]]);
+      return object([
+        ["pattern", str(ability.pattern)],
+        ["produce", giftsFunction(ability.produce)],
+        ...(ability.paid ? [["paid", productionCost.emit(ability.paid)] as const] : []),
+      ]);
     case "trait":
       return object([["pattern", str("trait")], ["traits", array(ability.traits.map(trait))]]);
     default:

@@ -49,6 +49,8 @@ export const codes = {
   "S51-E332": { stage: "check", summary: "a choice between effects offers the same option twice" },
   "S51-E335": { stage: "check", summary: "a condition (if …) where none is allowed (a cost, a contact, once:, a Base's production)" },
   "S51-E336": { stage: "check", summary: "a condition's count is 0, or counts what a condition cannot (you hold 2 vp)" },
+  "S51-E337": { stage: "check", summary: "a production with a cost where none is allowed (a Base's production)" },
+  "S51-E338": { stage: "check", summary: "a production with a cost pays in a resource it produces" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

@@ -290,6 +290,8 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       p.workersSent++;
       l.markers.push(seat);
       giveAll(game, seat, { to: "base" }, stepsOf(def.produce));
+      // "… perform these cards' Production abilities": a production with a cost too, if the sender pays (ruling 40).
+      if (def.paid) schedule(s.agenda, { kind: "paid-production", seat, owner: a.owner, location: a.location });
       say(game, () => `  ${seatName(seat)} sends a worker to ${seatName(a.owner)}'s ${cardName(game, l.card)}`);
       return undefined;
     }

@@ -8,6 +8,7 @@
  * never sees the card language's AST.
  */
 import type { ConditionDef } from "../constructs/conditions/index.js";
+import type { PaidProductionDef } from "../constructs/production-cost.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
@@ -114,7 +115,8 @@ export interface LeaderDef extends CardDefCommon {
 /** The grey part, by pattern: an action card has its one worker action, and so on. */
 export type LocationAbilityDef =
   | { readonly pattern: "action"; readonly work: WorkerActionDef | ComboDef }
-  | { readonly pattern: "open-production" | "closed-production"; readonly produce: Gains }
+  /** `paid`: a production with a cost, the player's choice each Production phase (absent: none). */
+  | { readonly pattern: "open-production" | "closed-production"; readonly produce: Gains; readonly paid?: PaidProductionDef }
   | { readonly pattern: "trait"; readonly traits: readonly TraitDef[] };
 
 export interface LocationDef extends CardDefCommon {

@@ -8,6 +8,7 @@
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import type { ConditionDef } from "../constructs/conditions/index.js";
+import { productionCost, type PaidProductionFacts } from "../constructs/production-cost.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
@@ -123,6 +124,8 @@ export interface LocationFacts {
   /** Its `after` traits: gains for its owner when they play a Location, end their Production or pass. */
   readonly triggers: readonly TriggerFact[];
   readonly openProduction: boolean;
+  /** Its production with a cost, if any (src/constructs/production-cost.ts). */
+  readonly paid: PaidProductionFacts | undefined;
 }
 
 /** What the rules ask of a Leader at every event: its trigger, if its ability is one. */
@@ -225,5 +228,6 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production" });
+  const paid = (a.pattern === "open-production" || a.pattern === "closed-production") && a.paid ? productionCost.engine.facts(a.paid) : undefined;
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production", paid });
 }

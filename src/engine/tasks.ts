@@ -46,6 +46,10 @@ export type Task =
   | { readonly kind: "produce"; readonly seat: number }
   | { readonly kind: "cash-spoils"; readonly seat: number }
   | { readonly kind: "produce-locations"; readonly seat: number }
+  /** A production with a cost is due for `seat` (its owner's, or an opponent who sent a Worker), on `owner`'s Location (src/constructs/production-cost.ts). */
+  | { readonly kind: "paid-production"; readonly seat: number; readonly owner: number; readonly location: number }
+  /** The player has taken everything they produce: their `after production` triggers. */
+  | { readonly kind: "production-done"; readonly seat: number }
   // Actions.
   | { readonly kind: "action-turn"; readonly seat: number }
   /** Carries out a chosen action (the action decision's resolver schedules it after the turn's bookkeeping). */

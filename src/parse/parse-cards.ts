@@ -12,6 +12,7 @@ import type { DataPath, SourceFile } from "../load/source-file.js";
 import type { CardData } from "../schema/card-file.js";
 import { fieldReporter } from "../diagnostics/field-report.js";
 import { conditionPlaces } from "../constructs/conditions/index.js";
+import { productionCost } from "../constructs/production-cost.js";
 
 /** Which fields hold statements and which hold plain lists of assets. */
 const statementFields = ["ability", "spoils", "agreement"] as const;
@@ -38,6 +39,7 @@ const syntaxCodes: Record<SyntaxErrorKind, Code> = {
 
 /** A hint for the commonest slip: a misspelled or capitalised statement keyword. */
 function keywordHint(text: string, start: number, message: string): string | undefined {
+  if (message.startsWith(`expected "pay"`)) return `a production with a cost is written "${productionCost.example}"`;
   const word = /^[A-Za-z][A-Za-z-]*/.exec(text.slice(start))?.[0];
   if (!word) return undefined;
   if ((word === "gain" || word === "produce") && message.startsWith("expected")) return `after "->" or "action:" list what is gained without a verb, e.g. "action: pay 1 fuel -> 2 scrap"`;

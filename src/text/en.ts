@@ -65,6 +65,7 @@ export function english(v: Vocabulary): Phrasebook {
     anyResource: (n) => token("resource", n),
     assets,
     costs,
+    costsInfinitive: costs,
     effects,
     gain: (list) => giftSentences(list, book!, (a) => `Gain ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),

@@ -49,9 +49,10 @@ export function french(v: Vocabulary): Phrasebook {
       }),
     };
   };
-  const costs = (list: readonly Cost[]): string => {
+  const costs = (list: readonly Cost[], mood: "imperative" | "infinitive" = "imperative"): string => {
     const { paid, discarded } = costItems(list);
-    return clauses("fr", [["payez", paid], ["défaussez", discarded]]);
+    const [pay, discard] = mood === "imperative" ? ["payez", "défaussez"] : ["payer", "défausser"];
+    return clauses("fr", [[pay, paid], [discard, discarded]]);
   };
   // Filled in below: an effect construct's text is said with this phrasebook.
   let book: Phrasebook | undefined;
@@ -69,7 +70,8 @@ export function french(v: Vocabulary): Phrasebook {
     asset,
     anyResource: (n) => `${n} ${jeton(n)} de Ressource`,
     assets,
-    costs,
+    costs: (list) => costs(list),
+    costsInfinitive: (list) => costs(list, "infinitive"),
     effects,
     gain: (list) => giftSentences(list, book!, (a) => `Gagnez ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),

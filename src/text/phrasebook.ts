@@ -19,8 +19,10 @@ export interface Sayings {
   anyResource(n: number): string;
   /** "3 Scrap and 1 VP". */
   assets(list: readonly Asset[]): string;
-  /** A list of what is paid: "pay 1 Fuel and discard 1 card". */
+  /** A list of what is paid: "pay 1 Fuel and discard 1 card" (imperative: « payez … »). */
   costs(list: readonly Cost[]): string;
+  /** The same after "you may" / « vous pouvez »: "pay 1 Fuel", « payer 1 jeton d'Essence ». */
+  costsInfinitive(list: readonly Cost[]): string;
   /** Effects as verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
   effects(list: readonly Effect[]): string;
 }

@@ -5,6 +5,7 @@
  */
 import type { Card, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
+import { productionCost } from "../constructs/production-cost.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
 import { french } from "./fr.js";
@@ -39,7 +40,10 @@ function locationAbility(book: Phrasebook, card: LocationCard): string {
   const a = card.ability;
   if (a.pattern === "action") lines.push(a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work));
   else if (a.pattern === "trait") lines.push(...a.traits.map((t) => traitPieces.text(t, book)));
-  else lines.push(book.produce(a.produce));
+  else {
+    if (a.produce.length > 0) lines.push(book.produce(a.produce));
+    if (a.paid) lines.push(productionCost.text[book.lang](a.paid, book));
+  }
   if (card.once.length > 0) lines.push(book.once(card.once));
   if (card.keep) lines.push(book.keep(card.keep));
   return lines.join(" ");
