@@ -9,13 +9,15 @@
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { GeneratedFile } from "../src/compiler/compile.js";
-import type { CardRegistry } from "../src/engine/definitions.js";
+import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
+import type { CardRegistry, LeaderDef } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
 import { runTasks } from "../src/engine/machine.js";
 import { validatePaths } from "../src/pipeline/validate.js";
+import { textRenderer } from "../src/text/render.js";
 import { answering, findAction, giveCard, perform, placeLocation, player, testGame, unexpected } from "./engine-harness.js";
 import { exampleExpansion } from "./example-expansion.js";
+import { evaluateModule, validateText } from "./helpers.js";
 import { checkedGames } from "./invariants.js";
 
 let files: GeneratedFile[];
@@ -179,6 +181,27 @@ describe("you have fewer vp than an opponent (Pipeline Junction's Spoils: gain 2
     game.state.phase = "production";
     runTasks(game, [{ kind: "cash-spoils", seat: 0 }], answering({ "cash-spoils": (c: { kind: string }) => c.kind === "cash" }));
     expect(player(game, 0).baseVp).toEqual([{ value: 1 }]);
+  });
+});
+
+describe("a Leader's action under a condition (action(0 workers, repeatable): pay 2 cards -> 1 vp if you have fewer vp than an opponent)", () => {
+  it("compiles, reads, and is offered only while its owner is behind", async () => {
+    const yaml = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", '    ability: "action(0 workers, repeatable): pay 2 cards -> 1 vp if you have fewer vp than an opponent"', ""].join("\n");
+    const result = validateText(yaml);
+    expect(result.diagnostics).toEqual([]);
+    expect(textRenderer(result.vocabulary, "en").card(result.cards[0]!).parts.ability).toBe("Action (no Worker, any number of times), if you have fewer VP than an opponent: Discard 2 cards from your hand → gain 1 VP.");
+    const module = compileCards({ cards: result.cards, vocabulary: result.vocabulary }).find((f) => f.path.endsWith("leaders.ts"))!;
+    const def = ((await evaluateModule(module.text))["leaders"] as LeaderDef[])[0]!;
+    const all = [...cards.cards, def];
+    const game = testGame({ cards: { ...cards, cards: all, byId: new Map(all.map((c) => [c.id, c])) } });
+    const me = player(game, 0);
+    me.leader = { card: def.id, resources: {}, vpTokens: [], uses: 0 };
+    me.hand = game.state.deck.splice(0, 2);
+    // The Leader is worth 1 VP to its owner: level with an opponent who has 1.
+    player(game, 1).baseVp = [{ value: 1 }];
+    expect(findAction(game, 0, "leader-action")).toBeUndefined();
+    player(game, 1).baseVp.push({ value: 1 });
+    expect(findAction(game, 0, "leader-action")).toEqual({ kind: "leader-action" });
   });
 });
 
