@@ -11,6 +11,8 @@ import type { BuildKit } from "../src/constructs/construct.js";
 import type * as A from "./ast.js";
 import { amountPieces } from "../src/constructs/amounts/index.js";
 import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
+import { conditionKindOfRule, conditionPieces } from "../src/constructs/conditions/index.js";
+import { productionCost } from "../src/constructs/production-cost.js";
 import { asset as printedAsset, node, nodes, num, spanOf, tokens, word } from "./cst.js";
 
 /** An asset, with the amount construct it holds if any (`1 vp per agreement`; src/constructs/amounts). */
@@ -48,6 +50,18 @@ const kit: BuildKit = {
   assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
 };
 
+/** `if you …`: the subject as written, and the condition built by its construct (its rule is named after its kind). */
+function condition(cst: CstNode): A.ConditionClause {
+  const [rule, [inner]] = Object.entries(cst.children).find(([key]) => conditionKindOfRule(key) !== undefined)! as [string, CstNode[]];
+  return { subject: word(tokens(cst.children, "subject")[0]!), condition: conditionPieces.build(conditionKindOfRule(rule)!, inner!, spanOf(inner!)), span: spanOf(cst) };
+}
+
+/** A statement's condition, if it has one (left out of the node otherwise). */
+function conditionOf(cst: CstNode): { condition?: A.ConditionClause } {
+  const c = cst.children["condition"];
+  return c ? { condition: condition(c[0] as CstNode) } : {};
+}
+
 function actionOption(cst: CstNode): A.ActionOption {
   const c = cst.children;
   const span = spanOf(cst);
@@ -57,8 +71,12 @@ function actionOption(cst: CstNode): A.ActionOption {
 
 /** One builder per statement rule; the rule name is the statement's kind. */
 const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
-  gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), span }),
-  produce: (cst, span) => ({ kind: "produce", assets: assetList(node(cst.children, "assetList")), span }),
+  gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), ...conditionOf(cst), span }),
+  produce: (cst, span) => {
+    const paid = cst.children[productionCost.rule];
+    const parts = paid ? productionCost.build(paid[0] as CstNode, assetList) : { assets: assetList(node(cst.children, "assetList")) };
+    return { kind: "produce", ...parts, ...conditionOf(cst), span };
+  },
   once: (cst, span) => ({ kind: "once", effects: kit.effectList(cst), span }),
   keep: (cst, span) => {
     const amount = tokens(cst.children, "Integer")[0];
@@ -72,6 +90,7 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
       options: nodes(c, "actionOption").map(actionOption),
       cost,
       effects: kit.effectList(cst),
+      ...conditionOf(cst),
       span,
     };
   },

@@ -48,15 +48,28 @@ export type Asset = QuantityAsset | ContactAsset;
 /** An effect: a plain gain, or one of the effect constructs (src/constructs/effects: steal, redevelop, a choice…). */
 export type Effect = Asset | EffectNode;
 
+/** `if you have a leader`: a condition at the end of a statement (src/constructs/conditions). */
+export interface ConditionClause {
+  /** `you`, as written. */
+  readonly subject: Word;
+  readonly condition: ConditionNode;
+  readonly span: Span;
+}
+
 export interface GainStatement {
   readonly kind: "gain";
   readonly assets: readonly Asset[];
+  readonly condition?: ConditionClause;
   readonly span: Span;
 }
 
 export interface ProduceStatement {
   readonly kind: "produce";
+  /** What is produced (after `->` when it has a cost). */
   readonly assets: readonly Asset[];
+  /** What is paid for it, the player's choice each Production phase (`produce: pay 1 fuel -> 2 vp`; src/constructs/production-cost.ts). */
+  readonly cost?: readonly Asset[];
+  readonly condition?: ConditionClause;
   readonly span: Span;
 }
 
@@ -81,6 +94,7 @@ export interface ActionStatement {
   readonly options: readonly ActionOption[];
   readonly cost: readonly Asset[];
   readonly effects: readonly Effect[];
+  readonly condition?: ConditionClause;
   readonly span: Span;
 }
 
@@ -96,6 +110,7 @@ export type { TraitNode as TraitStatement } from "../src/constructs/traits/index
 import type { TraitNode } from "../src/constructs/traits/index.js";
 import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
+import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
 export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | TraitNode;
 

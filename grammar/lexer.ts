@@ -7,13 +7,23 @@ import { Lexer, type TokenType } from "chevrotain";
 import { amountConstructs } from "../src/constructs/amounts/index.js";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs } from "../src/constructs/traits/index.js";
+import { If, conditionConstructs } from "../src/constructs/conditions/index.js";
 import { Any, Action, Arrow, Card, Colon, Combo, Comma, Contact, Gain, Integer, Keep, LParen, Once, Pay, Produce, RParen, Redevelop, Repeatable, Semicolon, Signed, Times, Type, WhiteSpace, Word, keywordForms } from "./tokens.js";
 
 export * from "./tokens.js";
 
-/** The trait, effect and amount constructs' keywords, in their tables' order, each once (`opponent` is an effect's and an amount's). */
+/**
+ * The trait, effect, amount and condition constructs' keywords, in their tables' order, each
+ * once (`opponent` is an effect's, an amount's and a condition's; several conditions start with `have`).
+ */
 const constructKeywords: TokenType[] = [
-  ...new Set([...Object.values(traitConstructs).map((c) => c.keyword), ...Object.values(effectConstructs).flatMap((c) => c.words), ...Object.values(amountConstructs).flatMap((c) => c.words)]),
+  ...new Set([
+    ...Object.values(traitConstructs).map((c) => c.keyword),
+    ...Object.values(effectConstructs).flatMap((c) => c.words),
+    ...Object.values(amountConstructs).flatMap((c) => c.words),
+    If,
+    ...Object.values(conditionConstructs).flatMap((c) => c.words),
+  ]),
 ];
 
 /** Keywords come before `Word`: chevrotain tries patterns in order, `longer_alt` lets `gains` stay a word. */

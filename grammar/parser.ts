@@ -9,6 +9,11 @@
  *   statements  := statement (";" statement)* ";"?
  *   statement   := gain | produce | once | keep | action | combo
  *                | trait        (one rule per construct of src/constructs/traits)
+ *   gain        := "gain" assetList condition?
+ *   produce     := "produce" (productionCost | assetList) condition?
+ *   productionCost := ":" "pay" assetList "->" assetList   (src/constructs/production-cost.ts)
+ *   action      := "action" ("(" option ("," option)* ")")? ":" ("pay" assetList "->")? effectList condition?
+ *   condition   := "if" Word(you) (one rule per construct of src/constructs/conditions)
  *   assetList   := asset ("," asset)*
  *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer) scale?
  *   scale       := amount construct (one rule per construct of src/constructs/amounts: `per …`)
@@ -22,7 +27,9 @@ import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
 import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.js";
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
-import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
+import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
+import { productionCost } from "../src/constructs/production-cost.js";
+import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
 function describe(token: IToken): string {
@@ -119,6 +126,16 @@ export class AbilityParser extends CstParser {
 
   private readonly amountRules = this.keywordRules(amountConstructs);
 
+  /** One rule per condition construct, named `<kind>Condition`: its grammar, after `if you`. */
+  private readonly conditionRules = conditionKinds.map((kind) => this.RULE(conditionRuleName(kind), () => conditionConstructs[kind].grammar(this.kit)));
+
+  /** `if you have a leader`: ends a gain, produce or action statement. */
+  public condition = this.RULE("condition", () => {
+    this.CONSUME(If);
+    this.CONSUME(t.Word, { LABEL: "subject" });
+    this.OR(this.conditionRules.map((rule) => ({ ALT: () => this.SUBRULE(rule) })));
+  });
+
   public statement = this.RULE("statement", () => {
     this.OR([
       { ALT: () => this.SUBRULE(this.gain) },
@@ -135,12 +152,17 @@ export class AbilityParser extends CstParser {
   public gain = this.RULE("gain", () => {
     this.CONSUME(t.Gain);
     this.SUBRULE(this.assetList);
+    this.OPTION(() => this.SUBRULE(this.condition));
   });
 
-  /** `produce 1 fuel, 1 worker`: production patterns and Bases. */
+  /** `: pay 1 fuel -> 2 vp` after `produce`: a production with a cost (src/constructs/production-cost.ts). */
+  public productionCost = this.RULE(productionCost.rule, () => productionCost.grammar(this.kit));
+
+  /** `produce 1 fuel, 1 worker`: production patterns and Bases; `produce: pay 1 fuel -> 2 vp`, a production with a cost. */
   public produce = this.RULE("produce", () => {
     this.CONSUME(t.Produce);
-    this.SUBRULE(this.assetList);
+    this.OR([{ ALT: () => this.SUBRULE(this.productionCost) }, { ALT: () => this.SUBRULE(this.assetList) }]);
+    this.OPTION(() => this.SUBRULE(this.condition));
   });
 
   /** `once: 2 scrap`, `once: steal 1 card`: the one-time-only icon, carried out when the card is played. */
@@ -171,6 +193,7 @@ export class AbilityParser extends CstParser {
       this.CONSUME(t.Arrow);
     });
     this.SUBRULE(this.effectList);
+    this.OPTION3(() => this.SUBRULE(this.condition));
   });
 
   /** `2 workers` or `repeatable` inside an action's parentheses. */

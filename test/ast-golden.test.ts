@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { amountKinds } from "../src/constructs/amounts/index.js";
+import { conditionKinds } from "../src/constructs/conditions/index.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
 import { describe, expect, it } from "vitest";
 import { parseAssets, parseStatements, type ParseResult, type StatementKind } from "../grammar/index.js";
@@ -93,6 +94,17 @@ const cases: Record<string, [Entry, string]> = {
   "per-in-choice": ["statements", "action: pay 1 fuel -> 2 x 1 vp per 3 locations or 1 card per leader"],
   "per-in-trigger": ["statements", "after conquer -> 1 weapons per spoils"],
   "per-signed": ["statements", "once: 1 vp per -1 deal"],
+  // conditions (src/constructs/conditions), at the end of gain, produce and action
+  "condition-leader": ["statements", "produce 2 weapons if you have a leader"],
+  "condition-cards": ["statements", "produce 1 vp if you have 3 fuel cards"],
+  "condition-hold": ["statements", "action: pay 1 fuel -> 2 vp if you hold 2 scrap"],
+  "condition-hold-any": ["statements", "action(0 workers): 1 card if you hold 3 resources"],
+  "condition-fewer": ["statements", "gain 1 vp if you have fewer vp than an opponent"],
+  "condition-then-statement": ["statements", "gain 2 fuel; gain 1 vp if you have an leader;"],
+  // a production with a cost (src/constructs/production-cost.ts)
+  "production-cost": ["statements", "produce: pay 2 scrap -> 1 building-material, 1 vp"],
+  "production-cost-beside-free": ["statements", "produce 1 fuel; produce: pay 2 fuel -> 1 vp"],
+  "production-cost-with-condition": ["statements", "produce: pay 1 weapons -> 2 vp if you have fewer vp than an opponent"],
   // assets (contact price, leader resources)
   "asset-resource": ["assets", "1 building-material"],
   "asset-workers": ["assets", "2 workers"],
@@ -178,7 +190,7 @@ describe("AST goldens", () => {
       if (r.ok) visit(r.value, entry === "statements");
     }
     expect([...statementKinds].sort()).toEqual(everyStatementKind.sort());
-    // Assets (quantity, contact), every effect and amount construct of the tables, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
-    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, ...amountKinds, "repeatable", "workers", "distance", "type", "way"].sort());
+    // Assets (quantity, contact), every effect, amount and condition construct of the tables, action options (workers, repeatable) and trigger qualifiers (type, distance, way).
+    expect([...otherKinds].sort()).toEqual(["contact", "quantity", ...effectKinds, ...amountKinds, ...conditionKinds, "repeatable", "workers", "distance", "type", "way"].sort());
   });
 });

@@ -3,7 +3,7 @@
  * asserted against the set as loaded and checked.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Asset, BaseCard, Card, ContactCard, LeaderCard, LocationCard, Effect } from "../src/check/model.js";
+import type { Asset, BaseCard, Card, ContactCard, Effect, Gift, LeaderCard, LocationCard } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 
 let cards: Card[];
@@ -17,7 +17,7 @@ const ofKind = <K extends Card["kind"]>(kind: K): Extract<Card, { kind: K }>[] =
 const location = (id: string): LocationCard => byId<LocationCard>(id);
 const statementKinds = (l: LocationCard): string[] =>
   l.ability.pattern === "trait" ? l.ability.traits.map((t) => t.kind) : l.ability.pattern === "action" ? [l.ability.work.kind] : ["produce"];
-const gives = (assets: readonly Effect[], kind: Effect["kind"]): boolean => assets.some((a) => a.kind === kind);
+const gives = (assets: readonly (Effect | Gift)[], kind: Effect["kind"]): boolean => assets.some((a) => a.kind === kind);
 
 beforeAll(() => {
   const result = validatePaths([]);
@@ -210,7 +210,7 @@ describe("the set as a whole", () => {
     for (const d of [1, 2, 3]) expect(locations.filter((l) => l.distance === d).length, `distance ${d}`).toBeGreaterThanOrEqual(15);
   });
   it("keeps the power curve: distance 1 Spoils are worth less than distance 3 Spoils on average", () => {
-    const worth = (assets: readonly Asset[]): number =>
+    const worth = (assets: readonly Gift[]): number =>
       assets.reduce((sum, a) => sum + (a.kind === "vp" ? a.tokens * a.value * 2 : a.kind === "contactToken" ? a.range * a.tokens : "amount" in a ? a.amount : 0), 0);
     const mean = (d: number) => {
       const ls = ofKind("location").filter((l) => l.distance === d);

@@ -6,7 +6,7 @@
  */
 import type { Decision, DecisionKind } from "../src/engine/choices.js";
 import type { PlayerState, VpToken } from "../src/engine/state.js";
-import type { Asset, BaseCard, Card, ContactCard, Cost, Effect, LeaderCard, LocationCard } from "../src/check/model.js";
+import type { Asset, BaseCard, Card, ContactCard, Cost, Effect, Gift, LeaderCard, LocationCard } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import type { Answer } from "./engine-harness.js";
 
@@ -49,7 +49,7 @@ export function modelBase(faction: string): BaseCard {
 export const isProduction = (l: LocationCard): boolean => l.ability.pattern === "open-production" || l.ability.pattern === "closed-production";
 
 /** The production assets of a production Location, else none. */
-export function producedBy(l: LocationCard): readonly Asset[] {
+export function producedBy(l: LocationCard): readonly Gift[] {
   return l.ability.pattern === "open-production" || l.ability.pattern === "closed-production" ? l.ability.produce : [];
 }
 
@@ -103,7 +103,7 @@ export function onCard(keepsResources: boolean): OnCard {
 }
 
 /** Adds `times` × `assets` to `d`; VP go on the Base, unless a card receives them. */
-export function addAssets(d: Delta, assets: readonly (Asset | Effect)[], times = 1, card?: OnCard): Delta {
+export function addAssets(d: Delta, assets: readonly (Gift | Effect)[], times = 1, card?: OnCard): Delta {
   for (let i = 0; i < times; i++) {
     for (const a of assets) {
       switch (a.kind) {
@@ -131,6 +131,7 @@ export function addAssets(d: Delta, assets: readonly (Asset | Effect)[], times =
           break;
         case "steal":
         case "redevelop":
+        case "if":
           break; // not assets: the tests of these effects set them up and check them apart
       }
     }
@@ -138,7 +139,7 @@ export function addAssets(d: Delta, assets: readonly (Asset | Effect)[], times =
   return d;
 }
 
-export function assetsDelta(assets: readonly (Asset | Effect)[], times = 1, card?: OnCard): Delta {
+export function assetsDelta(assets: readonly (Gift | Effect)[], times = 1, card?: OnCard): Delta {
   return addAssets(emptyDelta(), assets, times, card);
 }
 

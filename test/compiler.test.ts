@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Project, ts } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isAsset, type Asset, type Card, type Cost, type Effect, type LocationCard, type Trait } from "../src/check/model.js";
+import { isAsset, type Asset, type Card, type Cost, type Effect, type Gift, type LocationCard, type Trait } from "../src/check/model.js";
 import { effectKinds, type EffectCalls } from "../src/constructs/effects/index.js";
 import { CompileError } from "../src/compiler/code.js";
 import { generatedFiles } from "../src/compiler/build.js";
@@ -87,6 +87,7 @@ function recordingGive(log: Log): Give {
     vp: (a) => void log.push(["vp", a.tokens, a.value]),
     contactToken: (a) => void log.push(["contactToken", a.colour, a.range, a.tokens]),
     redevelopmentTokens: (a) => void log.push(["redevelopmentTokens", a.amount]),
+    onlyIf: (a) => void log.push(["onlyIf", a.condition, gave(a.gains)]),
   };
 }
 
@@ -164,6 +165,8 @@ function expectedEffect(e: Effect): Log[number] {
 }
 
 const assets = (xs: readonly Asset[]): Log => xs.map(expectedAsset);
+/** Gains under a condition are one call holding the condition and the gains' own calls. */
+const gifts = (xs: readonly Gift[]): Log => xs.map((g) => (g.kind === "if" ? ["onlyIf", g.condition, assets(g.gains)] : expectedAsset(g)));
 const costs = (xs: readonly Cost[]): Log => xs.map(expectedCost);
 const effects = (xs: readonly Effect[]): Log => xs.map(expectedEffect);
 
@@ -214,8 +217,8 @@ function checkCard(def: CardDef, model: Card): string[] {
     seen.push(`leader ${a.kind}`);
   } else if (def.kind === "location" && model.kind === "location") {
     expect([def.distance, def.types]).toEqual([model.distance, model.types]);
-    expect(gave(def.spoils)).toEqual(assets(model.spoils));
-    expect(gave(def.agreement)).toEqual(assets(model.agreement));
+    expect(gave(def.spoils)).toEqual(gifts(model.spoils));
+    expect(gave(def.agreement)).toEqual(gifts(model.agreement));
     expect(def.once === undefined ? [] : acted(def.once)).toEqual(effects(model.once));
     if (model.once.length === 0) expect(def.once).toBeUndefined();
     expect(def.keep).toEqual(model.keep === undefined ? undefined : { limit: model.keep.limit });
@@ -234,7 +237,7 @@ function checkCard(def: CardDef, model: Card): string[] {
       }
       seen.push(`work ${a.work.kind}`);
     } else if ((a.pattern === "open-production" || a.pattern === "closed-production") && m.pattern === a.pattern) {
-      expect(gave(a.produce)).toEqual(assets(m.produce));
+      expect(gave(a.produce)).toEqual(gifts(m.produce));
     } else if (a.pattern === "trait" && m.pattern === "trait") {
       expect(a.traits).toHaveLength(m.traits.length);
       a.traits.forEach((t, i) => seen.push(checkTrait(t, m.traits[i]!)));

@@ -14,6 +14,9 @@ import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/a
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
 import { cardFacts, stepsOf, type LocationFacts } from "../src/engine/facts.js";
+import { conditionConstructs, conditionKinds, conditionPieces } from "../src/constructs/conditions/index.js";
+import { newGame } from "../src/engine/machine.js";
+import type { GainStep } from "../src/engine/tasks.js";
 import { textRenderer } from "../src/text/render.js";
 import { langs } from "../src/text/words.js";
 import { registry, testGame } from "./engine-harness.js";
@@ -118,7 +121,7 @@ describe.each(amountKinds)("the %s amount", (kind) => {
     const result = validateText(locationYaml({ spoils: JSON.stringify(gain) }));
     expect(result.diagnostics).toEqual([]);
     const card = result.cards[0] as LocationCard;
-    expect(card.spoils.map((a) => a.scale?.kind)).toEqual([kind]);
+    expect(card.spoils.map((a) => (a.kind === "if" ? undefined : a.scale?.kind))).toEqual([kind]);
 
     const plain = validateText(locationYaml({ spoils: JSON.stringify(gain.slice(0, asset!.scale!.span.start).trimEnd()) }));
     for (const lang of langs) {
@@ -129,11 +132,47 @@ describe.each(amountKinds)("the %s amount", (kind) => {
 
     const def = await compiled(card, result.vocabulary);
     const [step] = stepsOf(def.spoils);
+    if (step?.op === "if") throw new Error("a scaled gain recorded under a condition");
     expect(step?.scale?.kind).toBe(kind);
     // Its engine piece counts on a game's players: a whole number, none below 0.
     const game = testGame({ cards: { ...registry, cards: [...registry.cards, def], byId: new Map([...registry.byId, [def.id, def]]) } });
     const times = amountPieces.times(step!.scale!, { players: game.state.players, seat: 0, cards: game.cards });
     expect(Number.isInteger(times) && times >= 0).toBe(true);
+  });
+});
+
+describe.each(conditionKinds)("the %s condition", (kind) => {
+  const construct = conditionConstructs[kind];
+  const statement = `produce 1 scrap if ${construct.example}`;
+
+  it("parses its example after `if` into its own node, spanning the condition", () => {
+    const parsed = parseStatements(statement);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const s = parsed.value[0]!;
+    expect(s.kind === "produce" && s.condition?.condition.kind).toBe(kind);
+    expect(s.kind === "produce" && statement.slice(s.condition!.condition.span.start, s.condition!.condition.span.end)).toBe(construct.example.replace(/^you /, ""));
+  });
+
+  it("checks, compiles to data, reads aloud in both languages and is tested by the engine", async () => {
+    const result = validateText(locationYaml({ ability: JSON.stringify(statement) }));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as LocationCard;
+    const gift = card.ability.pattern === "closed-production" ? card.ability.produce[0] : undefined;
+    expect(gift?.kind === "if" && gift.condition.kind).toBe(kind);
+
+    for (const lang of langs) {
+      const text = textRenderer(result.vocabulary, lang).card(card).parts.ability ?? "";
+      expect(text, `${lang} text`).toMatch(lang === "en" ? / if you / : / si vous /);
+      expect(text).not.toMatch(/undefined|NaN|\[object/);
+    }
+
+    const def = await compiled(card, result.vocabulary);
+    const step = def.ability.pattern === "closed-production" ? stepsOf(def.ability.produce)[0] : undefined;
+    expect(step?.op === "if" && step.condition.kind).toBe(kind);
+    // Its engine piece answers for a player of a game, whatever the answer.
+    const game = newGame(registry, { seed: 1, players: 2 });
+    expect(typeof conditionPieces.holds(game, 0, (step as Extract<GainStep, { op: "if" }>).condition)).toBe("boolean");
   });
 });
 
@@ -169,6 +208,19 @@ describe("the construct table", () => {
     ];
     const errors = withoutEachPiece("traits", header, "Depot", "depot", pieces, ['export const named: { readonly depot: { readonly kind: "depot" } } = { depot: slots };']);
     expect(errors.some((e) => e.includes(`'"slots"' is not assignable to type '"depot"'`))).toBe(true);
+    expect(errors).toHaveLength(pieces.length + 1);
+  });
+
+  it("refuses a condition construct that lacks any one of its pieces, and a table entry under another condition's name", () => {
+    const pieces = Object.keys(conditionConstructs.leader);
+    const header = [
+      'import type { ConditionConstruct } from "../condition.js";',
+      'import { leader, type LeaderDef, type LeaderModel, type LeaderNode } from "./leader.js";',
+      'import { hold } from "./hold.js";',
+      'type Leader = ConditionConstruct<"leader", LeaderNode, LeaderModel, LeaderDef>;',
+    ];
+    const errors = withoutEachPiece("conditions", header, "Leader", "leader", pieces, ['export const named: { readonly leader: { readonly kind: "leader" } } = { leader: hold };']);
+    expect(errors.some((e) => e.includes(`'"hold"' is not assignable to type '"leader"'`))).toBe(true);
     expect(errors).toHaveLength(pieces.length + 1);
   });
 

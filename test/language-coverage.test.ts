@@ -5,7 +5,8 @@
  * in both languages and run by the engine).
  */
 import { expect, it } from "vitest";
-import { isAsset, type Asset, type Card, type Cost, type Effect } from "../src/check/model.js";
+import { isAsset, type Asset, type Card, type Cost, type Effect, type Gift, type WorkerAction } from "../src/check/model.js";
+import { conditionKinds } from "../src/constructs/conditions/index.js";
 import { amountKinds } from "../src/constructs/amounts/index.js";
 import { countableKinds } from "../src/constructs/amounts/per.js";
 import { effectKinds } from "../src/constructs/effects/index.js";
@@ -37,6 +38,15 @@ function features(cards: readonly Card[]): Set<string> {
         seen.add(`asset ${a.kind}`);
     }
   };
+  /** Gains, some perhaps under a condition (on a `gain` or a `produce`). */
+  const gift = (on: "gain" | "produce") => (g: Gift): void => {
+    if (g.kind !== "if") return asset(g);
+    seen.add(`condition ${g.condition.kind}`).add(`condition on ${on}`);
+    g.gains.forEach(asset);
+  };
+  const actionCondition = (a: WorkerAction): void => {
+    if (a.condition) seen.add(`condition ${a.condition.kind}`).add("condition on action");
+  };
   const effect = (e: Effect): void => {
     if (isAsset(e)) return asset(e);
     seen.add(`effect ${e.kind}`);
@@ -67,13 +77,14 @@ function features(cards: readonly Card[]): Set<string> {
           after(card.ability);
         } else {
           seen.add("action repeatable");
+          actionCondition(card.ability);
           card.ability.cost.forEach(cost);
           card.ability.effects.forEach(effect);
         }
         break;
       case "location": {
-        card.spoils.forEach(asset);
-        card.agreement.forEach(asset);
+        card.spoils.forEach(gift("gain"));
+        card.agreement.forEach(gift("gain"));
         card.once.forEach(effect);
         if (card.once.length) seen.add("statement once");
         if (card.keep) seen.add(card.keep.limit === undefined ? "statement keep" : "statement keep N");
@@ -87,6 +98,7 @@ function features(cards: readonly Card[]): Set<string> {
           } else {
             seen.add(`action ${work.workers} worker${work.workers === 1 ? "" : "s"}`);
             seen.add(work.cost.length ? "action with pay" : "action without pay");
+            actionCondition(work);
             work.cost.forEach(cost);
             work.effects.forEach(effect);
           }
@@ -108,7 +120,14 @@ function features(cards: readonly Card[]): Set<string> {
             }
           }
         } else {
-          ability.produce.forEach(asset);
+          ability.produce.forEach(gift("produce"));
+          if (ability.paid) {
+            seen.add(`production with a cost ${ability.pattern}`);
+            ability.paid.cost.forEach(cost);
+            ability.paid.gains.forEach(asset);
+            if (ability.paid.condition) seen.add(`condition ${ability.paid.condition.kind}`).add("condition on production with a cost");
+            if (ability.produce.length > 0) seen.add("production with a cost beside a free one");
+          }
         }
       }
     }
@@ -140,6 +159,10 @@ const required = [
   "action 1 worker", "action 2 workers", "action with pay", "action without pay", "action repeatable",
   "after conquer", "after cooperate", "after incorporate", "after redevelop", "after play", "after production", "after pass",
   "after play cardType", "after play as", "after incorporate distance",
+  // Every condition construct of the table (src/constructs/conditions), and each statement that takes one.
+  ...conditionKinds.map((kind) => `condition ${kind}`),
+  "condition on gain", "condition on produce", "condition on action", "condition on production with a cost",
+  "production with a cost closed-production", "production with a cost open-production", "production with a cost beside a free one",
   "pattern action", "pattern open-production", "pattern closed-production", "pattern trait",
   "base power action", "base power trait",
   ...["conquest", "cooperation", "incorporation", "universal"].flatMap((c) => [`contact permanent ${c}`, `contact one-time ${c}`]).filter((f) => f !== "contact permanent universal"),

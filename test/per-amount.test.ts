@@ -18,6 +18,7 @@ import type { Game } from "../src/engine/game.js";
 import { runTasks } from "../src/engine/machine.js";
 import { createRng } from "../src/engine/rng.js";
 import type { Deal } from "../src/engine/state.js";
+import { giveAll } from "../src/engine/tokens.js";
 import { view } from "../src/engine/view.js";
 import { textRenderer } from "../src/text/render.js";
 import { answering, giveCard, perform, placeLocation, player, runPhase, testGame, unexpected } from "./engine-harness.js";
@@ -315,5 +316,25 @@ describe("per in play", () => {
     const mine = ["envoys-hall", "scrap-smelter", "warlords-court"];
     const played = games.flatMap((g) => g.state.players).filter((p) => p.locations.some((l) => mine.includes(l.card)) || p.baseDeals.some((d) => mine.includes(d.card)));
     expect(played.length).toBeGreaterThan(0);
+  });
+});
+
+describe("per under a condition (gain 1 vp per agreement if you have a leader)", () => {
+  it("is a scaled gain inside the condition's gains: nothing without a Leader, the count with one", async () => {
+    const set = await plus(locationYaml({ spoils: JSON.stringify("gain 1 scrap per agreement if you have a leader") }));
+    const steps = stepsOf((set.byId.get("test-card") as LocationDef).spoils);
+    expect(steps).toMatchObject([{ op: "if", condition: { kind: "leader" }, steps: [{ op: "resource", resource: "scrap", amount: 1, scale: { kind: "per" } }] }]);
+    const game = gameOf(2, set);
+    tuck(game, 0, "scrapyard", "agreement");
+    tuck(game, 0, "pub", "agreement");
+    giveAll(game, 0, { to: "base" }, steps);
+    expect(player(game, 0).pool.resources).toEqual({});
+    const leaderId = set.cards.find((c) => c.kind === "leader")!.id;
+    giveCard(game, 0, leaderId);
+    const p = player(game, 0);
+    p.hand.splice(p.hand.indexOf(leaderId), 1);
+    p.leader = { card: leaderId, resources: {}, vpTokens: [], uses: 0 };
+    giveAll(game, 0, { to: "base" }, steps);
+    expect(player(game, 0).pool.resources).toEqual({ scrap: 2 });
   });
 });

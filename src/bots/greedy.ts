@@ -145,6 +145,8 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
       return best(rng, d.choices.map((c) => cardWorth(cards, c)));
     case "cash-spoils":
       return d.choices.findIndex((c) => c.kind === "cash");
+    case "paid-production":
+      return best(rng, d.choices.map((c) => (c === "pay" ? stepsWorth(d.steps) - demandWorth(d.demand) : 0)));
     case "discard-card":
       return best(rng, d.choices.map((c) => -cardWorth(cards, c)));
     case "redevelop-with":

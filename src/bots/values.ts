@@ -32,7 +32,7 @@ export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canS
   let v = 0;
   let room = vpRoom;
   for (const step of steps) {
-    const s = isGain(step) && step.scale !== undefined ? scaledStep(step, at ? amountPieces.times(step.scale, at) : 1) : step;
+    const s: EffectStep = isGain(step) && step.op !== "if" && step.scale !== undefined ? scaledStep(step, at ? amountPieces.times(step.scale, at) : 1) : step;
     switch (s.op) {
       case "resource":
         v += worth.resource * s.amount;
@@ -54,6 +54,10 @@ export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canS
         break;
       case "redevelopmentTokens":
         v += worth.redevelopment * s.amount;
+        break;
+      case "if":
+        // Given only while its condition holds: worth half, as it may not.
+        v += stepsWorth(s.steps, room, canSteal, at) / 2;
         break;
       case "steal":
         // Taken from an opponent: worth it twice over, when there is something to take.

@@ -12,6 +12,8 @@ import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
+import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
 import { asPrinted, atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
@@ -52,15 +54,20 @@ const singleGroup: Partial<Record<A.StatementKind, string>> = {
   depot: "depot",
 };
 
+/** A production with a cost is a statement of its own: a card may produce some things free and others for a price. */
+function groupOf(s: A.Statement): string | undefined {
+  return s.kind === "produce" && s.cost ? "produce:" : singleGroup[s.kind];
+}
+
 /** Reports repeated statements; true when there are none. */
 function noRepeats(r: Resolver, statements: readonly A.Statement[]): boolean {
   const seen = new Set<string>();
   let ok = true;
   for (const s of statements) {
-    const group = singleGroup[s.kind];
+    const group = groupOf(s);
     if (!group) continue;
     if (seen.has(group)) {
-      const what = group === "action" ? "a worker action (action or combo)" : `"${s.kind}"`;
+      const what = group === "action" ? "a worker action (action or combo)" : group === "produce:" ? '"produce: pay …"' : `"${s.kind}"`;
       r.report("S51-E311", s.span, `${what} appears twice in this field`, group === "action" ? "a card has one worker action" : "merge them into one statement");
       ok = false;
     }
@@ -86,6 +93,19 @@ function costs(r: Resolver, list: readonly A.Asset[]): M.Cost[] | undefined {
 
 function effects(r: Resolver, list: readonly A.Effect[]): M.Effect[] | undefined {
   return resolveAll(list, (e) => resolveEffect(r, e));
+}
+
+/** A statement's condition, resolved: `undefined` with none, `false` if it is wrong (reported). */
+function condition(r: Resolver, clause: A.ConditionClause | undefined): M.Conditional["condition"] | false | undefined {
+  return clause && (conditionPieces.check(clause, r) ?? false);
+}
+
+/** What a `gain` or `produce` statement gives: its assets, under its condition if it has one. */
+function gifts(r: Resolver, s: A.GainStatement | A.ProduceStatement): M.Gift[] | undefined {
+  const gains = assets(r, s.assets);
+  const c = condition(r, s.condition);
+  if (!gains || c === false) return undefined;
+  return c ? [{ kind: "if", condition: c, gains }] : gains;
 }
 
 /** Whose actions these are ("a Location's", "a Base's"): the hints say it. */
@@ -128,7 +148,9 @@ function workerAction(r: Resolver, s: A.ActionStatement, allowed: ActionRule): M
   }
   const cost = costs(r, s.cost);
   const gains = effects(r, s.effects);
-  return ok && cost && gains ? { kind: "action", workers, repeatable, cost, effects: gains } : undefined;
+  const c = condition(r, s.condition);
+  if (!ok || !cost || !gains || c === false) return undefined;
+  return { kind: "action", workers, repeatable, cost, effects: gains, ...(c ? { condition: c } : {}) };
 }
 
 function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
@@ -160,11 +182,11 @@ function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
 
 // ---- Locations -------------------------------------------------------------
 
-function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Asset[] | undefined {
+function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Gift[] | undefined {
   const r = resolver(ctx, field);
   const statements = ctx.card.statements[field] ?? [];
   const lists = statements.map((s) => {
-    if (s.kind === "gain") return assets(r, s.assets);
+    if (s.kind === "gain") return gifts(r, s);
     r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
     return undefined;
   });
@@ -189,7 +211,8 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   };
   let once: M.Effect[] = [];
   let keep: M.Keep | undefined;
-  const produce: M.Asset[] = [];
+  const produce: M.Gift[] = [];
+  let paid: PaidProduction | undefined;
   const traits: M.Trait[] = [];
   let work: M.WorkerAction | M.Combo | undefined;
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
@@ -217,7 +240,12 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         break;
       case "produce": {
         if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
-        const got = assets(r, s.assets);
+        if (hasCost(s)) {
+          paid = productionCost.check(s, r, "location");
+          if (!paid) ok = false;
+          break;
+        }
+        const got = gifts(r, s);
         if (got) produce.push(...got);
         else ok = false;
         break;
@@ -261,7 +289,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       ? { pattern: "action", work: work! }
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
-        : { pattern: data.pattern, produce };
+        : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
   return { ability, once, ...(keep ? { keep } : {}) };
 }
 
@@ -346,8 +374,16 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
   const power: A.Statement[] = [];
   let ok = noRepeats(r, statements);
   for (const s of statements) {
-    if (s.kind === "produce") produce = assets(r, s.assets);
-    else if (s.kind === "slots") {
+    if (s.kind === "produce" && hasCost(s)) {
+      productionCost.check(s, r, "base");
+      ok = false;
+    } else if (s.kind === "produce") {
+      produce = assets(r, s.assets);
+      if (s.condition) {
+        r.report("S51-E335", s.condition.span, "a Base's production takes no condition", 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
+        ok = false;
+      }
+    } else if (s.kind === "slots") {
       // A Base's own slots: how many deals it holds, not a power.
       const t = trait(r, s);
       if (t?.kind === "slots" && t.holds === "deal") slots = t.amount;

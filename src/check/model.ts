@@ -5,6 +5,8 @@
  * never has to re-check what the checker already proved.
  */
 import type { AmountModel } from "../constructs/amounts/index.js";
+import type { ConditionModel } from "../constructs/conditions/index.js";
+import type { PaidProduction } from "../constructs/production-cost.js";
 import type { EffectModel } from "../constructs/effects/index.js";
 import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
@@ -21,6 +23,16 @@ export type Asset = (
   | { readonly kind: "contactToken"; readonly colour: string; readonly range: number; readonly tokens: number }
   | { readonly kind: "redevelopmentToken"; readonly amount: number }
 ) & { readonly scale?: AmountModel };
+
+/** Gains given only while a condition holds (`gain 1 vp if you have a leader`; src/constructs/conditions). */
+export interface Conditional {
+  readonly kind: "if";
+  readonly condition: ConditionModel;
+  readonly gains: readonly Asset[];
+}
+
+/** What a card's red, blue or production part gives: gains, some perhaps under a condition. */
+export type Gift = Asset | Conditional;
 
 /** Something a player gives up: resources, workers, cards from hand, deals in play. */
 export type Cost =
@@ -51,6 +63,8 @@ export interface WorkerAction {
   readonly repeatable: boolean;
   readonly cost: readonly Cost[];
   readonly effects: readonly Effect[];
+  /** Offered only while this holds (`action: … if you hold 2 scrap`). */
+  readonly condition?: ConditionModel;
 }
 
 export interface Combo {
@@ -118,15 +132,15 @@ export interface LeaderCard extends CardCommon {
 /** The grey part, shaped by the card's pattern. */
 export type LocationAbility =
   | { readonly pattern: "action"; readonly work: WorkerAction | Combo }
-  | { readonly pattern: "open-production" | "closed-production"; readonly produce: readonly Asset[] }
+  | { readonly pattern: "open-production" | "closed-production"; readonly produce: readonly Gift[]; readonly paid?: PaidProduction }
   | { readonly pattern: "trait"; readonly traits: readonly Trait[] };
 
 export interface LocationCard extends CardCommon {
   readonly kind: "location";
   readonly distance: 1 | 2 | 3;
   readonly types: readonly string[];
-  readonly spoils: readonly Asset[];
-  readonly agreement: readonly Asset[];
+  readonly spoils: readonly Gift[];
+  readonly agreement: readonly Gift[];
   readonly ability: LocationAbility;
   /** The one-time-only icon: received once, when the card comes into play. */
   readonly once: readonly Effect[];

@@ -8,6 +8,7 @@ import type {
   Combo,
   Cost,
   Effect,
+  Gift,
   LeaderCard,
   LocationAbility,
   Trait,
@@ -15,7 +16,9 @@ import type {
 } from "../check/model.js";
 import { isAsset } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
+import { productionCost } from "../constructs/production-cost.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
 
@@ -71,6 +74,17 @@ export function gainsFunction(assets: readonly Asset[]): Expr {
   return arrow(giveParameter, assets.map(assetCall));
 }
 
+/** One gift as a call on Give: an asset, or gains under a condition (`give.onlyIf({ condition: { kind: "leader" }, gains: (give) => { … } })`). */
+function giftCall(gift: Gift): Call {
+  if (gift.kind !== "if") return assetCall(gift);
+  return call("onlyIf", object([["condition", conditionPieces.emit(gift.condition)], ["gains", gainsFunction(gift.gains)]]));
+}
+
+/** The `Gains` of a red, blue or production part: `gainsFunction`'s code when nothing in it has a condition. */
+export function giftsFunction(gifts: readonly Gift[]): Expr {
+  return arrow(giveParameter, gifts.map(giftCall));
+}
+
 /** A `Cost`: `(pay) => { pay.cards({ amount: 1 }); pay.resource({ resource: "building-material", amount: 1 }); }`. */
 export function costFunction(costs: readonly Cost[]): Expr {
   return arrow(payParameter, costs.map(costCall));
@@ -94,6 +108,8 @@ export function workerAction(action: WorkerAction): Expr {
     ["repeatable", bool(action.repeatable)],
     ["cost", costFunction(action.cost)],
     ["effects", effectsFunction(action.effects)],
+    // Written only when there is one: the base set's actions compile as before.
+    ...(action.condition ? [["condition", conditionPieces.emit(action.condition)] as const] : []),
   ]);
 }
 
@@ -126,7 +142,11 @@ export function locationAbility(ability: LocationAbility): Expr {
       ]);
     case "open-production":
     case "closed-production":
-      return object([["pattern", str(ability.pattern)], ["produce", gainsFunction(ability.produce)]]);
+      return object([
+        ["pattern", str(ability.pattern)],
+        ["produce", giftsFunction(ability.produce)],
+        ...(ability.paid ? [["paid", productionCost.emit(ability.paid)] as const] : []),
+      ]);
     case "trait":
       return object([["pattern", str("trait")], ["traits", array(ability.traits.map(trait))]]);
     default:

@@ -5,7 +5,7 @@
  */
 import type { BaseCard, Card, ContactCard, Keep, LeaderCard, LocationCard } from "../check/model.js";
 import { array, int, object, optional, str, type Expr } from "./code.js";
-import { costFunction, gainsFunction, leaderAbility, locationAbility, onceFunction } from "./emit-abilities.js";
+import { costFunction, gainsFunction, giftsFunction, leaderAbility, locationAbility, onceFunction } from "./emit-abilities.js";
 
 export type CardKind = Card["kind"];
 
@@ -70,8 +70,8 @@ export function locationCard(card: LocationCard): Expr {
     ...common(card),
     ["distance", int(card.distance)],
     ["types", array(card.types.map(str))],
-    ["spoils", gainsFunction(card.spoils)],
-    ["agreement", gainsFunction(card.agreement)],
+    ["spoils", giftsFunction(card.spoils)],
+    ["agreement", giftsFunction(card.agreement)],
     ["ability", locationAbility(card.ability)],
     ["once", onceFunction(card.once)],
     ["keep", keep(card.keep)],

@@ -51,6 +51,10 @@ export const codes = {
   "S51-E333": { stage: "check", summary: "an amount that scales (per …) where the amount is as printed: a cost, a contact token, a Leader's resources" },
   "S51-E334": { stage: "check", summary: "per counts something a player does not have a number of (vp, worker, a card with no type)" },
   "S51-E339": { stage: "check", summary: "the count of per N is not 1 to 10, or more than a player can have (per 2 leaders)" },
+  "S51-E335": { stage: "check", summary: "a condition (if …) where none is allowed (a cost, a contact, once:, a Base's production)" },
+  "S51-E336": { stage: "check", summary: "a condition's count is 0, or counts what a condition cannot (you hold 2 vp)" },
+  "S51-E337": { stage: "check", summary: "a production with a cost where none is allowed (a Base's production)" },
+  "S51-E338": { stage: "check", summary: "a production with a cost pays in a resource it produces" },
   "S51-W401": { stage: "text", summary: "a part's generated text differs from its signed-off lock" },
 } as const satisfies Record<string, { stage: string; summary: string }>;
 

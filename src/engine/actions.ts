@@ -7,10 +7,11 @@
  * cashed combo's own tokens) are taken at once. Every choice on the way is
  * the player's decision.
  */
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
-import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type LocationFacts } from "./facts.js";
+import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type LocationFacts, type WorkFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
 import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
@@ -102,11 +103,17 @@ function workDemand(f: AbilityFacts, at: WorkedCard): Demand | undefined {
   return work.demands[at.uses];
 }
 
-/** Whether a card's worker action can be used now: it has a use left, the player can pay, and a redevelopment it makes has something to build (not over `except`). */
+/** Whether a card's worker action can be used now: it has a use left, the player can pay, its condition holds, and a redevelopment it makes has something to build (not over `except`). */
 function workable(game: Game, p: PlayerState, f: AbilityFacts, at: WorkedCard, except: number, totals: () => Readonly<Resources>): boolean {
   const d = workDemand(f, at);
   if (d === undefined || !canPay(p, d, game.cards.basicResources, [], 0, totals())) return false;
+  if (!workOffered(game, p.seat, f.work!)) return false;
   return !f.redevelopsOnly || redevelopTargets(game, p.seat, f.redevelopsOnly.anyType, except).length > 0;
+}
+
+/** Whether a worker action's condition, if it has one (none in the base set), holds for the player now. */
+function workOffered(game: Game, seat: number, work: WorkFacts): boolean {
+  return work.kind !== "action" || work.condition === undefined || conditionPieces.holds(game, seat, work.condition);
 }
 
 /** What a `redevelop` effect could build: a Location in the hand over another in play (not the card resolving the effect). */
@@ -190,7 +197,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   if (p.pool.workers >= 2) for (const resource of basic) out.push({ kind: "workers-for-resource", resource });
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
-    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
+    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0) && (a.condition === undefined || conditionPieces.holds(game, seat, a.condition));
     if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
   }
   if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, power, out, totals);
@@ -353,6 +360,8 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
       p.workersSent++;
       l.markers.push(seat);
       giveAll(game, seat, { to: "base" }, stepsOf(def.produce));
+      // "… perform these cards' Production abilities": a production with a cost too, if the sender pays (ruling 40).
+      if (def.paid) schedule(s.agenda, { kind: "paid-production", seat, owner: a.owner, location: a.location });
       say(game, () => `  ${seatName(seat)} sends a worker to ${seatName(a.owner)}'s ${cardName(game, l.card)}`);
       return undefined;
     }
@@ -448,8 +457,14 @@ function enterPlay(game: Game, seat: number, index: number): void {
   const def = location(game, game.state.players[seat]!.locations[index]!.card);
   if (def.once) oneTimeOnly(game, seat, { to: "base" }, def.once, index);
   const a = def.ability;
-  if (a.pattern === "open-production" || a.pattern === "closed-production") {
-    for (const step of stepsOf(a.produce)) if (step.op === "resource") give(game, seat, { to: "location", index }, step);
+  if (a.pattern === "open-production" || a.pattern === "closed-production") arrivalTokens(game, seat, index, stepsOf(a.produce));
+}
+
+/** A production card's resource tokens as it comes into play; those under a condition if it holds then (ruling 39). */
+function arrivalTokens(game: Game, seat: number, index: number, steps: readonly GainStep[]): void {
+  for (const step of steps) {
+    if (step.op === "resource") give(game, seat, { to: "location", index }, step);
+    else if (step.op === "if" && conditionPieces.holds(game, seat, step.condition)) arrivalTokens(game, seat, index, step.steps);
   }
 }
 

@@ -6,7 +6,7 @@
  * with the index of a choice.
  */
 import type { CardId } from "./state.js";
-import type { Task } from "./tasks.js";
+import type { Demand, GainStep, Task } from "./tasks.js";
 import { effectAskKinds, type EffectAskUnion } from "../constructs/effects/index.js";
 
 /** Where a Spoils or Agreement goes: under the Base or under a Location with slots. */
@@ -109,6 +109,8 @@ export type Decision =
   | Asks<"lookout-discard", CardId>
   | Asks<"lookout-keep", CardId>
   | Asks<"cash-spoils", SpoilsChoice>
+  /** Whether to pay for a production with a cost (src/constructs/production-cost.ts): what it costs, what it gives, whose card. */
+  | (Asks<"paid-production", "pay" | "decline"> & { readonly owner: number; readonly location: number; readonly demand: Demand; readonly steps: readonly GainStep[] })
   | Asks<"action", Action>
   | (Asks<"discard-card", CardId> & { readonly left: number; readonly keep: readonly CardId[]; readonly then: "none" | "draw" })
   | (Asks<"discard-deal", DealChoice> & { readonly left: number; readonly deal: "spoils" | "agreement" | "deal" })

@@ -8,6 +8,8 @@
  * never sees the card language's AST.
  */
 import type { AmountData } from "../constructs/amounts/index.js";
+import type { ConditionDef } from "../constructs/conditions/index.js";
+import type { PaidProductionDef } from "../constructs/production-cost.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
@@ -39,6 +41,8 @@ export interface Give {
   vp(a: { readonly tokens: number; readonly value: 1 | 2 } & Scaled): void;
   contactToken(a: { readonly colour: string; readonly range: number; readonly tokens: number } & Scaled): void;
   redevelopmentTokens(a: { readonly amount: number } & Scaled): void;
+  /** The gains, given only if the condition holds for the player when they are given (src/constructs/conditions). */
+  onlyIf(a: { readonly condition: ConditionDef; readonly gains: Gains }): void;
 }
 
 /**
@@ -68,6 +72,8 @@ export interface WorkerActionDef {
   readonly repeatable: boolean;
   readonly cost: Cost;
   readonly effects: Effects;
+  /** Offered only while this holds (absent: always). */
+  readonly condition?: ConditionDef;
 }
 
 export interface ComboDef {
@@ -120,7 +126,8 @@ export interface LeaderDef extends CardDefCommon {
 /** The grey part, by pattern: an action card has its one worker action, and so on. */
 export type LocationAbilityDef =
   | { readonly pattern: "action"; readonly work: WorkerActionDef | ComboDef }
-  | { readonly pattern: "open-production" | "closed-production"; readonly produce: Gains }
+  /** `paid`: a production with a cost, the player's choice each Production phase (absent: none). */
+  | { readonly pattern: "open-production" | "closed-production"; readonly produce: Gains; readonly paid?: PaidProductionDef }
   | { readonly pattern: "trait"; readonly traits: readonly TraitDef[] };
 
 export interface LocationDef extends CardDefCommon {

@@ -7,6 +7,8 @@
  */
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility, Scaled } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
+import type { ConditionDef } from "../constructs/conditions/index.js";
+import { productionCost, type PaidProductionFacts } from "../constructs/production-cost.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
@@ -71,6 +73,7 @@ export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
     vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value, ...scaleOf(a) }),
     contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens, ...scaleOf(a) }),
     redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount, ...scaleOf(a) }),
+    onlyIf: (a) => void list.push({ op: "if", condition: a.condition, steps: stepsOf(a.gains) }),
     ...effectRecorders(list),
   });
   out = Object.freeze(list);
@@ -97,9 +100,9 @@ export function plusWorkers(d: Demand, workers: number): Demand {
   return (list[workers] ??= Object.freeze({ ...d, workers: d.workers + workers }));
 }
 
-/** A worker action as data: what its first and second use cost (its workers grow by one), and what it does. */
+/** A worker action as data: what its first and second use cost (its workers grow by one), what it does, and when it is offered (its condition; none for most). */
 export type WorkFacts =
-  | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] }
+  | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[]; readonly condition: ConditionDef | undefined }
   | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
 
 /**
@@ -134,6 +137,8 @@ export interface LocationFacts extends AbilityFacts {
   /** One bit per card type of the set (see `sharesType`). */
   readonly typeMask: number;
   readonly openProduction: boolean;
+  /** Its production with a cost, if any (src/constructs/production-cost.ts). */
+  readonly paid: PaidProductionFacts | undefined;
 }
 
 /** What the rules ask of a Leader at every event: its trigger, if its ability is one. */
@@ -235,7 +240,7 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
     else {
       const cost = demandOf(w.cost);
       const steps = stepsOf(w.effects);
-      work = { kind: "action", demands: [plusWorkers(cost, w.workers), plusWorkers(cost, w.workers + 1)], steps };
+      work = { kind: "action", demands: [plusWorkers(cost, w.workers), plusWorkers(cost, w.workers + 1)], steps, condition: w.condition };
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
@@ -243,5 +248,10 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
 }
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...readAbility(def.ability), openProduction: def.ability.pattern === "open-production" });
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...readAbility(def.ability), openProduction: def.ability.pattern === "open-production", paid: paidOf(def.ability) });
+}
+
+/** A production Location's production with a cost, as facts (src/constructs/production-cost.ts). */
+function paidOf(a: LocationAbilityDef): PaidProductionFacts | undefined {
+  return (a.pattern === "open-production" || a.pattern === "closed-production") && a.paid ? productionCost.engine.facts(a.paid) : undefined;
 }

@@ -20,7 +20,8 @@ import { maxActionsPerPhase } from "./limits.js";
 import { lookoutDiscard, lookoutDraw, lookoutLeftover, lookoutPick, resolveLookoutDiscard, resolveLookoutKeep, resolveLookoutPick, reveal } from "./lookout.js";
 import { discardCards, discardDeals, payTask, resolveDiscardCard, resolveDiscardDeal, resolvePayment } from "./payment.js";
 import { advancePhase, phases, roundHeader } from "./phases.js";
-import { cashSpoils, produce, produceLocations, resolveCashSpoils } from "./production.js";
+import { cashSpoils, endProduction, produce, produceLocations, resolveCashSpoils } from "./production.js";
+import { productionCost } from "../constructs/production-cost.js";
 import { initialState, type GameSetup } from "./setup.js";
 import type { GameState, LocationInPlay, PlayerState } from "./state.js";
 import { schedule, type Task, type TaskKind } from "./tasks.js";
@@ -56,6 +57,8 @@ const handlers: Handlers = {
   produce,
   "cash-spoils": cashSpoils,
   "produce-locations": produceLocations,
+  "paid-production": productionCost.engine.offer,
+  "production-done": endProduction,
   "action-turn": actionTurn,
   apply: (game, t) => applyAction(game, t.seat, t.action),
   deploy,
@@ -77,6 +80,7 @@ const resolvers: Resolvers = {
   "lookout-discard": (g, d, c) => (resolveLookoutDiscard(g, d, c), undefined),
   "lookout-keep": (g, d, c) => (resolveLookoutKeep(g, d, c), undefined),
   "cash-spoils": (g, d, c) => (resolveCashSpoils(g, d, c), undefined),
+  "paid-production": (g, d, c) => (productionCost.engine.answer(g, d, c), undefined),
   action: (game, d, a) => {
     const s = game.state;
     const p = s.players[d.seat]!;

@@ -8,7 +8,7 @@ import type { Decision, SpoilsChoice } from "./choices.js";
 import { stepsOf, type AbilityFacts } from "./facts.js";
 import { base, cardName, location, locationFacts, powerFacts, say, seatName, type Game } from "./game.js";
 import type { PlayerState } from "./state.js";
-import type { GiveTarget, Task } from "./tasks.js";
+import { schedule, type GiveTarget, type Task } from "./tasks.js";
 import { fireTriggers, productionDone } from "./triggers.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
@@ -56,18 +56,28 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
 /**
  * Production Locations, then `each` traits: once per Location of that type in
  * the player's area, the trait card itself included (a Base's `each`, its
- * power, counts the Locations only, a Base having no card type); then, the
- * player's Production done, their `after production` triggers (ruling 36).
+ * power, counts the Locations only, a Base having no card type); then the
+ * productions with a cost, left to right, each the player's choice (ruling
+ * 40); then, the player's Production done, their `after production` triggers
+ * (ruling 36).
  */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
+  const paid: Task[] = [];
   p.locations.forEach((l, index) => {
-    const a = location(game, l.card).ability;
+    const f = locationFacts(game, l.card);
+    const a = f.def.ability;
     if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
+    if (f.paid) paid.push({ kind: "paid-production", seat: t.seat, owner: t.seat, location: index });
   });
   p.locations.forEach((l, index) => eachOfType(game, p, locationFacts(game, l.card), { to: "location", index }));
   const power = powerFacts(game, t.seat);
   if (power) eachOfType(game, p, power, { to: "power" });
+  schedule(game.state.agenda, ...paid, { kind: "production-done", seat: t.seat });
+  return undefined;
+}
+
+export function endProduction(game: Game, t: Extract<Task, { kind: "production-done" }>): undefined {
   fireTriggers(game, t.seat, productionDone);
   return undefined;
 }

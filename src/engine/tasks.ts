@@ -9,12 +9,20 @@ import type { CardId } from "./state.js";
 import type { EffectAt } from "../constructs/effect.js";
 import type { EffectConstructStep } from "../constructs/effects/index.js";
 import type { Scaled } from "./definitions.js";
+import type { ConditionDef } from "../constructs/conditions/index.js";
 
 /** Where what a card gives lands: the Base (pool), a Location (its VP on it, its resources on a keep card), the Leader, the Base's power (its VP, capped). */
 export type GiveTarget = { readonly to: "base" } | { readonly to: "location"; readonly index: number } | { readonly to: "leader" } | { readonly to: "power" };
 
-/** A gain as data (a recorded call of the Give API): given at once, times its scale's count if it has one. */
-export type GainStep = (
+/**
+ * A gain as data (a recorded call of the Give API): given at once, times its scale's
+ * count if it has one; or gains under a condition, tested for the player each time
+ * they would be given (src/constructs/conditions).
+ */
+export type GainStep = PlainGainStep | { readonly op: "if"; readonly condition: ConditionDef; readonly steps: readonly GainStep[] };
+
+/** A gain given as it is (no condition): one token kind, or cards, perhaps scaled (src/constructs/amounts). */
+export type PlainGainStep = (
   | { readonly op: "resource"; readonly resource: string; readonly amount: number }
   | { readonly op: "workers"; readonly amount: number }
   | { readonly op: "cards"; readonly amount: number }
@@ -46,6 +54,10 @@ export type Task =
   | { readonly kind: "produce"; readonly seat: number }
   | { readonly kind: "cash-spoils"; readonly seat: number }
   | { readonly kind: "produce-locations"; readonly seat: number }
+  /** A production with a cost is due for `seat` (its owner's, or an opponent who sent a Worker), on `owner`'s Location (src/constructs/production-cost.ts). */
+  | { readonly kind: "paid-production"; readonly seat: number; readonly owner: number; readonly location: number }
+  /** The player has taken everything they produce: their `after production` triggers. */
+  | { readonly kind: "production-done"; readonly seat: number }
   // Actions.
   | { readonly kind: "action-turn"; readonly seat: number }
   /** Carries out a chosen action (the action decision's resolver schedules it after the turn's bookkeeping). */

@@ -8,9 +8,10 @@ import type { Holder, Store } from "./choices.js";
 import { locationFacts, type Game } from "./game.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { limitTargets } from "../constructs/traits/limit.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { shuffle } from "./rng.js";
 import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
-import type { Demand, EffectStep, GainStep, GiveTarget } from "./tasks.js";
+import type { Demand, EffectStep, GainStep, GiveTarget, PlainGainStep } from "./tasks.js";
 
 export const universal = "universal";
 
@@ -148,7 +149,7 @@ function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpTok
  * generate more than 3 VP tokens"; where they land on a card, `give` also
  * keeps to the room the card has).
  */
-export function scaledStep(step: GainStep, times: number): GainStep {
+export function scaledStep(step: PlainGainStep, times: number): PlainGainStep {
   switch (step.op) {
     case "resource":
       return { op: "resource", resource: step.resource, amount: step.amount * times };
@@ -168,7 +169,7 @@ export function scaledStep(step: GainStep, times: number): GainStep {
 
 /** Gives one step of gains (not steal or redevelop, which need decisions) to a player; a scaled one counts for that player now. */
 export function give(game: Game, seat: number, target: GiveTarget, step: GainStep): void {
-  if (step.scale !== undefined) {
+  if (step.op !== "if" && step.scale !== undefined) {
     const times = amountPieces.times(step.scale, { players: game.state.players, seat, cards: game.cards });
     if (times > 0) give(game, seat, target, scaledStep(step, times));
     return;
@@ -205,10 +206,13 @@ export function give(game: Game, seat: number, target: GiveTarget, step: GainSte
       fromSupply(s, tokenKind.redevelopment, step.amount);
       p.pool.redevelopment += step.amount;
       return;
+    case "if":
+      if (conditionPieces.holds(game, seat, step.condition)) giveAll(game, seat, target, step.steps);
+      return;
   }
 }
 
-const gainOps: ReadonlySet<string> = new Set<GainStep["op"]>(["resource", "workers", "cards", "vp", "contactToken", "redevelopmentTokens"]);
+const gainOps: ReadonlySet<string> = new Set<GainStep["op"]>(["resource", "workers", "cards", "vp", "contactToken", "redevelopmentTokens", "if"]);
 
 /** Whether a step is a gain, given at once (not an effect construct's, which may need a decision). */
 export function isGain(step: EffectStep): step is GainStep {

@@ -13,6 +13,8 @@ import { effectConstructs } from "../constructs/effects/index.js";
 import type { DataPath, SourceFile } from "../load/source-file.js";
 import type { CardData } from "../schema/card-file.js";
 import { fieldReporter } from "../diagnostics/field-report.js";
+import { conditionPlaces } from "../constructs/conditions/index.js";
+import { productionCost } from "../constructs/production-cost.js";
 
 /** Which fields hold statements and which hold plain lists of assets. */
 const statementFields = ["ability", "spoils", "agreement"] as const;
@@ -39,6 +41,7 @@ const syntaxCodes: Record<SyntaxErrorKind, Code> = {
 
 /** A hint for the commonest slip: a misspelled or capitalised statement keyword. */
 function keywordHint(text: string, start: number, message: string): string | undefined {
+  if (message.startsWith(`expected "pay"`)) return `a production with a cost is written "${productionCost.example}"`;
   const word = /^[A-Za-z][A-Za-z-]*/.exec(text.slice(start))?.[0];
   if (!word) return undefined;
   if ((word === "gain" || word === "produce") && message.startsWith("expected")) return `after "->" or "action:" list what is gained without a verb, e.g. "action: pay 1 fuel -> 2 scrap"`;
@@ -70,6 +73,30 @@ function listHint(text: string, start: number, message: string): string | undefi
   return undefined;
 }
 
+/** Where a field's `if` is out of place: what it cannot hold, and what to write instead. */
+const misplacedIf: Readonly<Record<string, { readonly message: string; readonly hint: string }>> = {
+  price: { message: "a Contact's price takes no condition", hint: "a Contact is paid for whenever it is played" },
+  resources: { message: "a Leader's resources take no condition", hint: "they are placed on the Leader when it comes into play" },
+};
+
+/** The statements a condition may end (src/constructs/conditions). */
+const conditioned = ["gain", "produce", "action"];
+
+/**
+ * A syntax error at an `if` the grammar does not take there (in a cost, after
+ * `once:`, on a trait, on a contact…): a condition out of place, S51-E335. The
+ * statement it is in is named by its first word.
+ */
+function conditionOutOfPlace(field: string, text: string, e: { readonly kind: SyntaxErrorKind; readonly span: { readonly start: number; readonly end: number } }): { message: string; hint: string } | undefined {
+  if (e.kind !== "unexpected-token" || text.slice(e.span.start, e.span.end) !== "if") return undefined;
+  const fixed = misplacedIf[field];
+  if (fixed) return fixed;
+  const head = /^[a-z-]*/.exec(text.slice(0, e.span.start).split(";").pop()!.trim())![0];
+  const message = `"if" cannot go here: ${conditionPlaces}`;
+  if (conditioned.includes(head)) return { message, hint: 'write it last: "action: pay 1 fuel -> 2 vp if you hold 2 scrap"' };
+  return { message, hint: `"${head}" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"` };
+}
+
 export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
   const fields = data as unknown as Record<string, unknown>;
   const statements: ParsedCard["statements"] = {};
@@ -81,6 +108,11 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     ok = false;
     const report = fieldReporter(file, [...path, field], out);
     for (const e of result.errors) {
+      const misplaced = conditionOutOfPlace(field, text, e);
+      if (misplaced) {
+        report("S51-E335", e.span, misplaced.message, misplaced.hint);
+        continue;
+      }
       const hint = e.kind === "unexpected-end" ? undefined : (keywordHint(text, e.span.start, e.message) ?? listHint(text, e.span.start, e.message));
       report(syntaxCodes[e.kind], e.span, e.message, hint);
     }

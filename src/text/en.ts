@@ -1,10 +1,11 @@
 /** English card text, in the rulebook's words. */
 import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { splitCosts, splitEffects } from "./split.js";
+import { giftSentences, splitCosts, splitEffects } from "./split.js";
 import { capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
@@ -66,15 +67,16 @@ export function english(v: Vocabulary): Phrasebook {
     anyResource: (n) => token("resource", n),
     assets,
     costs,
+    costsInfinitive: costs,
     effects,
-    gain: (list) => `Gain ${assets(list)}.`,
-    produce: (list) => `Produces ${assets(list)}.`,
+    gain: (list) => giftSentences(list, book!, (a) => `Gain ${assets(a)}`),
+    produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),
     once: (list) => `One time only: ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
     keep: (k) => `Keep: resources on this card stay between turns${k.limit === undefined ? "" : ` (up to ${k.limit})`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
-      return `${head}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
+      return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
     combo: (c) => `Combo (1 Worker): ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "en")), "en")} → ${assets(c.gains)}.`,
     baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,

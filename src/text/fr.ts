@@ -5,10 +5,11 @@
  */
 import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { splitCosts, splitEffects } from "./split.js";
+import { giftSentences, splitCosts, splitEffects } from "./split.js";
 import { capitalize, clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
@@ -50,9 +51,10 @@ export function french(v: Vocabulary): Phrasebook {
       }),
     };
   };
-  const costs = (list: readonly Cost[]): string => {
+  const costs = (list: readonly Cost[], mood: "imperative" | "infinitive" = "imperative"): string => {
     const { paid, discarded } = costItems(list);
-    return clauses("fr", [["payez", paid], ["défaussez", discarded]]);
+    const [pay, discard] = mood === "imperative" ? ["payez", "défaussez"] : ["payer", "défausser"];
+    return clauses("fr", [[pay, paid], [discard, discarded]]);
   };
   // Filled in below: an effect construct's text is said with this phrasebook.
   let book: Phrasebook | undefined;
@@ -70,16 +72,17 @@ export function french(v: Vocabulary): Phrasebook {
     asset,
     anyResource: (n) => `${n} ${jeton(n)} de Ressource`,
     assets,
-    costs,
+    costs: (list) => costs(list),
+    costsInfinitive: (list) => costs(list, "infinitive"),
     effects,
-    gain: (list) => `Gagnez ${assets(list)}.`,
-    produce: (list) => `Produit ${assets(list)}.`,
+    gain: (list) => giftSentences(list, book!, (a) => `Gagnez ${assets(a)}`),
+    produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),
     once: (list) => `Usage unique : ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
     keep: (k) => `À conserver : les Ressources sur cette carte restent d'un tour à l'autre${k.limit === undefined ? "" : ` (${k.limit} au plus)`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
-      return `${head} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
+      return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
     combo: (c) => `Combinaison (1 Travailleur) : ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "fr")), "fr")} → ${assets(c.gains)}.`,
     baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,

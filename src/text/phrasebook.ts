@@ -3,7 +3,7 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, Combo, ContactCard, Cost, Effect, Keep, Pattern, WorkerAction } from "../check/model.js";
+import type { Asset, Combo, ContactCard, Cost, Effect, Gift, Keep, Pattern, WorkerAction } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "./words.js";
 
@@ -19,16 +19,18 @@ export interface Sayings {
   anyResource(n: number): string;
   /** "3 Scrap and 1 VP". */
   assets(list: readonly Asset[]): string;
-  /** A list of what is paid: "pay 1 Fuel and discard 1 card". */
+  /** A list of what is paid: "pay 1 Fuel and discard 1 card" (imperative: « payez … »). */
   costs(list: readonly Cost[]): string;
+  /** The same after "you may" / « vous pouvez »: "pay 1 Fuel", « payer 1 jeton d'Essence ». */
+  costsInfinitive(list: readonly Cost[]): string;
   /** Effects as verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
   effects(list: readonly Effect[]): string;
 }
 
 export interface Phrasebook extends Sayings {
-  /** The red and blue parts: "Gain 3 Scrap." */
-  gain(assets: readonly Asset[]): string;
-  produce(assets: readonly Asset[]): string;
+  /** The red and blue parts: "Gain 3 Scrap.", "Gain 3 Scrap. Gain 1 VP if you have a Leader." */
+  gain(gifts: readonly Gift[]): string;
+  produce(gifts: readonly Gift[]): string;
   once(effects: readonly Effect[]): string;
   keep(keep: Keep): string;
   action(a: WorkerAction): string;

@@ -5,6 +5,7 @@
  */
 import type { Card, LocationAbility, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
+import { productionCost } from "../constructs/production-cost.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
 import { french } from "./fr.js";
@@ -38,7 +39,9 @@ export interface CardText {
 function patternLines(book: Phrasebook, a: LocationAbility): string[] {
   if (a.pattern === "action") return [a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work)];
   if (a.pattern === "trait") return a.traits.map((t) => traitPieces.text(t, book));
-  return [book.produce(a.produce)];
+  const lines = a.produce.length > 0 ? [book.produce(a.produce)] : [];
+  if (a.paid) lines.push(productionCost.text[book.lang](a.paid, book));
+  return lines;
 }
 
 function locationAbility(book: Phrasebook, card: LocationCard): string {

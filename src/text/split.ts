@@ -3,7 +3,9 @@
  * paid and what is discarded, effects into what is gained (said with one
  * "gain" verb) and the other effects, each in order.
  */
-import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import { isAsset, type Asset, type Conditional, type Cost, type Effect, type Gift } from "../check/model.js";
+import { conditionPieces } from "../constructs/conditions/index.js";
+import type { Sayings } from "./phrasebook.js";
 
 export function splitEffects(list: readonly Effect[]): { gains: Asset[]; others: Exclude<Effect, Asset>[] } {
   const gains: Asset[] = [];
@@ -26,4 +28,22 @@ export function splitCosts(list: readonly Cost[]): { paid: Paid[]; discarded: Di
     else discarded.push(c);
   }
   return { paid, discarded };
+}
+
+export function splitGifts(list: readonly Gift[]): { plain: Asset[]; conditional: Conditional[] } {
+  const plain: Asset[] = [];
+  const conditional: Conditional[] = [];
+  for (const g of list) {
+    if (g.kind === "if") conditional.push(g);
+    else plain.push(g);
+  }
+  return { plain, conditional };
+}
+
+/** One sentence for what is given outright, then one for each condition's gains: "Gain 2 Scrap. Gain 1 VP if you have a Leader." */
+export function giftSentences(list: readonly Gift[], say: Sayings, sentence: (assets: readonly Asset[]) => string): string {
+  const { plain, conditional } = splitGifts(list);
+  const out = plain.length > 0 ? [`${sentence(plain)}.`] : [];
+  for (const c of conditional) out.push(`${sentence(c.gains)} ${conditionPieces.text(c.condition, say)}.`);
+  return out.join(" ");
 }

@@ -1,0 +1,91 @@
+/**
+ * `you have 3 fuel cards`: the player has at least that many Locations of a
+ * card type in their play area (as `each` counts them: Spoils and Agreements
+ * are not in the play area as cards of a type; ruling 39).
+ */
+import type { Num, Span, Word } from "../../../grammar/ast.js";
+import { cst, tokens, word } from "../../../grammar/cst.js";
+import { Card, Integer } from "../../../grammar/tokens.js";
+import { lookup, resolveTerm, type Resolver } from "../../check/resolve.js";
+import { int, object, str } from "../../compiler/code.js";
+import { location } from "../../engine/game.js";
+import type { Sayings } from "../../text/phrasebook.js";
+import { aTerm, term, termName } from "../../text/words.js";
+import type { ConditionConstruct } from "../condition.js";
+import { Have, atLeastOne } from "./words.js";
+
+export interface CardsNode {
+  readonly kind: "cards";
+  readonly count: Num;
+  /** The card type, or what was written in its place (`you have 3 fuel`, `you have 3 cards`). */
+  readonly word: Word;
+  /** `cards` after the type, when written. */
+  readonly card?: Word;
+  readonly span: Span;
+}
+
+export interface CardsModel {
+  readonly kind: "cards";
+  readonly cardType: string;
+  readonly count: number;
+}
+
+export type CardsDef = CardsModel;
+
+/** The card type counted: `<type> cards` and nothing else. */
+function cardType(r: Resolver, c: CardsNode): string | undefined {
+  if (c.card !== undefined) return resolveTerm(r, c.word, "cardTypes");
+  const n = c.count.value;
+  if (lookup(r, c.word, ["tokens"])?.id === "card") {
+    r.report("S51-E336", c.word.span, "a condition counts the cards of one type in play", `name the card type: "you have ${n} fuel cards"`);
+    return undefined;
+  }
+  const resource = lookup(r, c.word, ["resources"]);
+  const type = lookup(r, c.word, ["cardTypes"]);
+  const cards = type ? `"you have ${n} ${c.word.text} cards" counts ${c.word.text} cards in play` : undefined;
+  const held = resource ? `"you hold ${n} ${c.word.text}" counts tokens` : undefined;
+  const hint = [cards, held].filter((h) => h !== undefined).join("; ") || 'a condition counts "<card type> cards" you have or resources you hold';
+  r.report("S51-E336", c.word.span, `"you have ${n} ${c.word.text}" counts nothing a condition can count`, hint);
+  return undefined;
+}
+
+function typeName(m: CardsModel, say: Sayings): string {
+  return termName(term(say.vocabulary, "cardTypes", m.cardType), say.lang);
+}
+
+export const cards: ConditionConstruct<"cards", CardsNode, CardsModel, CardsDef> = {
+  kind: "cards",
+  example: "you have 3 fuel cards",
+  words: [Have],
+  grammar: (g) => {
+    g.consume(Have);
+    g.consume(Integer);
+    g.subrule("counted");
+    g.option(() => g.consume(Card));
+  },
+  build: (node, span) => {
+    const card = tokens(node.children, "Card")[0];
+    return { kind: "cards", count: cst.num(node, "Integer"), word: cst.counted(node), ...(card ? { card: word(card) } : {}), span };
+  },
+  check: (c, r) => {
+    const count = atLeastOne(r, c.count);
+    const type = cardType(r, c);
+    return count && type ? { kind: "cards", cardType: type, count: c.count.value } : undefined;
+  },
+  emit: (m) => object([["kind", str("cards")], ["cardType", str(m.cardType)], ["count", int(m.count)]]),
+  text: {
+    en: (m, say) => {
+      const type = term(say.vocabulary, "cardTypes", m.cardType);
+      const what = m.count === 1 ? `${aTerm(type)} card` : `at least ${m.count} ${typeName(m, say)} ${termName(term(say.vocabulary, "tokens", "card"), "en", m.count)}`;
+      return `you have ${what} in your play area`;
+    },
+    fr: (m, say) => `vous avez ${m.count === 1 ? "une carte" : `au moins ${say.token("card", m.count)}`} de type ${typeName(m, say)} dans votre zone de jeu`,
+  },
+  engine: {
+    holds: (game, seat, def) => {
+      let n = 0;
+      for (const l of game.state.players[seat]!.locations) if (location(game, l.card).types.includes(def.cardType)) n++;
+      return n >= def.count;
+    },
+  },
+};
