@@ -20,14 +20,11 @@
  *                     when it is given (never when the card is compiled:
  *                     compiled cards are recorded once, as data)
  */
-import type { CstNode, TokenType } from "chevrotain";
+import type { TokenType } from "chevrotain";
 import type { Span } from "../../grammar/ast.js";
-import type { Resolver } from "../check/resolve.js";
-import type { Expr } from "../compiler/code.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import type { PlayerState } from "../engine/state.js";
-import type { Sayings } from "../text/phrasebook.js";
-import type { GrammarKit } from "./construct.js";
+import type { ConstructPieces } from "./construct.js";
 
 /** What a count reads of a player: the same in the game state and in a player's view of it (a bot valuing a gain). */
 export type CountedPlayer = Readonly<Pick<PlayerState, "baseDeals" | "leader" | "locations" | "pool" | "power">>;
@@ -40,23 +37,10 @@ export interface CountAt {
 }
 
 /** An amount of the language, whole: `Node` its AST node, `Model` its checked form, `Data` what the compiled gain carries. */
-export interface AmountConstruct<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }, Data extends { readonly kind: K }> {
-  readonly kind: K;
-  /** A gain written with it, as docs/language.md shows it. */
-  readonly example: string;
+export interface AmountConstruct<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }, Data extends { readonly kind: K }>
+  extends ConstructPieces<K, Node, Model> {
   /** The keyword that starts it (a lexer token). */
   readonly keyword: TokenType;
-  /** The keywords it adds to the language (the lexer scans them before words). */
-  readonly words: readonly TokenType[];
-  /** The rule's body after the keyword, as chevrotain records it. */
-  readonly grammar: (g: GrammarKit) => void;
-  readonly build: (cst: CstNode, span: Span) => Node;
-  /** Gives the node meaning: what it counts resolved, numbers within the rules; each problem reported at its place. */
-  readonly check: (node: Node, r: Resolver) => Model | undefined;
-  /** The `Data` the generated call carries as its `scale` argument. */
-  readonly emit: (model: Model) => Expr;
-  /** The phrase after the amount ("per Agreement you have"), lower-case. */
-  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
   /** How many times the gain is given, counted now (0 gives nothing). */
   readonly engine: { readonly times: (data: Data, at: CountAt) => number };
 }

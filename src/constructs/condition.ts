@@ -20,30 +20,13 @@
  * action: the recorded steps and facts hold it as it was written, never
  * whether it held (they are made once per card set, not per game).
  */
-import type { CstNode, TokenType } from "chevrotain";
 import type { Span } from "../../grammar/ast.js";
-import type { Resolver } from "../check/resolve.js";
-import type { Expr } from "../compiler/code.js";
 import type { Game } from "../engine/game.js";
-import type { Sayings } from "../text/phrasebook.js";
-import type { GrammarKit } from "./construct.js";
+import type { ConstructPieces } from "./construct.js";
 
 /** A condition of the language, whole: `Node` its AST node, `Model` its checked form, `Def` its compiled data. */
-export interface ConditionConstruct<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }, Def extends { readonly kind: K }> {
-  readonly kind: K;
-  /** The condition as written after `if` ("you have a leader"). */
-  readonly example: string;
-  /** The keywords it adds to the language (the lexer scans them before words). */
-  readonly words: readonly TokenType[];
-  /** Its rule's body after `if you`: its first tokens tell it from the other conditions. */
-  readonly grammar: (g: GrammarKit) => void;
-  readonly build: (cst: CstNode, span: Span) => Node;
-  /** Gives the node meaning: words resolved, counts within the rules; each problem reported at its place. */
-  readonly check: (node: Node, r: Resolver) => Model | undefined;
-  /** The `Def` the generated code holds: an object literal of plain data. */
-  readonly emit: (model: Model) => Expr;
-  /** The clause after "if" / « si », lower-case: "you have a Leader", « vous avez un Leader ». */
-  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+export interface ConditionConstruct<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }, Def extends { readonly kind: K }>
+  extends ConstructPieces<K, Node, Model> {
   readonly engine: {
     /** Whether the condition holds for the player at `seat` now. */
     readonly holds: (game: Game, seat: number, def: Def) => boolean;

@@ -72,6 +72,28 @@ export interface TraitFacts {
   readonly triggers: TriggerFact[];
 }
 
+/**
+ * The pieces every construct of a smaller table (an amount, a condition) has,
+ * from its rule to its sentence; each table's interface adds its engine piece.
+ */
+export interface ConstructPieces<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }> {
+  readonly kind: K;
+  /** How it is written, as docs/language.md shows it. */
+  readonly example: string;
+  /** The keywords it adds to the language (the lexer scans them before words). */
+  readonly words: readonly TokenType[];
+  /** Its rule's body, as chevrotain records it. */
+  readonly grammar: (g: GrammarKit) => void;
+  /** The concrete syntax tree to its AST node (with spans). */
+  readonly build: (cst: CstNode, span: Span) => Node;
+  /** Gives the node meaning: words resolved, numbers within the rules; each problem reported at its place. */
+  readonly check: (node: Node, r: Resolver) => Model | undefined;
+  /** The data the generated code holds for it: an object literal. */
+  readonly emit: (model: Model) => Expr;
+  /** Its phrase, lower-case, in English and in French. */
+  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+}
+
 /** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */
 export interface TraitConstruct<K extends string, Node extends { readonly kind: K; readonly span: Span }, Model extends { readonly kind: K }, Def extends { readonly kind: K }> {
   readonly kind: K;
