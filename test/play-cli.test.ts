@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { registry } from "../generated/index.js";
 import { cardSetDigest } from "../src/engine/card-digest.js";
 import { loadCardSet } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { runCli } from "./helpers.js";
+import { repoRoot, runCli } from "./helpers.js";
 
 describe("state51 play and replay", () => {
   it("plays a seeded game, prints rounds and final scores, writes a log that replays to the same end", () => {
@@ -148,3 +148,13 @@ describe("the cards a game plays: those on disk now, compiled in the process", (
   });
 });
 
+
+describe("the example expansion is loaded only when named", () => {
+  it("is left out of cards/, even through a symlink to cards/, and loaded when its folder is named", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-link-"));
+    symlinkSync(join(repoRoot, "cards"), join(dir, "cards"));
+    const base = validatePaths([join(dir, "cards")]).cards.length;
+    expect(base).toBe(registry.cards.length);
+    expect(validatePaths([join(dir, "cards"), join(dir, "cards", "examples")]).cards.length).toBeGreaterThan(base);
+  });
+});

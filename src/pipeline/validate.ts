@@ -6,7 +6,7 @@
  * rejects is not parsed, a card whose ability does not parse is not checked,
  * and only checked cards have their text locks compared.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
@@ -130,14 +130,27 @@ function sameContent(a: string, b: string): boolean {
   }
 }
 
+/** A path with its symlinks resolved; as given when it does not exist (reported as missing later). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
   const found = findCardFiles(requested);
   // The example expansion beside the base set is loaded only when it (or a file in it) is named, not with cards/.
-  const examples = examplesDir();
-  const inExamples = (f: string): boolean => f === examples || f.startsWith(examples + sep);
+  // Compared as real paths, so a symlinked cards/ folder leaves the examples out as cards/ does.
+  const examples = realPath(examplesDir());
+  const inExamples = (path: string): boolean => {
+    const f = realPath(path);
+    return f === examples || f.startsWith(examples + sep);
+  };
   if (!requested.some(inExamples)) found.files = found.files.filter((f) => !inExamples(f));
   for (const missing of found.missing) {
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", "no such file or folder"));
