@@ -11,6 +11,7 @@ import { parseStatements } from "../grammar/index.js";
 import type { BaseCard, LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
 import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/amounts/index.js";
+import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
 import { cardFacts, stepsOf, type LocationFacts } from "../src/engine/facts.js";
@@ -193,7 +194,8 @@ describe("the construct table", () => {
     const file = project.createSourceFile(join(repoRoot, `src/constructs/${folder}/probe.ts`), text, { overwrite: true });
     project.resolveSourceFileDependencies();
     const errors = file.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
-    expect(pieces).toEqual(expect.arrayContaining(["grammar", "build", "check", "emit", "text", "engine"]));
+    // Every table's constructs have these (a trait's rule is `grammar`, an effect's `syntax`).
+    expect(pieces).toEqual(expect.arrayContaining(["build", "check", "emit", "text", "engine"]));
     for (const piece of pieces) expect(errors.some((e) => e.includes(`Property '${piece}' is missing`)), piece).toBe(true);
     return errors;
   }
@@ -221,6 +223,19 @@ describe("the construct table", () => {
     ];
     const errors = withoutEachPiece("conditions", header, "Leader", "leader", pieces, ['export const named: { readonly leader: { readonly kind: "leader" } } = { leader: hold };']);
     expect(errors.some((e) => e.includes(`'"hold"' is not assignable to type '"leader"'`))).toBe(true);
+    expect(errors).toHaveLength(pieces.length + 1);
+  });
+
+  it("refuses an effect construct that lacks any one of its pieces, and a table entry under another effect's name", () => {
+    const pieces = Object.keys(effectConstructs.redevelop);
+    const header = [
+      'import type { EffectConstruct } from "../effect.js";',
+      'import { redevelop, type RedevelopArgs, type RedevelopAsk, type RedevelopModel, type RedevelopNode, type RedevelopStep } from "./redevelop.js";',
+      'import { steal } from "./steal.js";',
+      'type Redevelop = EffectConstruct<"redevelop", RedevelopNode, RedevelopModel, RedevelopArgs, RedevelopStep, RedevelopAsk>;',
+    ];
+    const errors = withoutEachPiece("effects", header, "Redevelop", "redevelop", pieces, ['export const named: { readonly redevelop: { readonly kind: "redevelop" } } = { redevelop: steal };']);
+    expect(errors.some((e) => e.includes(`'"steal"' is not assignable to type '"redevelop"'`))).toBe(true);
     expect(errors).toHaveLength(pieces.length + 1);
   });
 
