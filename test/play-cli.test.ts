@@ -51,7 +51,7 @@ describe("state51 play and replay", () => {
   });
 
   it("rejects bad options with exit 2 and a message, no stack trace", () => {
-    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["replay", "/no/such/log"]]) {
+    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["replay", "/no/such/log"], ["play", "--log", "/no/such/folder/game.jsonl"]]) {
       const r = runCli(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toMatch(/^state51: /);

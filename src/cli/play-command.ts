@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { outputProblem } from "../fs/output-problem.js";
 import { UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
@@ -80,6 +81,8 @@ export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths
   const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const bots = parseBots(opts.bots, players);
+  const unwritable = opts.log === undefined ? undefined : outputProblem(opts.log);
+  if (unwritable !== undefined) throw new UsageError(`cannot write the game log: ${unwritable}`);
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log }, write, paths);
 }
 
