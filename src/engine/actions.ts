@@ -12,7 +12,8 @@ import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placem
 import type { Effects } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
-import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
+import type { RangeChange } from "../constructs/traits/range.js";
+import { planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Demand, type GainStep, type GiveTarget, type Task } from "./tasks.js";
@@ -119,9 +120,9 @@ export function redevelopTargets(game: Game, seat: number, anyType: boolean, exc
 
 // ---- legal actions ------------------------------------------------------------
 
-function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
+function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], changes: readonly RangeChange[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
   const id = f.def.id;
-  const distance = rangeNeeded(f, inPlay);
+  const distance = rangeNeeded(f, changes);
   if (room.spoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
   if (room.agreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
   if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
@@ -139,7 +140,8 @@ export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
   const p = s.players[seat]!;
   const basic = game.cards.basicResources;
-  const facts = cardFacts(game.cards).locations;
+  const set = cardFacts(game.cards);
+  const facts = set.locations;
   const out: Action[] = [{ kind: "pass" }];
   let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
   let room: Record<"spoils" | "agreement", boolean> | undefined;
@@ -150,6 +152,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   const inPlay: LocationFacts[] = [];
   for (const l of p.locations) inPlay.push(facts.get(l.card)!);
   let redevelopPay: ("building-material" | "token")[] | undefined;
+  let changes: readonly RangeChange[] | undefined;
   for (const id of p.hand) {
     const f = facts.get(id);
     if (f !== undefined) {
@@ -160,7 +163,8 @@ export function legalActions(game: Game, seat: number): Action[] {
         if (p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals())) redevelopPay.push("building-material");
         if (p.pool.redevelopment > 0) redevelopPay.push("token");
       }
-      deploymentActions(f, inPlay, reaches, room, redevelopPay, out);
+      changes ??= rangeChangesOf(game, p);
+      deploymentActions(f, inPlay, changes, reaches, room, redevelopPay, out);
     } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
   }
   if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
@@ -171,7 +175,7 @@ export function legalActions(game: Game, seat: number): Action[] {
     if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
     out.push({ kind: "work", location: index });
   }
-  if (p.pool.workers >= 1 && p.workersSent < limitAmong(inPlay, "sent-workers")) {
+  if (p.pool.workers >= 1 && p.workersSent < limitAmong(set, inPlay, "sent-workers")) {
     for (const o of s.players) {
       if (o.seat === seat || o.passed) continue;
       o.locations.forEach((l, index) => {
@@ -236,7 +240,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
     case "conquer":
     case "cooperate":
     case "incorporate": {
-      const distance = rangeNeeded(locationFacts(game, a.card), p.locations.map((l) => locationFacts(game, l.card)));
+      const distance = rangeNeeded(locationFacts(game, a.card), rangeChangesOf(game, p));
       const choices = rangePlans(game, seat, colourOf[a.kind], distance, a.card);
       return { kind: "range-plan", seat, choices, deploy: a.kind, card: a.card };
     }

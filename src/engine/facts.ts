@@ -8,6 +8,7 @@
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
+import type { LimitTarget } from "../constructs/traits/limit.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
 import { traitPieces } from "../constructs/traits/index.js";
@@ -140,6 +141,19 @@ export interface CardFacts {
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
+  /**
+   * Which rule modifiers some Location of the set has at all. The base set
+   * has none (no `range` or `limit` trait, no `after` trait on a Location:
+   * its triggers are the Leaders'), so the rules asked at every decision
+   * (the range a card needs, the Workers a player may send, the hand limit
+   * at each Lookout pick, who hears a Location played) skip the walk over
+   * the player's Locations for a set that cannot change the answer.
+   */
+  readonly setHas: {
+    readonly rangeChanges: boolean;
+    readonly limits: ReadonlySet<LimitTarget>;
+    readonly locationTriggers: boolean;
+  };
 }
 
 const actionBits = { conquer: 1, cooperate: 2, incorporate: 4 } as const;
@@ -169,7 +183,13 @@ export function cardFacts(cards: CardRegistry): CardFacts {
   }
   const colourMasks = new Map<string, number>();
   for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
-  f = { locations, leaders, contacts, colourMasks };
+  const all = [...locations.values()];
+  const setHas = Object.freeze({
+    rangeChanges: all.some((l) => l.rangeChanges.length > 0),
+    limits: new Set(all.flatMap((l) => Object.keys(l.limits) as LimitTarget[])),
+    locationTriggers: all.some((l) => l.triggers.length > 0),
+  });
+  f = { locations, leaders, contacts, colourMasks, setHas };
   cardFactsCache.set(cards, f);
   return f;
 }

@@ -5,7 +5,7 @@
  */
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
 import { limitTargets, type LimitTarget } from "../constructs/traits/limit.js";
-import { cardFacts, type LocationFacts } from "./facts.js";
+import { cardFacts, type CardFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
 
 export interface Game {
@@ -45,11 +45,15 @@ export function locationFacts(game: Game, id: CardId): LocationFacts {
 
 /** A base-game limit for one player: the rulebook's, or the most generous a Location in their play area sets (`limit` traits; ruling 31). */
 export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
-  return limitAmong(game.state.players[seat]!.locations.map((l) => locationFacts(game, l.card)), target);
+  const set = cardFacts(game.cards);
+  // Asked at every Lookout pick and Clean-up: a set with no such limit needs no look at the cards in play.
+  if (!set.setHas.limits.has(target)) return limitTargets[target].base;
+  return limitAmong(set, game.state.players[seat]!.locations.map((l) => locationFacts(game, l.card)), target);
 }
 
 /** `ruleLimit` over Locations already looked up (the legal actions hold their facts). */
-export function limitAmong(inPlay: readonly LocationFacts[], target: LimitTarget): number {
+export function limitAmong(set: CardFacts, inPlay: readonly LocationFacts[], target: LimitTarget): number {
+  if (!set.setHas.limits.has(target)) return limitTargets[target].base;
   let n: number | undefined;
   for (const f of inPlay) {
     const set = f.limits[target];

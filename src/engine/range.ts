@@ -10,6 +10,7 @@
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
 import { cardFacts, mergeDemands, demandOf, noDemand, type LocationFacts } from "./facts.js";
+import type { RangeChange } from "../constructs/traits/range.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
 import { canPay, canPayResources, resourceTotals } from "./tokens.js";
@@ -23,21 +24,35 @@ interface Source {
   readonly price: Demand | undefined;
 }
 
+const noChanges: readonly RangeChange[] = Object.freeze([]);
+
+/**
+ * The `range` changes of a player's Locations in play, gathered once for all
+ * the cards of a decision; none (and no walk over the Locations) in a set
+ * without `range` traits, such as the base set.
+ */
+export function rangeChangesOf(game: Game, p: PlayerState): readonly RangeChange[] {
+  const set = cardFacts(game.cards);
+  if (!set.setHas.rangeChanges) return noChanges;
+  const out: RangeChange[] = [];
+  for (const l of p.locations) out.push(...set.locations.get(l.card)!.rangeChanges);
+  return out.length > 0 ? out : noChanges;
+}
+
 /**
  * The range a player needs to play a Location: its Distance, changed by the
- * `range` traits of the Locations in their play area (`inPlay`), each that
- * names its printed distance or one of its card types; the changes add up and
- * the need is never below 0, which no Contact is needed to meet (ruling 32).
+ * `range` traits of the Locations in their play area (`changes`, from
+ * `rangeChangesOf`), each that names its printed distance or one of its card
+ * types; the changes add up and the need is never below 0, which no Contact
+ * is needed to meet (ruling 32).
  */
-export function rangeNeeded(f: LocationFacts, inPlay: readonly LocationFacts[]): number {
+export function rangeNeeded(f: LocationFacts, changes: readonly RangeChange[]): number {
   const printed = f.def.distance;
+  if (changes.length === 0) return printed;
   let need: number = printed;
-  for (let i = 0; i < inPlay.length; i++) {
-    const changes = inPlay[i]!.rangeChanges;
-    for (let j = 0; j < changes.length; j++) {
-      const c = changes[j]!;
-      if (c.distance === printed || (c.cardType !== undefined && f.def.types.includes(c.cardType))) need += c.amount;
-    }
+  for (let j = 0; j < changes.length; j++) {
+    const c = changes[j]!;
+    if (c.distance === printed || (c.cardType !== undefined && f.def.types.includes(c.cardType))) need += c.amount;
   }
   return need > 0 ? need : 0;
 }
