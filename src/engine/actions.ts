@@ -8,12 +8,12 @@
  * the player's decision.
  */
 import { effectPieces } from "../constructs/effects/index.js";
-import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
+import { freeMoveKinds, type Action, type Holder, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
 import type { RangeChange } from "../constructs/traits/range.js";
-import { planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
+import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Demand, type GainStep, type GiveTarget, type Task } from "./tasks.js";
@@ -22,7 +22,6 @@ import {
   canPay,
   canPayResources,
   dealsAt,
-  dealsOf,
   give,
   giveAll,
   isGain,
@@ -68,12 +67,19 @@ export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreeme
   return full.flatMap((holder) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
 }
 
-/** Whether a new deal of this kind has somewhere to go: any holder that takes it has room or a deal to replace. */
-function hasPlacement(game: Game, p: PlayerState, inPlay: readonly LocationFacts[], kind: "spoils" | "agreement"): boolean {
-  if (base(game, p.base).slots > 0) return true;
-  for (const f of inPlay) if ((f.slots?.[kind] ?? 0) > 0) return true;
-  return false;
+/** Whether a new deal of either kind has somewhere to go: any holder that takes it has room or a deal to replace (the Base, which takes both, looked up once). */
+function hasPlacements(game: Game, p: PlayerState, inPlay: readonly LocationFacts[]): { readonly spoils: boolean; readonly agreement: boolean } {
+  if (base(game, p.base).slots > 0) return anyDeal;
+  let spoils = false;
+  let agreement = false;
+  for (const f of inPlay) {
+    if ((f.slots?.spoils ?? 0) > 0) spoils = true;
+    if ((f.slots?.agreement ?? 0) > 0) agreement = true;
+  }
+  return { spoils, agreement };
 }
+
+const anyDeal = Object.freeze({ spoils: true, agreement: true });
 
 // ---- worker actions and combos ------------------------------------------------
 
@@ -120,11 +126,15 @@ export function redevelopTargets(game: Game, seat: number, anyType: boolean, exc
 
 // ---- legal actions ------------------------------------------------------------
 
-function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], changes: readonly RangeChange[], reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
+/** How the turn's Redevelopment can be paid (building material for the first, a token for any): one list for each case, made once. */
+type RedevelopPay = readonly ("building-material" | "token")[];
+const redevelopPays: readonly RedevelopPay[] = [[], ["building-material"], ["token"], ["building-material", "token"]].map((x) => Object.freeze(x) as RedevelopPay);
+
+function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], changes: readonly RangeChange[], reaches: (c: RangeColour, d: number) => boolean, roomSpoils: boolean, roomAgreement: boolean, redevelopPay: RedevelopPay, out: Action[]): void {
   const id = f.def.id;
   const distance = rangeNeeded(f, changes);
-  if (room.spoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
-  if (room.agreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
+  if (roomSpoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
+  if (roomAgreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
   if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
   if (redevelopPay.length === 0) return;
   for (let replaces = 0; replaces < inPlay.length; replaces++) {
@@ -136,58 +146,73 @@ function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], c
 const oneBuildingMaterial = Object.freeze({ "building-material": 1 });
 const oneWeapons = Object.freeze({ weapons: 1 });
 
+// Actions that name nothing are the same data at every decision: made once (actions are never changed in place).
+const passAction: Action = Object.freeze({ kind: "pass" });
+const discardDrawAction: Action = Object.freeze({ kind: "discard-draw" });
+const leaderAction: Action = Object.freeze({ kind: "leader-action" });
+
+/**
+ * Every action and free move the player may take now. Asked at every action
+ * decision (more than half of a game's decisions), so it looks each card up
+ * once and works out what several cards share (the range, the tokens the
+ * player holds, where deals can go) only when a card needs it.
+ */
 export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
   const p = s.players[seat]!;
   const basic = game.cards.basicResources;
   const set = cardFacts(game.cards);
   const facts = set.locations;
-  const out: Action[] = [{ kind: "pass" }];
-  let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
-  let room: Record<"spoils" | "agreement", boolean> | undefined;
+  const out: Action[] = [passAction];
   // Every token the player could spend, counted once for all the costs below (on first need).
-  let counted: Resources | undefined;
-  const totals = (): Resources => (counted ??= resourceTotals(p));
+  let counted: Readonly<Resources> | undefined;
+  const totals = (): Readonly<Resources> => (counted ??= resourceTotals(p));
   // Each Location in play, looked up once for everything below.
   const inPlay: LocationFacts[] = [];
   for (const l of p.locations) inPlay.push(facts.get(l.card)!);
-  let redevelopPay: ("building-material" | "token")[] | undefined;
-  let changes: readonly RangeChange[] | undefined;
+  // What every Location in the hand shares, worked out at the first.
+  let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
+  let roomSpoils = false;
+  let roomAgreement = false;
+  let redevelopPay: RedevelopPay = redevelopPays[0]!;
+  let changes = noRangeChanges;
   for (const id of p.hand) {
     const f = facts.get(id);
     if (f !== undefined) {
-      reaches ??= rangePlanner(game, seat, totals);
-      room ??= { spoils: hasPlacement(game, p, inPlay, "spoils"), agreement: hasPlacement(game, p, inPlay, "agreement") };
-      if (!redevelopPay) {
-        redevelopPay = [];
-        if (p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals())) redevelopPay.push("building-material");
-        if (p.pool.redevelopment > 0) redevelopPay.push("token");
+      if (reaches === undefined) {
+        reaches = rangePlanner(game, seat, totals);
+        ({ spoils: roomSpoils, agreement: roomAgreement } = hasPlacements(game, p, inPlay));
+        const material = p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals);
+        redevelopPay = redevelopPays[(material ? 1 : 0) + (p.pool.redevelopment > 0 ? 2 : 0)]!;
+        changes = rangeChangesOf(game, p);
       }
-      changes ??= rangeChangesOf(game, p);
-      deploymentActions(f, inPlay, changes, reaches, room, redevelopPay, out);
-    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
+      deploymentActions(f, inPlay, changes, reaches, roomSpoils, roomAgreement, redevelopPay, out);
+    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals))) out.push({ kind: "play-leader", card: id });
   }
-  if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
+  if (p.hand.length >= 2) out.push(discardDrawAction);
   for (let index = 0; index < inPlay.length; index++) {
     const f = inPlay[index]!;
+    if (f.work === undefined) continue;
     const d = workDemand(f, p.locations[index]!);
-    if (d === undefined || !canPay(p, d, basic, [], 0, totals())) continue;
+    if (d === undefined || !canPay(p, d, basic, [], 0, totals)) continue;
     if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
     out.push({ kind: "work", location: index });
   }
   if (p.pool.workers >= 1 && p.workersSent < limitAmong(set, inPlay, "sent-workers")) {
     for (const o of s.players) {
       if (o.seat === seat || o.passed) continue;
-      o.locations.forEach((l, index) => {
+      const ls = o.locations;
+      for (let index = 0; index < ls.length; index++) {
+        const l = ls[index]!;
         if (facts.get(l.card)!.openProduction && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
-      });
+      }
     }
   }
   if (p.pool.workers >= 2) for (const resource of basic) out.push({ kind: "workers-for-resource", resource });
   if (p.leader) {
     const a = leader(game, p.leader.card).ability;
     const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
-    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
+    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals)) out.push(leaderAction);
   }
   if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, out, totals);
   return out;
@@ -201,7 +226,7 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[],
   for (let index = 0; index < inPlay.length; index++) {
     const f = inPlay[index]!;
     const l = p.locations[index]!;
-    for (const c of f.converts) if (canPay(p, c.demand, basic, [], 0, totals())) out.push({ kind: "convert", location: index, trait: c.trait });
+    for (const c of f.converts) if (canPay(p, c.demand, basic, [], 0, totals)) out.push({ kind: "convert", location: index, trait: c.trait });
     for (const depot of f.depots) {
       if (countResources(l.depot) < depot.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
       for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
@@ -216,8 +241,17 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[],
       }
     }
   }
-  for (const { holder, index } of dealsOf(p)) out.push({ kind: "discard-deal", holder, index });
+  // Any deal may be discarded; its holder is the same data for all its deals.
+  for (let index = 0; index < p.baseDeals.length; index++) out.push({ kind: "discard-deal", holder: baseHolder, index });
+  for (let li = 0; li < p.locations.length; li++) {
+    const deals = p.locations[li]!.deals;
+    if (deals.length === 0) continue;
+    const holder: Holder = { kind: "location", index: li };
+    for (let index = 0; index < deals.length; index++) out.push({ kind: "discard-deal", holder, index });
+  }
 }
+
+const baseHolder: Holder = Object.freeze({ kind: "base" });
 
 // ---- carrying actions out ------------------------------------------------------
 

@@ -165,6 +165,8 @@ export interface ContactFacts {
   readonly range: number;
   readonly ref: string;
   readonly price: Demand;
+  /** Its colour's actions as bits (see `colourMasks`). */
+  readonly colourMask: number;
 }
 
 const cardFactsCache = new WeakMap<CardRegistry, CardFacts>();
@@ -176,13 +178,16 @@ export function cardFacts(cards: CardRegistry): CardFacts {
   const locations = new Map<string, LocationFacts>();
   const leaders = new Map<string, LeaderFacts>();
   const contacts = new Map<string, ContactFacts>();
+  const colourMasks = new Map<string, number>();
+  for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
   for (const def of cards.cards) {
     if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
     else if (def.kind === "leader") leaders.set(def.id, readLeader(def));
-    else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
+    else if (def.kind === "contact") {
+      const colourMask = colourMasks.get(def.colour) ?? 0;
+      contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price), colourMask }));
+    }
   }
-  const colourMasks = new Map<string, number>();
-  for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
   const all = [...locations.values()];
   const setHas = Object.freeze({
     rangeChanges: all.some((l) => l.rangeChanges.length > 0),

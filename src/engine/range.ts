@@ -9,7 +9,7 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { cardFacts, mergeDemands, demandOf, noDemand, type LocationFacts } from "./facts.js";
+import { cardFacts, mergeDemands, demandOf, noDemand, type ContactFacts, type LocationFacts } from "./facts.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
@@ -24,7 +24,8 @@ interface Source {
   readonly price: Demand | undefined;
 }
 
-const noChanges: readonly RangeChange[] = Object.freeze([]);
+/** No range change (the base set's every case): shared. */
+export const noRangeChanges: readonly RangeChange[] = Object.freeze([]);
 
 /**
  * The `range` changes of a player's Locations in play, gathered once for all
@@ -33,10 +34,10 @@ const noChanges: readonly RangeChange[] = Object.freeze([]);
  */
 export function rangeChangesOf(game: Game, p: PlayerState): readonly RangeChange[] {
   const set = cardFacts(game.cards);
-  if (!set.setHas.rangeChanges) return noChanges;
+  if (!set.setHas.rangeChanges) return noRangeChanges;
   const out: RangeChange[] = [];
   for (const l of p.locations) out.push(...set.locations.get(l.card)!.rangeChanges);
-  return out.length > 0 ? out : noChanges;
+  return out.length > 0 ? out : noRangeChanges;
 }
 
 /**
@@ -107,7 +108,8 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   let total = 0;
   for (const src of all) total += src.range;
   if (total < distance) return out;
-  const totals = resourceTotals(p);
+  let counted: Readonly<Record<string, number>> | undefined;
+  const totals = (): Readonly<Record<string, number>> => (counted ??= resourceTotals(p));
   const seen = new Set<string>();
   const chosen: Source[] = [];
   const visit = (from: number, sum: number, min: number): void => {
@@ -144,21 +146,57 @@ interface ColourReach {
   priced: Source[] | undefined;
 }
 
-/** One colour's sources (from `allSources`) sorted for the reach check: tokens and free permanents, free contact cards, priced sources. */
-function colourReach(sources: readonly Source[]): ColourReach {
-  const r: ColourReach = { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined };
-  for (const src of sources) {
-    if (src.price === undefined || (src.price === noDemand && src.kind === "permanent")) r.fixed += src.range;
-    else if (src.price === noDemand) {
-      (r.free ??= []).push(src.range);
-      r.freeSum += src.range;
+function noSources(): ColourReach {
+  return { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined };
+}
+
+/**
+ * Each colour's sources sorted for the reach check (tokens and free
+ * permanents, free contact cards, priced sources), in one pass over the
+ * player's tokens, contacts and hand as `allSources` makes them: asked at
+ * every action decision with a Location in the hand, so a token or a free
+ * permanent only adds to a sum, and a contact is its card facts (no Source
+ * is made for either).
+ */
+function colourReaches(game: Game, seat: number): ColourReach[] {
+  const p = game.state.players[seat]!;
+  const { contacts, colourMasks } = cardFacts(game.cards);
+  const out = [noSources(), noSources(), noSources()];
+  for (const t of p.pool.contactTokens) {
+    const mask = colourMasks.get(t.colour) ?? 0;
+    for (let i = 0; i < 3; i++) if (mask & (1 << i)) out[i]!.fixed += t.range;
+  }
+  for (const pc of p.contacts) {
+    if (pc.usedThisTurn) continue;
+    const c = contacts.get(pc.card)!;
+    addContact(out, c.colourMask, c);
+  }
+  for (const id of p.hand) {
+    const c = contacts.get(id);
+    if (c?.kind === "contact") addContact(out, c.colourMask, c);
+  }
+  return out;
+}
+
+function addContact(out: ColourReach[], mask: number, c: ContactFacts): void {
+  for (let i = 0; i < 3; i++) {
+    if ((mask & (1 << i)) === 0) continue;
+    const r = out[i]!;
+    if (c.price === noDemand && c.kind === "permanent") r.fixed += c.range;
+    else if (c.price === noDemand) {
+      (r.free ??= []).push(c.range);
+      r.freeSum += c.range;
     } else {
-      (r.priced ??= []).push(src);
-      r.pricedSum += src.range;
+      (r.priced ??= []).push(c);
+      r.pricedSum += c.range;
     }
   }
-  return r;
 }
+
+/** No free contact card: the best with k cards to spare adds nothing. */
+const noFree: readonly number[] = Object.freeze([0]);
+/** The priced sources of one mask (bestReach is never re-entered, so one list serves every call). */
+const chosenScratch: Source[] = [];
 
 /**
  * The greatest range (up to `cap`) of one colour an affordable set of
@@ -176,11 +214,14 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
   // Even with every priced source paid for, the best can be no more than everything added up.
   cap = Math.min(cap, fixed + freeSum + r.pricedSum);
   // The strongest free contact cards first: with k cards to spare, the top k are used.
-  const top = [0];
-  if (r.free) for (const range of r.free.slice().sort((a, b) => b - a)) top.push(top[top.length - 1]! + range);
+  let top = noFree;
+  if (r.free) {
+    const sums = [0];
+    for (const range of r.free.slice().sort((a, b) => b - a)) sums.push(sums[sums.length - 1]! + range);
+    top = sums;
+  }
   const p = game.state.players[seat]!;
-  const have = totals();
-  const chosen: Source[] = [];
+  const chosen = chosenScratch;
   for (let mask = 1; mask < 1 << priced.length && best < cap; mask++) {
     chosen.length = 0;
     let sum = 0;
@@ -191,7 +232,7 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
       }
     }
     if (fixed + sum + freeSum <= best) continue;
-    const spare = spareCards(game, p, chosen, have);
+    const spare = spareCards(game, p, chosen, totals);
     if (spare < 0) continue;
     best = Math.min(cap, Math.max(best, fixed + sum + top[Math.min(spare, top.length - 1)]!));
   }
@@ -203,7 +244,7 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
  * cards the hand still has to spare (the target card and the contact cards
  * spent stay out of the discards); -1 when they cannot.
  */
-function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], totals: Readonly<Record<string, number>>, kept = 1): number {
+function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], totals: () => Readonly<Record<string, number>>, kept = 1): number {
   let handLeft = p.hand.length - kept;
   let cards = 0;
   let workers = 0;
@@ -252,7 +293,7 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
     const ci = colourIndex(colour);
     const r = reach[ci];
     if (r !== undefined && (r >= distance || r < searchedTo[ci]!)) return r >= distance;
-    sources ??= allSources(game, seat).map(colourReach);
+    sources ??= colourReaches(game, seat);
     reach[ci] = bestReach(game, seat, sources[ci]!, distance, have);
     searchedTo[ci] = distance;
     return reach[ci]! >= distance;

@@ -230,37 +230,49 @@ export function available(p: PlayerState, resource: string): number {
   return n;
 }
 
-/** Every resource token a player can spend, by kind (for checking many costs at one moment). */
-export function resourceTotals(p: PlayerState): Resources {
-  // The pool's own object copied first: most tokens are there, and most cards hold none.
-  const t: Resources = { ...p.pool.resources };
-  if (p.leader) addInto(t, p.leader.resources);
+/**
+ * Every resource token a player can spend, by kind (for checking many costs
+ * at one moment): read-only, and the pool's own record when no other store
+ * holds a token (most of the time: keep cards, depots and Leaders seldom do).
+ */
+export function resourceTotals(p: PlayerState): Readonly<Resources> {
+  let t: Resources | undefined;
+  if (p.leader && hasAny(p.leader.resources)) addInto((t ??= { ...p.pool.resources }), p.leader.resources);
   for (const l of p.locations) {
-    addInto(t, l.resources);
-    addInto(t, l.depot);
+    if (hasAny(l.resources)) addInto((t ??= { ...p.pool.resources }), l.resources);
+    if (hasAny(l.depot)) addInto((t ??= { ...p.pool.resources }), l.depot);
   }
-  return t;
+  return t ?? p.pool.resources;
 }
 
 function addInto(t: Resources, r: Readonly<Resources>): void {
   for (const k in r) t[k] = (t[k] ?? 0) + r[k]!;
 }
 
+/** Whether the pool alone holds every token of a cost, each of its own kind: then the cost can be paid, whatever the other stores hold. */
+function poolCovers(pool: Readonly<Resources>, need: Readonly<Resources>): boolean {
+  for (const r in need) if ((pool[r] ?? 0) < need[r]!) return false;
+  return true;
+}
+
 /**
  * Whether the resources can be paid: each basic one by itself or by universal
  * tokens ("The universal resource can substitute any one of the four basic
- * resources"). `totals` (resourceTotals) saves counting again.
+ * resources"). `totals` (resourceTotals, counted once for many costs) is
+ * asked for only when the pool alone does not cover the cost.
  */
-export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[], totals?: Readonly<Resources>): boolean {
+export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[], totals?: () => Readonly<Resources>): boolean {
+  if (poolCovers(p.pool.resources, resources)) return true;
+  const t = totals?.();
   let universalNeeded = resources[universal] ?? 0;
   for (const r in resources) {
     if (r === universal) continue;
-    const short = resources[r]! - (totals ? (totals[r] ?? 0) : available(p, r));
+    const short = resources[r]! - (t ? (t[r] ?? 0) : available(p, r));
     if (short <= 0) continue;
     if (!basic.includes(r)) return false;
     universalNeeded += short;
   }
-  return universalNeeded === 0 || universalNeeded <= (totals ? (totals[universal] ?? 0) : available(p, universal));
+  return universalNeeded === 0 || universalNeeded <= (t ? (t[universal] ?? 0) : available(p, universal));
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {
@@ -274,7 +286,7 @@ export function dealsAt(p: PlayerState, holder: Holder): Deal[] {
 }
 
 /** Whether a demand can be paid, keeping some cards in the hand (the card being played, the contacts spent). */
-export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0, totals?: Readonly<Resources>): boolean {
+export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0, totals?: () => Readonly<Resources>): boolean {
   if (p.pool.workers < d.workers) return false;
   if (d.cards > 0) {
     let kept = alsoKept;
