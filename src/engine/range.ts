@@ -137,17 +137,23 @@ function colourIndex(colour: RangeColour): number {
   return colour === "conquest" ? 0 : colour === "cooperation" ? 1 : 2;
 }
 
-/** One colour's sources as the reach check sees them: what is always in, the free contact cards' ranges, the priced sources. */
+/**
+ * One colour's sources as the reach check sees them (what is always in, the
+ * free contact cards' ranges, the priced sources), and what is known so far
+ * of the best reach they give: at least `atLeast`, less than `below`.
+ */
 interface ColourReach {
   fixed: number;
   freeSum: number;
   pricedSum: number;
   free: number[] | undefined;
   priced: Source[] | undefined;
+  atLeast: number;
+  below: number;
 }
 
 function noSources(): ColourReach {
-  return { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined };
+  return { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined, atLeast: 0, below: 0 };
 }
 
 /**
@@ -174,6 +180,11 @@ function colourReaches(game: Game, seat: number): ColourReach[] {
   for (const id of p.hand) {
     const c = contacts.get(id);
     if (c?.kind === "contact") addContact(out, c.colourMask, c);
+  }
+  for (const r of out) {
+    // Tokens, free permanents and free contact cards are always in reach; nothing reaches past every source added up.
+    r.atLeast = r.fixed + r.freeSum;
+    r.below = r.atLeast + r.pricedSum + 1;
   }
   return out;
 }
@@ -279,24 +290,27 @@ function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], total
 /**
  * A planner for one player at one moment (one action decision): whether a
  * colour reaches a distance. Each colour's sources are read once however many
- * cards the hand holds; its best reach is searched only as far as a distance
- * asked needs (most cards are in reach without trying the priced sources).
+ * cards the hand holds; the priced sources are tried only for a distance
+ * between what the free sources reach and what all of them add up to, and
+ * only as far as that distance needs; what a search finds is kept.
  */
 export function rangePlanner(game: Game, seat: number, have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!)): (colour: RangeColour, distance: number) => boolean {
-  // Per colour: the best reach found, and the cap it was searched to (a reach under its cap is the true best).
-  const reach: number[] = [];
-  const searchedTo: number[] = [];
   let sources: ColourReach[] | undefined;
   return (colour, distance) => {
     // A range changed down to nothing is met with no Contact at all.
     if (distance <= 0) return true;
-    const ci = colourIndex(colour);
-    const r = reach[ci];
-    if (r !== undefined && (r >= distance || r < searchedTo[ci]!)) return r >= distance;
     sources ??= colourReaches(game, seat);
-    reach[ci] = bestReach(game, seat, sources[ci]!, distance, have);
-    searchedTo[ci] = distance;
-    return reach[ci]! >= distance;
+    const r = sources[colourIndex(colour)]!;
+    if (distance <= r.atLeast) return true;
+    if (distance >= r.below) return false;
+    const best = bestReach(game, seat, r, distance, have);
+    if (best >= distance) r.atLeast = distance;
+    else {
+      // Searched to a cap it did not reach: the true best.
+      r.atLeast = best;
+      r.below = best + 1;
+    }
+    return best >= distance;
   };
 }
 
