@@ -218,6 +218,12 @@ export function legalActions(game: Game, seat: number): Action[] {
   return out;
 }
 
+/** A store's token kinds in order (most hold one kind or none, which need no sort). */
+function sortedKeys(r: Readonly<Resources>): string[] {
+  const keys = Object.keys(r);
+  return keys.length > 1 ? keys.sort() : keys;
+}
+
 /** The moves the rulebook allows at any time of the player's action turn. */
 function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[], out: Action[], totals: () => Readonly<Resources>): void {
   const p = game.state.players[seat]!;
@@ -228,15 +234,15 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[],
     const l = p.locations[index]!;
     for (const c of f.converts) if (canPay(p, c.demand, basic, [], 0, totals)) out.push({ kind: "convert", location: index, trait: c.trait });
     for (const depot of f.depots) {
-      if (countResources(l.depot) < depot.amount) for (const resource of Object.keys(p.pool.resources).sort()) out.push({ kind: "depot-put", location: index, resource });
-      for (const resource of Object.keys(l.depot).sort()) out.push({ kind: "depot-take", location: index, resource });
+      if (countResources(l.depot) < depot.amount) for (const resource of sortedKeys(p.pool.resources)) out.push({ kind: "depot-put", location: index, resource });
+      for (const resource of sortedKeys(l.depot)) out.push({ kind: "depot-take", location: index, resource });
     }
     if (f.work?.kind !== "combo" || comboComplete(f.work.needed, l.combo)) continue;
     const needed = f.work.needed;
     stores ??= storesOf(p);
     for (const from of stores) {
       const r = storeOf(p, from);
-      for (const token of Object.keys(r).sort()) {
+      for (const token of sortedKeys(r)) {
         if (token === universal || (basic.includes(token) && openSlots(needed, l.combo, token) > 0)) out.push({ kind: "combo-place", location: index, from, token });
       }
     }

@@ -146,6 +146,7 @@ interface ColourReach {
   fixed: number;
   freeSum: number;
   pricedSum: number;
+  /** Strongest first. */
   free: number[] | undefined;
   priced: Source[] | undefined;
   atLeast: number;
@@ -195,17 +196,31 @@ function addContact(out: ColourReach[], mask: number, c: ContactFacts): void {
     const r = out[i]!;
     if (c.price === noDemand && c.kind === "permanent") r.fixed += c.range;
     else if (c.price === noDemand) {
-      (r.free ??= []).push(c.range);
+      if (r.free === undefined) r.free = [c.range];
+      else insertDescending(r.free, c.range);
       r.freeSum += c.range;
     } else {
-      (r.priced ??= []).push(c);
+      if (r.priced === undefined) r.priced = [c];
+      else r.priced.push(c);
       r.pricedSum += c.range;
     }
   }
 }
 
-/** No free contact card: the best with k cards to spare adds nothing. */
-const noFree: readonly number[] = Object.freeze([0]);
+/** Puts a range into a list kept strongest first. */
+function insertDescending(list: number[], range: number): void {
+  let i = list.length;
+  list.push(range);
+  for (; i > 0 && list[i - 1]! < range; i--) list[i] = list[i - 1]!;
+  list[i] = range;
+}
+
+/** The `k` strongest free contact cards' ranges added up (the list is kept strongest first). */
+function strongest(free: readonly number[] | undefined, k: number): number {
+  let sum = 0;
+  if (free) for (let i = 0; i < k && i < free.length; i++) sum += free[i]!;
+  return sum;
+}
 /** The priced sources of one mask (bestReach is never re-entered, so one list serves every call). */
 const chosenScratch: Source[] = [];
 
@@ -224,13 +239,6 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
   if (best >= cap || priced === undefined) return best;
   // Even with every priced source paid for, the best can be no more than everything added up.
   cap = Math.min(cap, fixed + freeSum + r.pricedSum);
-  // The strongest free contact cards first: with k cards to spare, the top k are used.
-  let top = noFree;
-  if (r.free) {
-    const sums = [0];
-    for (const range of r.free.slice().sort((a, b) => b - a)) sums.push(sums[sums.length - 1]! + range);
-    top = sums;
-  }
   const p = game.state.players[seat]!;
   const chosen = chosenScratch;
   for (let mask = 1; mask < 1 << priced.length && best < cap; mask++) {
@@ -245,7 +253,8 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
     if (fixed + sum + freeSum <= best) continue;
     const spare = spareCards(game, p, chosen, totals);
     if (spare < 0) continue;
-    best = Math.min(cap, Math.max(best, fixed + sum + top[Math.min(spare, top.length - 1)]!));
+    // The strongest free contact cards first: with k cards to spare, the top k are used.
+    best = Math.min(cap, Math.max(best, fixed + sum + strongest(r.free, spare)));
   }
   return best;
 }

@@ -193,10 +193,14 @@ export function vpToken(s: GameState, value: 1 | 2): VpToken {
 
 // ---- stores of resource tokens ----------------------------------------------------
 
+// The stores that name no card are the same data everywhere (a store is never changed in place).
+const poolStore: Store = Object.freeze({ kind: "pool" });
+const leaderStore: Store = Object.freeze({ kind: "leader" });
+
 /** The stores a player's resource tokens are in; combo tokens are not (they cannot be used for anything else). */
 export function storesOf(p: PlayerState): Store[] {
-  const out: Store[] = [{ kind: "pool" }];
-  if (p.leader) out.push({ kind: "leader" });
+  const out: Store[] = [poolStore];
+  if (p.leader) out.push(leaderStore);
   p.locations.forEach((l, index) => {
     if (hasAny(l.resources)) out.push({ kind: "location", index });
     if (hasAny(l.depot)) out.push({ kind: "depot", index });
