@@ -133,9 +133,9 @@ const redevelopPays: readonly RedevelopPay[] = [[], ["building-material"], ["tok
 function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], changes: readonly RangeChange[], reaches: (c: RangeColour, d: number) => boolean, roomSpoils: boolean, roomAgreement: boolean, redevelopPay: RedevelopPay, out: Action[]): void {
   const id = f.def.id;
   const distance = rangeNeeded(f, changes);
-  if (roomSpoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
-  if (roomAgreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
-  if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
+  if (roomSpoils && reaches("conquest", distance)) out.push(f.deploy.conquer);
+  if (roomAgreement && reaches("cooperation", distance)) out.push(f.deploy.cooperate);
+  if (reaches("incorporation", distance)) out.push(f.deploy.incorporate);
   if (redevelopPay.length === 0) return;
   for (let replaces = 0; replaces < inPlay.length; replaces++) {
     if (!sharesType(f, inPlay[replaces]!)) continue;
@@ -150,6 +150,11 @@ const oneWeapons = Object.freeze({ weapons: 1 });
 const passAction: Action = Object.freeze({ kind: "pass" });
 const discardDrawAction: Action = Object.freeze({ kind: "discard-draw" });
 const leaderAction: Action = Object.freeze({ kind: "leader-action" });
+// Actions that name only places are made once for each place, as they are first offered.
+const workActions: Action[] = [];
+const sendActions: Action[][] = [];
+const workAction = (location: number): Action => (workActions[location] ??= Object.freeze({ kind: "work", location }));
+const sendAction = (owner: number, location: number): Action => ((sendActions[owner] ??= [])[location] ??= Object.freeze({ kind: "send-worker", owner, location }));
 
 /**
  * Every action and free move the player may take now. Asked at every action
@@ -196,7 +201,7 @@ export function legalActions(game: Game, seat: number): Action[] {
     const d = workDemand(f, p.locations[index]!);
     if (d === undefined || !canPay(p, d, basic, [], 0, totals)) continue;
     if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
-    out.push({ kind: "work", location: index });
+    out.push(workAction(index));
   }
   if (p.pool.workers >= 1 && p.workersSent < limitAmong(set, inPlay, "sent-workers")) {
     for (const o of s.players) {
@@ -204,15 +209,14 @@ export function legalActions(game: Game, seat: number): Action[] {
       const ls = o.locations;
       for (let index = 0; index < ls.length; index++) {
         const l = ls[index]!;
-        if (facts.get(l.card)!.openProduction && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
+        if (facts.get(l.card)!.openProduction && !l.markers.includes(seat)) out.push(sendAction(o.seat, index));
       }
     }
   }
-  if (p.pool.workers >= 2) for (const resource of basic) out.push({ kind: "workers-for-resource", resource });
+  if (p.pool.workers >= 2) for (const trade of set.trades) out.push(trade);
   if (p.leader) {
-    const a = leader(game, p.leader.card).ability;
-    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0);
-    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals)) out.push(leaderAction);
+    const a = set.leaders.get(p.leader.card)!.action;
+    if (a && (a.repeatable || p.leader.uses === 0) && canPay(p, a.demand, basic, [], 0, totals)) out.push(leaderAction);
   }
   if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, out, totals);
   return out;

@@ -5,6 +5,7 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
+import type { Action, DeployKind } from "./choices.js";
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationDef, LookoutAbility } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
@@ -122,12 +123,16 @@ export interface LocationFacts {
   /** Its `after` traits: gains for its owner when they play a Location, end their Production or pass. */
   readonly triggers: readonly TriggerFact[];
   readonly openProduction: boolean;
+  /** The actions that play it from the hand (made once: actions are data, never changed in place). */
+  readonly deploy: { readonly [K in DeployKind]: Action };
 }
 
-/** What the rules ask of a Leader at every event: its trigger, if its ability is one. */
+/** What the rules ask of a Leader at every event and decision: its trigger, if its ability is one, or what its action costs. */
 export interface LeaderFacts {
   readonly def: LeaderDef;
   readonly triggers: readonly TriggerFact[];
+  /** Its action's cost with its workers, and whether it may be used more than once a turn. */
+  readonly action: { readonly demand: Demand; readonly repeatable: boolean } | undefined;
 }
 
 /**
@@ -141,6 +146,8 @@ export interface CardFacts {
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
+  /** "Two workers for a resource", one action for each basic resource in order (made once). */
+  readonly trades: readonly Action[];
   /**
    * Which rule modifiers some Location of the set has at all. The base set
    * has none (no `range` or `limit` trait, no `after` trait on a Location:
@@ -194,7 +201,8 @@ export function cardFacts(cards: CardRegistry): CardFacts {
     limits: new Set(all.flatMap((l) => Object.keys(l.limits) as LimitTarget[])),
     locationTriggers: all.some((l) => l.triggers.length > 0),
   });
-  f = { locations, leaders, contacts, colourMasks, setHas };
+  const trades = cards.basicResources.map((resource): Action => Object.freeze({ kind: "workers-for-resource", resource }));
+  f = { locations, leaders, contacts, colourMasks, trades, setHas };
   cardFactsCache.set(cards, f);
   return f;
 }
@@ -226,8 +234,10 @@ function noTraitFacts(): TraitFacts {
 /** A Leader's triggered ability is the `after` construct, and means to the engine what it means as a Location's trait. */
 function readLeader(def: LeaderDef): LeaderFacts {
   const traits = noTraitFacts();
-  if (def.ability.kind === "after") traitPieces.engine(def.ability, 0, traits);
-  return Object.freeze({ def, triggers: traits.triggers });
+  const a = def.ability;
+  if (a.kind === "after") traitPieces.engine(a, 0, traits);
+  const action = a.kind === "action" ? { demand: plusWorkers(demandOf(a.cost), a.workers), repeatable: a.repeatable } : undefined;
+  return Object.freeze({ def, triggers: traits.triggers, action });
 }
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
@@ -248,5 +258,10 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production" });
+  const deploy = Object.freeze({
+    conquer: Object.freeze({ kind: "conquer", card: def.id }),
+    cooperate: Object.freeze({ kind: "cooperate", card: def.id }),
+    incorporate: Object.freeze({ kind: "incorporate", card: def.id }),
+  } as const);
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production", deploy });
 }
