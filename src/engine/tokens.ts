@@ -208,7 +208,8 @@ export function storesOf(p: PlayerState): Store[] {
   return out;
 }
 
-function hasAny(r: Resources): boolean {
+/** Whether a store holds any token. */
+export function hasAny(r: Readonly<Resources>): boolean {
   for (const _ in r) return true;
   return false;
 }
