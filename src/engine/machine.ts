@@ -22,7 +22,7 @@ import { discardCards, discardDeals, payTask, resolveDiscardCard, resolveDiscard
 import { advancePhase, phases, roundHeader } from "./phases.js";
 import { cashSpoils, produce, produceLocations, resolveCashSpoils } from "./production.js";
 import { initialState, type GameSetup } from "./setup.js";
-import type { GameState, LocationInPlay, PlayerState } from "./state.js";
+import { copyResources, type GameState, type LocationInPlay, type PlayerState } from "./state.js";
 import { schedule, type Task, type TaskKind } from "./tasks.js";
 
 type Handlers = { readonly [K in TaskKind]: (game: Game, task: Extract<Task, { kind: K }>) => Decision | undefined };
@@ -200,11 +200,11 @@ export function answer(game: Game, index: number): void {
 function cloneLocation(l: LocationInPlay): LocationInPlay {
   return {
     card: l.card,
-    resources: { ...l.resources },
+    resources: copyResources(l.resources),
     vpTokens: l.vpTokens.slice(),
     deals: l.deals.slice(),
-    depot: { ...l.depot },
-    combo: { ...l.combo },
+    depot: copyResources(l.depot),
+    combo: copyResources(l.combo),
     uses: l.uses,
     markers: l.markers.slice(),
   };
@@ -216,10 +216,10 @@ function clonePlayer(p: PlayerState): PlayerState {
     baseVp: p.baseVp.slice(),
     baseDeals: p.baseDeals.slice(),
     hand: p.hand.slice(),
-    leader: p.leader && { card: p.leader.card, resources: { ...p.leader.resources }, vpTokens: p.leader.vpTokens.slice(), uses: p.leader.uses },
+    leader: p.leader && { card: p.leader.card, resources: copyResources(p.leader.resources), vpTokens: p.leader.vpTokens.slice(), uses: p.leader.uses },
     locations: p.locations.map(cloneLocation),
     contacts: p.contacts.map((c) => ({ card: c.card, usedThisTurn: c.usedThisTurn })),
-    pool: { resources: { ...p.pool.resources }, workers: p.pool.workers, contactTokens: p.pool.contactTokens.slice(), redevelopment: p.pool.redevelopment },
+    pool: { resources: copyResources(p.pool.resources), workers: p.pool.workers, contactTokens: p.pool.contactTokens.slice(), redevelopment: p.pool.redevelopment },
   };
 }
 

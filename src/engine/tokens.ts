@@ -8,7 +8,7 @@ import type { Holder, Store } from "./choices.js";
 import { locationFacts, type Game } from "./game.js";
 import { limitTargets } from "../constructs/traits/limit.js";
 import { shuffle } from "./rng.js";
-import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
+import { addResource, copyResources, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
 import type { Demand, EffectStep, GainStep, GiveTarget } from "./tasks.js";
 
 export const universal = "universal";
@@ -242,10 +242,10 @@ export function available(p: PlayerState, resource: string): number {
  */
 export function resourceTotals(p: PlayerState): Readonly<Resources> {
   let t: Resources | undefined;
-  if (p.leader && hasAny(p.leader.resources)) addInto((t ??= { ...p.pool.resources }), p.leader.resources);
+  if (p.leader && hasAny(p.leader.resources)) addInto((t ??= copyResources(p.pool.resources)), p.leader.resources);
   for (const l of p.locations) {
-    if (hasAny(l.resources)) addInto((t ??= { ...p.pool.resources }), l.resources);
-    if (hasAny(l.depot)) addInto((t ??= { ...p.pool.resources }), l.depot);
+    if (hasAny(l.resources)) addInto((t ??= copyResources(p.pool.resources)), l.resources);
+    if (hasAny(l.depot)) addInto((t ??= copyResources(p.pool.resources)), l.depot);
   }
   return t ?? p.pool.resources;
 }
