@@ -222,10 +222,17 @@ export function legalActions(game: Game, seat: number): Action[] {
   return out;
 }
 
-/** A store's token kinds in order (most hold one kind or none, which need no sort). */
+/** A store's token kinds in order (as `Object.keys(r).sort()`: distinct strings, by code unit). */
 function sortedKeys(r: Readonly<Resources>): string[] {
   const keys = Object.keys(r);
-  return keys.length > 1 ? keys.sort() : keys;
+  // An insertion sort in place: a handful of keys, and no work array as a library sort makes.
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    let j = i;
+    for (; j > 0 && keys[j - 1]! > k; j--) keys[j] = keys[j - 1]!;
+    keys[j] = k;
+  }
+  return keys;
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */

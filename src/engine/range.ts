@@ -110,22 +110,30 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   if (total < distance) return out;
   let counted: Readonly<Record<string, number>> | undefined;
   const totals = (): Readonly<Record<string, number>> => (counted ??= resourceTotals(p));
+  // Only tokens can be alike (every card is one of a kind): without two alike, no plan is found twice.
+  const keys = all.map((s) => sourceKey(p, s));
+  const twins = new Set(keys).size < keys.length;
   const seen = new Set<string>();
   const chosen: Source[] = [];
+  const chosenKeys: string[] = [];
   const visit = (from: number, sum: number, min: number): void => {
     if (sum >= distance) {
       // Nothing to spare: dropping the smallest source falls short.
       if (sum - min >= distance) return;
-      const key = chosen.map((s) => sourceKey(p, s)).sort().join(",");
-      if (seen.has(key)) return;
-      seen.add(key);
+      if (twins) {
+        const key = chosenKeys.slice().sort().join(",");
+        if (seen.has(key)) return;
+        seen.add(key);
+      }
       if (spareCards(game, p, chosen, totals, kept) >= 0) out.push(toPlan(chosen));
       return;
     }
     for (let i = from; i < all.length; i++) {
       chosen.push(all[i]!);
+      chosenKeys.push(keys[i]!);
       visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
       chosen.pop();
+      chosenKeys.pop();
     }
   };
   visit(0, 0, Infinity);
