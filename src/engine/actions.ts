@@ -402,7 +402,11 @@ export function deploy(game: Game, t: Extract<Task, { kind: "deploy" }>): undefi
     toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
     return false;
   });
-  schedule(s.agenda, pay(t.seat, planPrice(game, t.plan), [t.card]), { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card });
+  const place: Task = { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card };
+  const price = planPrice(game, t.plan);
+  // A plan of tokens and free contacts has nothing to pay.
+  if (price === noDemand) s.agenda.push(place);
+  else schedule(s.agenda, pay(t.seat, price, [t.card]), place);
   return undefined;
 }
 

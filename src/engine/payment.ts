@@ -199,7 +199,9 @@ export function payTask(game: Game, t: Extract<Task, { kind: "pay" }>): Decision
 export function resolvePayment(game: Game, d: Extract<Decision, { kind: "payment" }>, payment: Payment): void {
   const s = game.state;
   applyPayment(s, s.players[d.seat]!, payment);
-  schedule(s.agenda, d.rest);
+  // What is left to pay (workers, cards, deals), if anything: most costs are resources only.
+  const rest = d.rest.demand;
+  if (rest.workers > 0 || rest.cards > 0 || rest.deals.spoils + rest.deals.agreement + rest.deals.deal > 0) schedule(s.agenda, d.rest);
 }
 
 export function discardCards(game: Game, t: Extract<Task, { kind: "discard-cards" }>): Decision | undefined {

@@ -7,7 +7,8 @@
 import type { Decision, SpoilsChoice } from "./choices.js";
 import { stepsOf } from "./facts.js";
 import { base, cardName, location, locationFacts, say, seatName, type Game } from "./game.js";
-import type { Task } from "./tasks.js";
+import type { Deal } from "./state.js";
+import type { GiveTarget, Task } from "./tasks.js";
 import { fireTriggers, productionDone } from "./triggers.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
 
@@ -23,11 +24,20 @@ export function productionTasks(game: Game): Task[] {
   return tasks;
 }
 
+const toBase: GiveTarget = Object.freeze({ to: "base" });
+
+/** What an Agreement produces (a Spoils, nothing until it is cashed). */
+function agreement(game: Game, seat: number, deal: Deal): void {
+  if (deal.kind === "agreement") giveAll(game, seat, toBase, stepsOf(location(game, deal.card).agreement));
+}
+
 /** The Base and every Agreement. */
 export function produce(game: Game, t: Extract<Task, { kind: "produce" }>): undefined {
   const p = game.state.players[t.seat]!;
-  giveAll(game, t.seat, { to: "base" }, stepsOf(base(game, p.base).produce));
-  for (const { deal } of dealsOf(p)) if (deal.kind === "agreement") giveAll(game, t.seat, { to: "base" }, stepsOf(location(game, deal.card).agreement));
+  giveAll(game, t.seat, toBase, stepsOf(base(game, p.base).produce));
+  // Under the Base, then under each Location, in order.
+  for (const deal of p.baseDeals) agreement(game, t.seat, deal);
+  for (const l of p.locations) for (const deal of l.deals) agreement(game, t.seat, deal);
   return undefined;
 }
 

@@ -98,7 +98,9 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
   const contacts = cardFacts(game.cards).contacts;
-  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => contacts.get(id)?.price ?? demandOf(contact(game, id).price)));
+  const prices = [...plan.permanents, ...plan.contacts].map((id) => contacts.get(id)?.price ?? demandOf(contact(game, id).price)).filter((d) => d !== noDemand);
+  // Tokens and free contacts cost nothing; one contact's price is its own (demands are never changed in place).
+  return prices.length === 0 ? noDemand : prices.length === 1 ? prices[0]! : mergeDemands(prices);
 }
 
 /** Every plan with nothing to spare that the player can pay for, `kept` cards (the target) staying in the hand. */

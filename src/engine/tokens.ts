@@ -122,20 +122,28 @@ export function takeWorkers(p: PlayerState, n: number): void {
 export const locationVpCap = 3;
 export const leaderVpCap = 5;
 
-/** Where a target's VP tokens and resource tokens go. */
-function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpToken[]; cap: number; resources: Resources } {
-  const p = game.state.players[seat]!;
+/** Where a target's resource tokens go: the pool, the Leader, or a Location that keeps them (else the pool). */
+function resourcesAt(game: Game, p: PlayerState, target: GiveTarget): Resources {
   switch (target.to) {
     case "base":
-      return { vp: p.baseVp, cap: Infinity, resources: p.pool.resources };
+      return p.pool.resources;
     case "leader":
-      return { vp: p.leader!.vpTokens, cap: leaderVpCap, resources: p.leader!.resources };
+      return p.leader!.resources;
     case "location": {
       const l = p.locations[target.index]!;
-      const keeps = locationFacts(game, l.card).def.keep !== undefined;
-      return { vp: l.vpTokens, cap: locationVpCap, resources: keeps ? l.resources : p.pool.resources };
+      return locationFacts(game, l.card).def.keep !== undefined ? l.resources : p.pool.resources;
     }
   }
+}
+
+/** Where a target's VP tokens go. */
+function vpAt(p: PlayerState, target: GiveTarget): VpToken[] {
+  return target.to === "base" ? p.baseVp : target.to === "leader" ? p.leader!.vpTokens : p.locations[target.index]!.vpTokens;
+}
+
+/** How many VP tokens a target holds at most (the three-slot rule; a Leader's five; the Base's none). */
+function vpCapOf(target: GiveTarget): number {
+  return target.to === "base" ? Infinity : target.to === "leader" ? leaderVpCap : locationVpCap;
 }
 
 /** Gives one step of gains (not steal or redevelop, which need decisions) to a player. */
@@ -145,7 +153,7 @@ export function give(game: Game, seat: number, target: GiveTarget, step: GainSte
   switch (step.op) {
     case "resource": {
       fromSupply(s, tokenKind.resource(step.resource), step.amount);
-      addResource(targetStores(game, seat, target).resources, step.resource, step.amount);
+      addResource(resourcesAt(game, p, target), step.resource, step.amount);
       return;
     }
     case "workers":
@@ -156,7 +164,8 @@ export function give(game: Game, seat: number, target: GiveTarget, step: GainSte
       drawInto(s, seat, step.amount);
       return;
     case "vp": {
-      const { vp, cap } = targetStores(game, seat, target);
+      const vp = vpAt(p, target);
+      const cap = vpCapOf(target);
       // "VP-producing cards cease to produce Victory Points once they have produced three VP tokens of any value."
       for (let i = 0; i < step.tokens && vp.length < cap; i++) {
         fromSupply(s, tokenKind.vp(step.value), 1);
