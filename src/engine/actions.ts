@@ -45,6 +45,9 @@ export const colourOf = { conquer: "conquest", cooperate: "cooperation", incorpo
 
 // ---- where deals go ---------------------------------------------------------
 
+/** The Base as a deal's holder: the same data everywhere (a holder is never changed in place). */
+const baseHolder: Holder = Object.freeze({ kind: "base" });
+
 /** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or 0 if it takes none. */
 function capacity(game: Game, p: PlayerState, holder: Placement["holder"], kind: "spoils" | "agreement"): number {
   if (holder.kind === "base") return base(game, p.base).slots;
@@ -61,8 +64,9 @@ export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreeme
     if (dealsAt(p, holder).length < size) free.push({ holder, replace: undefined });
     else full.push(holder);
   };
-  consider({ kind: "base" });
-  p.locations.forEach((_, index) => consider({ kind: "location", index }));
+  consider(baseHolder);
+  // A holder is made only for a Location that takes deals (slots).
+  for (let index = 0; index < p.locations.length; index++) if (locationFacts(game, p.locations[index]!.card).slots) consider({ kind: "location", index });
   if (free.length > 0) return free;
   return full.flatMap((holder) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
 }
@@ -267,8 +271,6 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[],
     for (let index = 0; index < deals.length; index++) out.push({ kind: "discard-deal", holder, index });
   }
 }
-
-const baseHolder: Holder = Object.freeze({ kind: "base" });
 
 // ---- carrying actions out ------------------------------------------------------
 

@@ -123,6 +123,8 @@ export interface LocationFacts {
   /** Its `after` traits: gains for its owner when they play a Location, end their Production or pass. */
   readonly triggers: readonly TriggerFact[];
   readonly openProduction: boolean;
+  /** What a production card produces in each Production phase (open or closed production), if it is one. */
+  readonly produces: readonly GainStep[] | undefined;
   /** The actions that play it from the hand (made once: actions are data, never changed in place). */
   readonly deploy: { readonly [K in DeployKind]: Action };
 }
@@ -258,10 +260,11 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
+  const produces = a.pattern === "open-production" || a.pattern === "closed-production" ? stepsOf(a.produce) : undefined;
   const deploy = Object.freeze({
     conquer: Object.freeze({ kind: "conquer", card: def.id }),
     cooperate: Object.freeze({ kind: "cooperate", card: def.id }),
     incorporate: Object.freeze({ kind: "incorporate", card: def.id }),
   } as const);
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production", deploy });
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production", produces, deploy });
 }

@@ -69,16 +69,17 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
  */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
-  p.locations.forEach((l, index) => {
-    const a = location(game, l.card).ability;
-    if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
-  });
-  p.locations.forEach((l, index) => {
-    for (const each of locationFacts(game, l.card).perCardType) {
-      const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
+  const inPlay = p.locations.map((l) => locationFacts(game, l.card));
+  for (let index = 0; index < inPlay.length; index++) {
+    const produces = inPlay[index]!.produces;
+    if (produces) giveAll(game, t.seat, { to: "location", index }, produces);
+  }
+  for (let index = 0; index < inPlay.length; index++) {
+    for (const each of inPlay[index]!.perCardType) {
+      const n = inPlay.filter((f) => f.def.types.includes(each.cardType)).length;
       for (let i = 0; i < n; i++) giveAll(game, t.seat, { to: "location", index }, each.steps);
     }
-  });
+  }
   fireTriggers(game, t.seat, productionDone);
   return undefined;
 }
