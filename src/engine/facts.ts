@@ -123,6 +123,9 @@ export interface LocationFacts {
   /** Its `after` traits: gains for its owner when they play a Location, end their Production or pass. */
   readonly triggers: readonly TriggerFact[];
   readonly openProduction: boolean;
+  /** What it gives as an Agreement (each Production phase) and as Spoils (once, cashed in). */
+  readonly agreement: readonly GainStep[];
+  readonly spoils: readonly GainStep[];
   /** What a production card produces in each Production phase (open or closed production), if it is one. */
   readonly produces: readonly GainStep[] | undefined;
   /** The actions that play it from the hand (made once: actions are data, never changed in place). */
@@ -180,9 +183,18 @@ export interface ContactFacts {
 
 const cardFactsCache = new WeakMap<CardRegistry, CardFacts>();
 
+/** The last set asked for: a game asks for its own set's facts at every step, so this spares the WeakMap's lookup. */
+let lastCards: CardRegistry | undefined;
+let lastFacts: CardFacts | undefined;
+
 export function cardFacts(cards: CardRegistry): CardFacts {
+  if (cards === lastCards) return lastFacts!;
   let f = cardFactsCache.get(cards);
-  if (f) return f;
+  if (f) {
+    lastCards = cards;
+    lastFacts = f;
+    return f;
+  }
   const typeBits = new Map<string, number>();
   const locations = new Map<string, LocationFacts>();
   const leaders = new Map<string, LeaderFacts>();
@@ -206,6 +218,8 @@ export function cardFacts(cards: CardRegistry): CardFacts {
   const trades = cards.basicResources.map((resource): Action => Object.freeze({ kind: "workers-for-resource", resource }));
   f = { locations, leaders, contacts, colourMasks, trades, setHas };
   cardFactsCache.set(cards, f);
+  lastCards = cards;
+  lastFacts = f;
   return f;
 }
 
@@ -266,5 +280,5 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
     cooperate: Object.freeze({ kind: "cooperate", card: def.id }),
     incorporate: Object.freeze({ kind: "incorporate", card: def.id }),
   } as const);
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production", produces, deploy });
+  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...traits, work, redevelopsOnly, openProduction: a.pattern === "open-production", agreement: stepsOf(def.agreement), spoils: stepsOf(def.spoils), produces, deploy });
 }

@@ -6,7 +6,7 @@
  */
 import type { Decision, SpoilsChoice } from "./choices.js";
 import { stepsOf } from "./facts.js";
-import { base, cardName, location, locationFacts, say, seatName, type Game } from "./game.js";
+import { base, cardName, locationFacts, say, seatName, type Game } from "./game.js";
 import type { Deal } from "./state.js";
 import type { GiveTarget, Task } from "./tasks.js";
 import { fireTriggers, productionDone } from "./triggers.js";
@@ -28,7 +28,7 @@ const toBase: GiveTarget = Object.freeze({ to: "base" });
 
 /** What an Agreement produces (a Spoils, nothing until it is cashed). */
 function agreement(game: Game, seat: number, deal: Deal): void {
-  if (deal.kind === "agreement") giveAll(game, seat, toBase, stepsOf(location(game, deal.card).agreement));
+  if (deal.kind === "agreement") giveAll(game, seat, toBase, locationFacts(game, deal.card).agreement);
 }
 
 /** The Base and every Agreement. */
@@ -57,7 +57,7 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
   const p = s.players[d.seat]!;
   const [deal] = dealsAt(p, c.holder).splice(c.index, 1);
   s.discard.push(deal!.card);
-  giveAll(game, d.seat, { to: "base" }, stepsOf(location(game, deal!.card).spoils));
+  giveAll(game, d.seat, toBase, locationFacts(game, deal!.card).spoils);
   say(game, () => `  ${seatName(d.seat)} cashes in the Spoils of ${cardName(game, deal!.card)}`);
   s.agenda.push({ kind: "cash-spoils", seat: d.seat });
 }
