@@ -89,14 +89,15 @@ const resolvers: Resolvers = {
       p.freeMoves = 0;
       s.agenda.push({ kind: "action-turn", seat: (d.seat + 1) % s.players.length });
     }
-    s.agenda.push({ kind: "apply", seat: d.seat, action: a });
-    return undefined;
+    // Carried out at once, as an `apply` task on top of the agenda would be next.
+    return applyAction(game, d.seat, a);
   },
   "discard-card": (g, d, c) => (resolveDiscardCard(g, d, c), undefined),
   "discard-deal": (g, d, c) => (resolveDiscardDeal(g, d, c), undefined),
   payment: (g, d, c) => (resolvePayment(g, d, c), undefined),
-  "range-plan": (game, d, plan) => (game.state.agenda.push({ kind: "deploy", seat: d.seat, deploy: d.deploy, card: d.card, plan }), undefined),
-  placement: (game, d, c) => (game.state.agenda.push({ kind: "place-deal", seat: d.seat, deploy: d.deploy, card: d.card, holder: c.holder, replace: c.replace }), undefined),
+  // Carried out at once, as the task on top of the agenda would be next.
+  "range-plan": (game, d, plan) => deploy(game, { kind: "deploy", seat: d.seat, deploy: d.deploy, card: d.card, plan }),
+  placement: (game, d, c) => placeDeal(game, { kind: "place-deal", seat: d.seat, deploy: d.deploy, card: d.card, holder: c.holder, replace: c.replace }),
   "keep-trim": (g, d, c) => (resolveKeepTrim(g, d, c), undefined),
   "pool-trim": (g, d, c) => (resolvePoolTrim(g, d, c), undefined),
 };
