@@ -17,8 +17,8 @@ import type { GeneratedFile } from "../src/compiler/compile.js";
 import type { Action } from "../src/engine/choices.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { stealChoices } from "../src/constructs/effects/steal.js";
-import { locationFacts, powerFacts, type Game } from "../src/engine/game.js";
-import { rangeNeeded } from "../src/engine/range.js";
+import { locationFacts, type Game } from "../src/engine/game.js";
+import { rangeChangesOf, rangeNeeded } from "../src/engine/range.js";
 import { lookoutPick } from "../src/engine/lookout.js";
 import { answer, newGame, pending } from "../src/engine/machine.js";
 import { scoreOf } from "../src/engine/scoring.js";
@@ -335,7 +335,7 @@ describe("a Base's trigger and range change (after, range: read with the Locatio
   it("range -1 distance 3: a distance-3 Location needs 2 range of its owner, not of an opponent", () => {
     const game = gameAs("drifters", set);
     const assembly = locationFacts(game, "assembly-plant");
-    expect(rangeNeeded(assembly, [], powerFacts(game, 0))).toBe(2);
-    expect(rangeNeeded(assembly, [], powerFacts(game, 1))).toBe(3);
+    expect(rangeNeeded(assembly, rangeChangesOf(game, player(game, 0)))).toBe(2);
+    expect(rangeNeeded(assembly, rangeChangesOf(game, player(game, 1)))).toBe(3);
   });
 });

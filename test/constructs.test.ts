@@ -14,7 +14,7 @@ import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/a
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
-import { cardFacts, stepsOf, type LocationFacts } from "../src/engine/facts.js";
+import { cardFacts, stepsOf, type AbilityFacts, type LocationFacts } from "../src/engine/facts.js";
 import { conditionConstructs, conditionKinds, conditionPieces } from "../src/constructs/conditions/index.js";
 import { newGame } from "../src/engine/machine.js";
 import type { GainStep } from "../src/engine/tasks.js";
@@ -73,9 +73,9 @@ function baseYaml(power: string): string {
   return ["set: test", "cards:", "  - id: test-base", "    kind: base", "    name: { en: Test Base, fr: Base de test }", "    faction: new-york", `    ability: ${ability}`, ""].join("\n");
 }
 
-/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern). */
-function abilityOnly(f: LocationFacts): Omit<LocationFacts, "def" | "typeMask" | "openProduction"> {
-  const { def: _def, typeMask: _typeMask, openProduction: _open, ...rest } = f;
+/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern, deals, production, deploy actions). */
+function abilityOnly(f: LocationFacts): AbilityFacts {
+  const { def: _def, typeMask: _typeMask, openProduction: _open, paid: _paid, agreement: _agreement, spoils: _spoils, produces: _produces, deploy: _deploy, ...rest } = f;
   return rest;
 }
 

@@ -9,11 +9,12 @@
  */
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
-import { freeMoveKinds, type Action, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
+import { freeMoveKinds, type Action, type Holder, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type LocationFacts, type WorkFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
-import { planPrice, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
+import type { RangeChange } from "../constructs/traits/range.js";
+import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Demand, type EffectStep, type GainStep, type GiveTarget, type Task } from "./tasks.js";
@@ -22,7 +23,6 @@ import {
   canPay,
   canPayResources,
   dealsAt,
-  dealsOf,
   give,
   giveAll,
   isGain,
@@ -46,6 +46,9 @@ export const colourOf = { conquer: "conquest", cooperate: "cooperation", incorpo
 
 // ---- where deals go ---------------------------------------------------------
 
+/** The Base as a deal's holder: the same data everywhere (a holder is never changed in place). */
+const baseHolder: Holder = Object.freeze({ kind: "base" });
+
 /** How many deals of this kind a holder takes: the Base's slots, a slots trait's, or 0 if it takes none. */
 function capacity(game: Game, p: PlayerState, holder: Placement["holder"], kind: "spoils" | "agreement"): number {
   if (holder.kind === "base") return base(game, p.base).slots;
@@ -62,18 +65,26 @@ export function placements(game: Game, p: PlayerState, kind: "spoils" | "agreeme
     if (dealsAt(p, holder).length < size) free.push({ holder, replace: undefined });
     else full.push(holder);
   };
-  consider({ kind: "base" });
-  p.locations.forEach((_, index) => consider({ kind: "location", index }));
+  consider(baseHolder);
+  // A holder is made only for a Location that takes deals (slots).
+  for (let index = 0; index < p.locations.length; index++) if (locationFacts(game, p.locations[index]!.card).slots) consider({ kind: "location", index });
   if (free.length > 0) return free;
   return full.flatMap((holder) => dealsAt(p, holder).map((_, replace) => ({ holder, replace })));
 }
 
-/** Whether a new deal of this kind has somewhere to go: any holder that takes it has room or a deal to replace. */
-function hasPlacement(game: Game, p: PlayerState, inPlay: readonly LocationFacts[], kind: "spoils" | "agreement"): boolean {
-  if (base(game, p.base).slots > 0) return true;
-  for (const f of inPlay) if ((f.slots?.[kind] ?? 0) > 0) return true;
-  return false;
+/** Whether a new deal of either kind has somewhere to go: any holder that takes it has room or a deal to replace (the Base, which takes both, looked up once). */
+function hasPlacements(game: Game, p: PlayerState, inPlay: readonly LocationFacts[]): { readonly spoils: boolean; readonly agreement: boolean } {
+  if (base(game, p.base).slots > 0) return anyDeal;
+  let spoils = false;
+  let agreement = false;
+  for (const f of inPlay) {
+    if ((f.slots?.spoils ?? 0) > 0) spoils = true;
+    if ((f.slots?.agreement ?? 0) > 0) agreement = true;
+  }
+  return { spoils, agreement };
 }
+
+const anyDeal = Object.freeze({ spoils: true, agreement: true });
 
 // ---- worker actions and combos ------------------------------------------------
 
@@ -106,7 +117,7 @@ function workDemand(f: AbilityFacts, at: WorkedCard): Demand | undefined {
 /** Whether a card's worker action can be used now: it has a use left, the player can pay, its condition holds, and a redevelopment it makes has something to build (not over `except`). */
 function workable(game: Game, p: PlayerState, f: AbilityFacts, at: WorkedCard, except: number, totals: () => Readonly<Resources>): boolean {
   const d = workDemand(f, at);
-  if (d === undefined || !canPay(p, d, game.cards.basicResources, [], 0, totals())) return false;
+  if (d === undefined || !canPay(p, d, game.cards.basicResources, [], 0, totals)) return false;
   if (!workOffered(game, p.seat, f.work!)) return false;
   return !f.redevelopsOnly || redevelopTargets(game, p.seat, f.redevelopsOnly.anyType, except).length > 0;
 }
@@ -133,12 +144,16 @@ export function redevelopTargets(game: Game, seat: number, anyType: boolean, exc
 
 // ---- legal actions ------------------------------------------------------------
 
-function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], power: AbilityFacts | undefined, reaches: (c: RangeColour, d: number) => boolean, room: Record<"spoils" | "agreement", boolean>, redevelopPay: readonly ("building-material" | "token")[], out: Action[]): void {
+/** How the turn's Redevelopment can be paid (building material for the first, a token for any): one list for each case, made once. */
+type RedevelopPay = readonly ("building-material" | "token")[];
+const redevelopPays: readonly RedevelopPay[] = [[], ["building-material"], ["token"], ["building-material", "token"]].map((x) => Object.freeze(x) as RedevelopPay);
+
+function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], changes: readonly RangeChange[], reaches: (c: RangeColour, d: number) => boolean, roomSpoils: boolean, roomAgreement: boolean, redevelopPay: RedevelopPay, out: Action[]): void {
   const id = f.def.id;
-  const distance = rangeNeeded(f, inPlay, power);
-  if (room.spoils && reaches("conquest", distance)) out.push({ kind: "conquer", card: id });
-  if (room.agreement && reaches("cooperation", distance)) out.push({ kind: "cooperate", card: id });
-  if (reaches("incorporation", distance)) out.push({ kind: "incorporate", card: id });
+  const distance = rangeNeeded(f, changes);
+  if (roomSpoils && reaches("conquest", distance)) out.push(f.deploy.conquer);
+  if (roomAgreement && reaches("cooperation", distance)) out.push(f.deploy.cooperate);
+  if (reaches("incorporation", distance)) out.push(f.deploy.incorporate);
   if (redevelopPay.length === 0) return;
   for (let replaces = 0; replaces < inPlay.length; replaces++) {
     if (!sharesType(f, inPlay[replaces]!)) continue;
@@ -149,59 +164,100 @@ function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], p
 const oneBuildingMaterial = Object.freeze({ "building-material": 1 });
 const oneWeapons = Object.freeze({ weapons: 1 });
 
+// Actions that name nothing are the same data at every decision: made once (actions are never changed in place).
+const passAction: Action = Object.freeze({ kind: "pass" });
+const discardDrawAction: Action = Object.freeze({ kind: "discard-draw" });
+const leaderAction: Action = Object.freeze({ kind: "leader-action" });
+const baseAction: Action = Object.freeze({ kind: "base-action" });
+// Actions that name only places are made once for each place, as they are first offered.
+const workActions: Action[] = [];
+const sendActions: Action[][] = [];
+const workAction = (location: number): Action => (workActions[location] ??= Object.freeze({ kind: "work", location }));
+const sendAction = (owner: number, location: number): Action => ((sendActions[owner] ??= [])[location] ??= Object.freeze({ kind: "send-worker", owner, location }));
+
+/**
+ * Every action and free move the player may take now. Asked at every action
+ * decision (more than half of a game's decisions), so it looks each card up
+ * once and works out what several cards share (the range, the tokens the
+ * player holds, where deals can go) only when a card needs it.
+ */
 export function legalActions(game: Game, seat: number): Action[] {
   const s = game.state;
   const p = s.players[seat]!;
   const basic = game.cards.basicResources;
-  const all = cardFacts(game.cards);
-  const facts = all.locations;
+  const set = cardFacts(game.cards);
+  const facts = set.locations;
+  const out: Action[] = [passAction];
   // The Base's faction power: undefined for every base-set Base, so the checks below cost a base-set game one lookup.
-  const power = all.powers.get(p.base);
-  const out: Action[] = [{ kind: "pass" }];
-  let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
-  let room: Record<"spoils" | "agreement", boolean> | undefined;
+  const power = set.powers.get(p.base);
   // Every token the player could spend, counted once for all the costs below (on first need).
-  let counted: Resources | undefined;
-  const totals = (): Resources => (counted ??= resourceTotals(p));
+  let counted: Readonly<Resources> | undefined;
+  const totals = (): Readonly<Resources> => (counted ??= resourceTotals(p));
   // Each Location in play, looked up once for everything below.
   const inPlay: LocationFacts[] = [];
   for (const l of p.locations) inPlay.push(facts.get(l.card)!);
-  let redevelopPay: ("building-material" | "token")[] | undefined;
+  // What every Location in the hand shares, worked out at the first.
+  let reaches: ((c: RangeColour, d: number) => boolean) | undefined;
+  let roomSpoils = false;
+  let roomAgreement = false;
+  let redevelopPay: RedevelopPay = redevelopPays[0]!;
+  let changes = noRangeChanges;
   for (const id of p.hand) {
     const f = facts.get(id);
     if (f !== undefined) {
-      reaches ??= rangePlanner(game, seat, totals);
-      room ??= { spoils: hasPlacement(game, p, inPlay, "spoils"), agreement: hasPlacement(game, p, inPlay, "agreement") };
-      if (!redevelopPay) {
-        redevelopPay = [];
-        if (p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals())) redevelopPay.push("building-material");
-        if (p.pool.redevelopment > 0) redevelopPay.push("token");
+      if (reaches === undefined) {
+        reaches = rangePlanner(game, seat, totals);
+        ({ spoils: roomSpoils, agreement: roomAgreement } = hasPlacements(game, p, inPlay));
+        const material = p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals);
+        redevelopPay = redevelopPays[(material ? 1 : 0) + (p.pool.redevelopment > 0 ? 2 : 0)]!;
+        changes = rangeChangesOf(game, p);
       }
-      deploymentActions(f, inPlay, power, reaches, room, redevelopPay, out);
-    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals()))) out.push({ kind: "play-leader", card: id });
+      deploymentActions(f, inPlay, changes, reaches, roomSpoils, roomAgreement, redevelopPay, out);
+    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals))) out.push({ kind: "play-leader", card: id });
   }
-  if (p.hand.length >= 2) out.push({ kind: "discard-draw" });
+  if (p.hand.length >= 2) out.push(discardDrawAction);
   for (let index = 0; index < inPlay.length; index++) {
-    if (workable(game, p, inPlay[index]!, p.locations[index]!, index, totals)) out.push({ kind: "work", location: index });
+    const f = inPlay[index]!;
+    if (f.work === undefined) continue;
+    const d = workDemand(f, p.locations[index]!);
+    if (d === undefined || !canPay(p, d, basic, [], 0, totals)) continue;
+    if (!workOffered(game, seat, f.work)) continue;
+    if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
+    out.push(workAction(index));
   }
   // The Base's action, as a Location's of the player's own; opponents send no Workers there (ruling 37).
-  if (power?.work && p.power && workable(game, p, power, p.power, noLocation, totals)) out.push({ kind: "base-action" });
-  if (p.pool.workers >= 1 && p.workersSent < limitAmong(inPlay, power, "sent-workers")) {
+  if (power?.work && p.power && workable(game, p, power, p.power, noLocation, totals)) out.push(baseAction);
+  if (p.pool.workers >= 1 && p.workersSent < limitAmong(set, inPlay, power, "sent-workers")) {
     for (const o of s.players) {
       if (o.seat === seat || o.passed) continue;
-      o.locations.forEach((l, index) => {
-        if (facts.get(l.card)!.openProduction && !l.markers.includes(seat)) out.push({ kind: "send-worker", owner: o.seat, location: index });
-      });
+      const ls = o.locations;
+      for (let index = 0; index < ls.length; index++) {
+        const l = ls[index]!;
+        if (facts.get(l.card)!.openProduction && !l.markers.includes(seat)) out.push(sendAction(o.seat, index));
+      }
     }
   }
-  if (p.pool.workers >= 2) for (const resource of basic) out.push({ kind: "workers-for-resource", resource });
+  if (p.pool.workers >= 2) for (const trade of set.trades) out.push(trade);
   if (p.leader) {
-    const a = leader(game, p.leader.card).ability;
-    const usable = a.kind === "action" && (a.repeatable || p.leader.uses === 0) && (a.condition === undefined || conditionPieces.holds(game, seat, a.condition));
-    if (usable && canPay(p, plusWorkers(demandOf(a.cost), a.workers), basic, [], 0, totals())) out.push({ kind: "leader-action" });
+    const a = set.leaders.get(p.leader.card)!.action;
+    const offered = a && (a.repeatable || p.leader.uses === 0) && (a.condition === undefined || conditionPieces.holds(game, seat, a.condition));
+    if (offered && canPay(p, a.demand, basic, [], 0, totals)) out.push(leaderAction);
   }
   if (p.freeMoves < maxFreeMoves) freeMovesOf(game, seat, inPlay, power, out, totals);
   return out;
+}
+
+/** A store's token kinds in order (as `Object.keys(r).sort()`: distinct strings, by code unit). */
+function sortedKeys(r: Readonly<Resources>): string[] {
+  const keys = Object.keys(r);
+  // An insertion sort in place: a handful of keys, and no work array as a library sort makes.
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    let j = i;
+    for (; j > 0 && keys[j - 1]! > k; j--) keys[j] = keys[j - 1]!;
+    keys[j] = k;
+  }
+  return keys;
 }
 
 /** The moves the rulebook allows at any time of the player's action turn. */
@@ -219,24 +275,31 @@ function freeMovesOf(game: Game, seat: number, inPlay: readonly LocationFacts[],
     stores ??= storesOf(p);
     for (const from of stores) {
       const r = storeOf(p, from);
-      for (const token of Object.keys(r).sort()) {
+      for (const token of sortedKeys(r)) {
         if (token === universal || (basic.includes(token) && openSlots(needed, l.combo, token) > 0)) out.push({ kind: "combo-place", location: index, from, token });
       }
     }
   }
-  for (const { holder, index } of dealsOf(p)) out.push({ kind: "discard-deal", holder, index });
+  // Any deal may be discarded; its holder is the same data for all its deals.
+  for (let index = 0; index < p.baseDeals.length; index++) out.push({ kind: "discard-deal", holder: baseHolder, index });
+  for (let li = 0; li < p.locations.length; li++) {
+    const deals = p.locations[li]!.deals;
+    if (deals.length === 0) continue;
+    const holder: Holder = { kind: "location", index: li };
+    for (let index = 0; index < deals.length; index++) out.push({ kind: "discard-deal", holder, index });
+  }
 }
 
 /** The converts and depot moves of one card's traits: a Location's (by index), or the Base's power's (`location` undefined). */
 function traitMoves(p: PlayerState, f: AbilityFacts, depot: Readonly<Resources>, location: number | undefined, basic: readonly string[], out: Action[], totals: () => Readonly<Resources>): void {
   for (const c of f.converts) {
-    if (canPay(p, c.demand, basic, [], 0, totals())) out.push(location === undefined ? { kind: "base-convert", trait: c.trait } : { kind: "convert", location, trait: c.trait });
+    if (canPay(p, c.demand, basic, [], 0, totals)) out.push(location === undefined ? { kind: "base-convert", trait: c.trait } : { kind: "convert", location, trait: c.trait });
   }
   for (const d of f.depots) {
     if (countResources(depot) < d.amount) {
-      for (const resource of Object.keys(p.pool.resources).sort()) out.push(location === undefined ? { kind: "base-depot-put", resource } : { kind: "depot-put", location, resource });
+      for (const resource of sortedKeys(p.pool.resources)) out.push(location === undefined ? { kind: "base-depot-put", resource } : { kind: "depot-put", location, resource });
     }
-    for (const resource of Object.keys(depot).sort()) out.push(location === undefined ? { kind: "base-depot-take", resource } : { kind: "depot-take", location, resource });
+    for (const resource of sortedKeys(depot)) out.push(location === undefined ? { kind: "base-depot-take", resource } : { kind: "depot-take", location, resource });
   }
 }
 
@@ -324,7 +387,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
     case "conquer":
     case "cooperate":
     case "incorporate": {
-      const distance = rangeNeeded(locationFacts(game, a.card), p.locations.map((l) => locationFacts(game, l.card)), powerFacts(game, seat));
+      const distance = rangeNeeded(locationFacts(game, a.card), rangeChangesOf(game, p));
       const choices = rangePlans(game, seat, colourOf[a.kind], distance, a.card);
       return { kind: "range-plan", seat, choices, deploy: a.kind, card: a.card };
     }
@@ -421,7 +484,11 @@ export function deploy(game: Game, t: Extract<Task, { kind: "deploy" }>): undefi
     toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
     return false;
   });
-  schedule(s.agenda, pay(t.seat, planPrice(game, t.plan), [t.card]), { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card });
+  const place: Task = { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card };
+  const price = planPrice(game, t.plan);
+  // A plan of tokens and free contacts has nothing to pay.
+  if (price === noDemand) s.agenda.push(place);
+  else schedule(s.agenda, pay(t.seat, price, [t.card]), place);
   return undefined;
 }
 

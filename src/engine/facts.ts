@@ -5,11 +5,13 @@
  * engine works on the data: it never runs a card's code to learn what it
  * costs, and a step that needs a player's decision becomes a task.
  */
+import type { Action, DeployKind } from "./choices.js";
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility, Scaled } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import type { ConditionDef } from "../constructs/conditions/index.js";
 import { productionCost, type PaidProductionFacts } from "../constructs/production-cost.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
+import type { LimitTarget } from "../constructs/traits/limit.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
 import { traitPieces } from "../constructs/traits/index.js";
@@ -139,12 +141,21 @@ export interface LocationFacts extends AbilityFacts {
   readonly openProduction: boolean;
   /** Its production with a cost, if any (src/constructs/production-cost.ts). */
   readonly paid: PaidProductionFacts | undefined;
+  /** What it gives as an Agreement (each Production phase) and as Spoils (once, cashed in). */
+  readonly agreement: readonly GainStep[];
+  readonly spoils: readonly GainStep[];
+  /** What a production card produces in each Production phase (open or closed production), if it is one. */
+  readonly produces: readonly GainStep[] | undefined;
+  /** The actions that play it from the hand (made once: actions are data, never changed in place). */
+  readonly deploy: { readonly [K in DeployKind]: Action };
 }
 
-/** What the rules ask of a Leader at every event: its trigger, if its ability is one. */
+/** What the rules ask of a Leader at every event and decision: its trigger, if its ability is one, or what its action costs. */
 export interface LeaderFacts {
   readonly def: LeaderDef;
   readonly triggers: readonly TriggerFact[];
+  /** Its action's cost with its workers, whether it may be used more than once a turn, and when it is offered (its condition; none in the base set). */
+  readonly action: { readonly demand: Demand; readonly repeatable: boolean; readonly condition: ConditionDef | undefined } | undefined;
 }
 
 /**
@@ -160,6 +171,22 @@ export interface CardFacts {
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
+  /** "Two workers for a resource", one action for each basic resource in order (made once). */
+  readonly trades: readonly Action[];
+  /**
+   * Which rule modifiers some Location or Base power of the set has at all
+   * (`locationTriggers`: an `after` trait on either). The base set
+   * has none (no `range` or `limit` trait, no `after` trait on a Location:
+   * its triggers are the Leaders'), so the rules asked at every decision
+   * (the range a card needs, the Workers a player may send, the hand limit
+   * at each Lookout pick, who hears a Location played) skip the walk over
+   * the player's Locations for a set that cannot change the answer.
+   */
+  readonly setHas: {
+    readonly rangeChanges: boolean;
+    readonly limits: ReadonlySet<LimitTarget>;
+    readonly locationTriggers: boolean;
+  };
 }
 
 const actionBits = { conquer: 1, cooperate: 2, incorporate: 4 } as const;
@@ -171,28 +198,52 @@ export interface ContactFacts {
   readonly range: number;
   readonly ref: string;
   readonly price: Demand;
+  /** Its colour's actions as bits (see `colourMasks`). */
+  readonly colourMask: number;
 }
 
 const cardFactsCache = new WeakMap<CardRegistry, CardFacts>();
 
+/** The last set asked for: a game asks for its own set's facts at every step, so this spares the WeakMap's lookup. */
+let lastCards: CardRegistry | undefined;
+let lastFacts: CardFacts | undefined;
+
 export function cardFacts(cards: CardRegistry): CardFacts {
+  if (cards === lastCards) return lastFacts!;
   let f = cardFactsCache.get(cards);
-  if (f) return f;
+  if (f) {
+    lastCards = cards;
+    lastFacts = f;
+    return f;
+  }
   const typeBits = new Map<string, number>();
   const locations = new Map<string, LocationFacts>();
   const leaders = new Map<string, LeaderFacts>();
   const contacts = new Map<string, ContactFacts>();
   const powers = new Map<string, AbilityFacts>();
+  const colourMasks = new Map<string, number>();
+  for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
   for (const def of cards.cards) {
     if (def.kind === "location") locations.set(def.id, readLocation(def, typeBits));
     else if (def.kind === "leader") leaders.set(def.id, readLeader(def));
     else if (def.kind === "base" && def.power) powers.set(def.id, Object.freeze(readAbility(def.power)));
-    else if (def.kind === "contact") contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price) }));
+    else if (def.kind === "contact") {
+      const colourMask = colourMasks.get(def.colour) ?? 0;
+      contacts.set(def.id, Object.freeze({ kind: def.use === "permanent" ? "permanent" : "contact", colour: def.colour, range: def.range, ref: def.id, price: demandOf(def.price), colourMask }));
+    }
   }
-  const colourMasks = new Map<string, number>();
-  for (const [colour, actions] of Object.entries(cards.contactColours)) colourMasks.set(colour, actions.reduce((m, a) => m | actionBits[a], 0));
-  f = { locations, leaders, powers, contacts, colourMasks };
+  // What the cards in play of this set may change at all (Locations and Base powers): the rules skip what none does.
+  const all: AbilityFacts[] = [...locations.values(), ...powers.values()];
+  const setHas = Object.freeze({
+    rangeChanges: all.some((l) => l.rangeChanges.length > 0),
+    limits: new Set(all.flatMap((l) => Object.keys(l.limits) as LimitTarget[])),
+    locationTriggers: all.some((l) => l.triggers.length > 0),
+  });
+  const trades = cards.basicResources.map((resource): Action => Object.freeze({ kind: "workers-for-resource", resource }));
+  f = { locations, leaders, powers, contacts, colourMasks, trades, setHas };
   cardFactsCache.set(cards, f);
+  lastCards = cards;
+  lastFacts = f;
   return f;
 }
 
@@ -223,8 +274,10 @@ function noTraitFacts(): TraitFacts {
 /** A Leader's triggered ability is the `after` construct, and means to the engine what it means as a Location's trait. */
 function readLeader(def: LeaderDef): LeaderFacts {
   const traits = noTraitFacts();
-  if (def.ability.kind === "after") traitPieces.engine(def.ability, 0, traits);
-  return Object.freeze({ def, triggers: traits.triggers });
+  const a = def.ability;
+  if (a.kind === "after") traitPieces.engine(a, 0, traits);
+  const action = a.kind === "action" ? { demand: plusWorkers(demandOf(a.cost), a.workers), repeatable: a.repeatable, condition: a.condition } : undefined;
+  return Object.freeze({ def, triggers: traits.triggers, action });
 }
 
 /** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its costs and steps. */
@@ -248,7 +301,24 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
 }
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
-  return Object.freeze({ def, typeMask: typeMaskOf(def.types, typeBits), ...readAbility(def.ability), openProduction: def.ability.pattern === "open-production", paid: paidOf(def.ability) });
+  const a = def.ability;
+  const produces = a.pattern === "open-production" || a.pattern === "closed-production" ? stepsOf(a.produce) : undefined;
+  const deploy = Object.freeze({
+    conquer: Object.freeze({ kind: "conquer", card: def.id }),
+    cooperate: Object.freeze({ kind: "cooperate", card: def.id }),
+    incorporate: Object.freeze({ kind: "incorporate", card: def.id }),
+  } as const);
+  return Object.freeze({
+    def,
+    typeMask: typeMaskOf(def.types, typeBits),
+    ...readAbility(a),
+    openProduction: a.pattern === "open-production",
+    paid: paidOf(a),
+    agreement: stepsOf(def.agreement),
+    spoils: stepsOf(def.spoils),
+    produces,
+    deploy,
+  });
 }
 
 /** A production Location's production with a cost, as facts (src/constructs/production-cost.ts). */

@@ -5,7 +5,7 @@
  */
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
 import { limitTargets, type LimitTarget } from "../constructs/traits/limit.js";
-import { cardFacts, type AbilityFacts, type LocationFacts } from "./facts.js";
+import { cardFacts, type AbilityFacts, type CardFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
 
 export interface Game {
@@ -62,11 +62,15 @@ export function abilitiesInPlay(game: Game, seat: number): AbilityFacts[] {
 
 /** A base-game limit for one player: the rulebook's, or the most generous a card of theirs in play sets (`limit` traits; ruling 31). */
 export function ruleLimit(game: Game, seat: number, target: LimitTarget): number {
-  return limitAmong(abilitiesInPlay(game, seat), undefined, target);
+  const set = cardFacts(game.cards);
+  // Asked at every Lookout pick and Clean-up: a set with no such limit needs no look at the cards in play.
+  if (!set.setHas.limits.has(target)) return limitTargets[target].base;
+  return limitAmong(set, abilitiesInPlay(game, seat), undefined, target);
 }
 
 /** `ruleLimit` over Locations already looked up (the legal actions hold their facts) and the Base's power, if any. */
-export function limitAmong(inPlay: readonly AbilityFacts[], power: AbilityFacts | undefined, target: LimitTarget): number {
+export function limitAmong(set: CardFacts, inPlay: readonly AbilityFacts[], power: AbilityFacts | undefined, target: LimitTarget): number {
+  if (!set.setHas.limits.has(target)) return limitTargets[target].base;
   let n: number | undefined;
   for (const f of inPlay) n = moreGenerous(n, f.limits[target]);
   if (power) n = moreGenerous(n, power.limits[target]);

@@ -23,7 +23,7 @@ import { advancePhase, phases, roundHeader } from "./phases.js";
 import { cashSpoils, endProduction, produce, produceLocations, resolveCashSpoils } from "./production.js";
 import { productionCost } from "../constructs/production-cost.js";
 import { initialState, type GameSetup } from "./setup.js";
-import type { GameState, LocationInPlay, PlayerState } from "./state.js";
+import { copyResources, type GameState, type LocationInPlay, type PlayerState } from "./state.js";
 import { schedule, type Task, type TaskKind } from "./tasks.js";
 
 type Handlers = { readonly [K in TaskKind]: (game: Game, task: Extract<Task, { kind: K }>) => Decision | undefined };
@@ -93,14 +93,15 @@ const resolvers: Resolvers = {
       p.freeMoves = 0;
       s.agenda.push({ kind: "action-turn", seat: (d.seat + 1) % s.players.length });
     }
-    s.agenda.push({ kind: "apply", seat: d.seat, action: a });
-    return undefined;
+    // Carried out at once, as an `apply` task on top of the agenda would be next.
+    return applyAction(game, d.seat, a);
   },
   "discard-card": (g, d, c) => (resolveDiscardCard(g, d, c), undefined),
   "discard-deal": (g, d, c) => (resolveDiscardDeal(g, d, c), undefined),
   payment: (g, d, c) => (resolvePayment(g, d, c), undefined),
-  "range-plan": (game, d, plan) => (game.state.agenda.push({ kind: "deploy", seat: d.seat, deploy: d.deploy, card: d.card, plan }), undefined),
-  placement: (game, d, c) => (game.state.agenda.push({ kind: "place-deal", seat: d.seat, deploy: d.deploy, card: d.card, holder: c.holder, replace: c.replace }), undefined),
+  // Carried out at once, as the task on top of the agenda would be next.
+  "range-plan": (game, d, plan) => deploy(game, { kind: "deploy", seat: d.seat, deploy: d.deploy, card: d.card, plan }),
+  placement: (game, d, c) => placeDeal(game, { kind: "place-deal", seat: d.seat, deploy: d.deploy, card: d.card, holder: c.holder, replace: c.replace }),
   "keep-trim": (g, d, c) => (resolveKeepTrim(g, d, c), undefined),
   "pool-trim": (g, d, c) => (resolvePoolTrim(g, d, c), undefined),
 };
@@ -204,11 +205,11 @@ export function answer(game: Game, index: number): void {
 function cloneLocation(l: LocationInPlay): LocationInPlay {
   return {
     card: l.card,
-    resources: { ...l.resources },
+    resources: copyResources(l.resources),
     vpTokens: l.vpTokens.slice(),
     deals: l.deals.slice(),
-    depot: { ...l.depot },
-    combo: { ...l.combo },
+    depot: copyResources(l.depot),
+    combo: copyResources(l.combo),
     uses: l.uses,
     markers: l.markers.slice(),
   };
@@ -220,11 +221,11 @@ function clonePlayer(p: PlayerState): PlayerState {
     baseVp: p.baseVp.slice(),
     baseDeals: p.baseDeals.slice(),
     hand: p.hand.slice(),
-    leader: p.leader && { card: p.leader.card, resources: { ...p.leader.resources }, vpTokens: p.leader.vpTokens.slice(), uses: p.leader.uses },
+    leader: p.leader && { card: p.leader.card, resources: copyResources(p.leader.resources), vpTokens: p.leader.vpTokens.slice(), uses: p.leader.uses },
     locations: p.locations.map(cloneLocation),
     ...(p.power ? { power: { uses: p.power.uses, depot: { ...p.power.depot }, vpTokens: p.power.vpTokens.slice() } } : {}),
     contacts: p.contacts.map((c) => ({ card: c.card, usedThisTurn: c.usedThisTurn })),
-    pool: { resources: { ...p.pool.resources }, workers: p.pool.workers, contactTokens: p.pool.contactTokens.slice(), redevelopment: p.pool.redevelopment },
+    pool: { resources: copyResources(p.pool.resources), workers: p.pool.workers, contactTokens: p.pool.contactTokens.slice(), redevelopment: p.pool.redevelopment },
   };
 }
 

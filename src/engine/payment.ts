@@ -9,7 +9,7 @@ import type { DealChoice, Decision, Payment, Store, Take } from "./choices.js";
 import type { Game } from "./game.js";
 import { addResource, type CardId, type GameState, type PlayerState, type Resources } from "./state.js";
 import { schedule, type Task } from "./tasks.js";
-import { dealsAt, dealsOf, drawInto, removeFromHand, spendWorkers, storeOf, storesOf, toSupply, tokenKind, universal } from "./tokens.js";
+import { dealsAt, dealsOf, drawInto, hasAny, removeFromHand, spendWorkers, storeOf, storesOf, toSupply, tokenKind, universal } from "./tokens.js";
 
 interface Source {
   readonly store: number;
@@ -186,14 +186,17 @@ export function covers(payment: Payment, need: Readonly<Resources>): boolean {
 
 // ---- the paying tasks -------------------------------------------------------------
 
+/** What is left of a demand once its resources are paid (shared: a demand is never changed in place). */
+const noResources: Readonly<Resources> = Object.freeze({});
+
 /** Pays a demand part by part: resources (the player chooses the tokens), workers, cards from the hand, deals. */
 export function payTask(game: Game, t: Extract<Task, { kind: "pay" }>): Decision | undefined {
   const s = game.state;
   const p = s.players[t.seat]!;
   const d = t.demand;
-  if (Object.keys(d.resources).length > 0) {
+  if (hasAny(d.resources)) {
     const choices = paymentOptions(p, d.resources, game.cards.basicResources);
-    return { kind: "payment", seat: t.seat, choices, resources: d.resources, rest: { ...t, demand: { ...d, resources: {} } } };
+    return { kind: "payment", seat: t.seat, choices, resources: d.resources, rest: { ...t, demand: { ...d, resources: noResources } } };
   }
   if (d.workers > 0) spendWorkers(s, p, d.workers);
   const then: Task[] = [];
@@ -207,7 +210,9 @@ export function payTask(game: Game, t: Extract<Task, { kind: "pay" }>): Decision
 export function resolvePayment(game: Game, d: Extract<Decision, { kind: "payment" }>, payment: Payment): void {
   const s = game.state;
   applyPayment(s, s.players[d.seat]!, payment);
-  schedule(s.agenda, d.rest);
+  // What is left to pay (workers, cards, deals), if anything: most costs are resources only.
+  const rest = d.rest.demand;
+  if (rest.workers > 0 || rest.cards > 0 || rest.deals.spoils + rest.deals.agreement + rest.deals.deal > 0) schedule(s.agenda, d.rest);
 }
 
 export function discardCards(game: Game, t: Extract<Task, { kind: "discard-cards" }>): Decision | undefined {

@@ -5,9 +5,9 @@
  * your play area gives X"); and, last, `after production` triggers.
  */
 import type { Decision, SpoilsChoice } from "./choices.js";
-import { stepsOf, type AbilityFacts } from "./facts.js";
-import { base, cardName, location, locationFacts, powerFacts, say, seatName, type Game } from "./game.js";
-import type { PlayerState } from "./state.js";
+import { stepsOf, type AbilityFacts, type LocationFacts } from "./facts.js";
+import { base, cardName, locationFacts, powerFacts, say, seatName, type Game } from "./game.js";
+import type { Deal } from "./state.js";
 import { schedule, type GiveTarget, type Task } from "./tasks.js";
 import { fireTriggers, productionDone } from "./triggers.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
@@ -24,11 +24,20 @@ export function productionTasks(game: Game): Task[] {
   return tasks;
 }
 
+const toBase: GiveTarget = Object.freeze({ to: "base" });
+
+/** What an Agreement produces (a Spoils, nothing until it is cashed). */
+function agreement(game: Game, seat: number, deal: Deal): void {
+  if (deal.kind === "agreement") giveAll(game, seat, toBase, locationFacts(game, deal.card).agreement);
+}
+
 /** The Base and every Agreement. */
 export function produce(game: Game, t: Extract<Task, { kind: "produce" }>): undefined {
   const p = game.state.players[t.seat]!;
-  giveAll(game, t.seat, { to: "base" }, stepsOf(base(game, p.base).produce));
-  for (const { deal } of dealsOf(p)) if (deal.kind === "agreement") giveAll(game, t.seat, { to: "base" }, stepsOf(location(game, deal.card).agreement));
+  giveAll(game, t.seat, toBase, stepsOf(base(game, p.base).produce));
+  // Under the Base, then under each Location, in order.
+  for (const deal of p.baseDeals) agreement(game, t.seat, deal);
+  for (const l of p.locations) for (const deal of l.deals) agreement(game, t.seat, deal);
   return undefined;
 }
 
@@ -48,7 +57,7 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
   const p = s.players[d.seat]!;
   const [deal] = dealsAt(p, c.holder).splice(c.index, 1);
   s.discard.push(deal!.card);
-  giveAll(game, d.seat, { to: "base" }, stepsOf(location(game, deal!.card).spoils));
+  giveAll(game, d.seat, toBase, locationFacts(game, deal!.card).spoils);
   say(game, () => `  ${seatName(d.seat)} cashes in the Spoils of ${cardName(game, deal!.card)}`);
   s.agenda.push({ kind: "cash-spoils", seat: d.seat });
 }
@@ -63,16 +72,16 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
  */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
+  const inPlay = p.locations.map((l) => locationFacts(game, l.card));
   const paid: Task[] = [];
-  p.locations.forEach((l, index) => {
-    const f = locationFacts(game, l.card);
-    const a = f.def.ability;
-    if (a.pattern === "open-production" || a.pattern === "closed-production") giveAll(game, t.seat, { to: "location", index }, stepsOf(a.produce));
+  for (let index = 0; index < inPlay.length; index++) {
+    const f = inPlay[index]!;
+    if (f.produces) giveAll(game, t.seat, { to: "location", index }, f.produces);
     if (f.paid) paid.push({ kind: "paid-production", seat: t.seat, owner: t.seat, location: index });
-  });
-  p.locations.forEach((l, index) => eachOfType(game, p, locationFacts(game, l.card), { to: "location", index }));
+  }
+  for (let index = 0; index < inPlay.length; index++) eachOfType(game, t.seat, inPlay, inPlay[index]!, { to: "location", index });
   const power = powerFacts(game, t.seat);
-  if (power) eachOfType(game, p, power, { to: "power" });
+  if (power) eachOfType(game, t.seat, inPlay, power, { to: "power" });
   schedule(game.state.agenda, ...paid, { kind: "production-done", seat: t.seat });
   return undefined;
 }
@@ -82,9 +91,9 @@ export function endProduction(game: Game, t: Extract<Task, { kind: "production-d
   return undefined;
 }
 
-function eachOfType(game: Game, p: PlayerState, f: AbilityFacts, target: GiveTarget): void {
+function eachOfType(game: Game, seat: number, inPlay: readonly LocationFacts[], f: AbilityFacts, target: GiveTarget): void {
   for (const each of f.perCardType) {
-    const n = p.locations.filter((x) => location(game, x.card).types.includes(each.cardType)).length;
-    for (let i = 0; i < n; i++) giveAll(game, p.seat, target, each.steps);
+    const n = inPlay.filter((x) => x.def.types.includes(each.cardType)).length;
+    for (let i = 0; i < n; i++) giveAll(game, seat, target, each.steps);
   }
 }

@@ -9,7 +9,7 @@
  */
 import type { RangePlan } from "./choices.js";
 import { contact, type Game } from "./game.js";
-import { cardFacts, mergeDemands, demandOf, noDemand, type AbilityFacts, type LocationFacts } from "./facts.js";
+import { cardFacts, mergeDemands, demandOf, noDemand, type ContactFacts, type LocationFacts } from "./facts.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { CardId, PlayerState } from "./state.js";
 import type { Demand } from "./tasks.js";
@@ -24,27 +24,40 @@ interface Source {
   readonly price: Demand | undefined;
 }
 
+/** No range change (the base set's every case): shared. */
+export const noRangeChanges: readonly RangeChange[] = Object.freeze([]);
+
 /**
- * The range a player needs to play a Location: its Distance, changed by the
- * `range` traits of the Locations in their play area (`inPlay`) and of their
- * Base's power (ruling 37), each that
- * names its printed distance or one of its card types; the changes add up and
- * the need is never below 0, which no Contact is needed to meet (ruling 32).
+ * The `range` changes of a player's Locations in play and Base's power, gathered once for all
+ * the cards of a decision; none (and no walk over the Locations) in a set
+ * without `range` traits, such as the base set.
  */
-export function rangeNeeded(f: LocationFacts, inPlay: readonly AbilityFacts[], power: AbilityFacts | undefined): number {
-  let need: number = f.def.distance;
-  for (let i = 0; i < inPlay.length; i++) need += rangeChange(f, inPlay[i]!.rangeChanges);
-  if (power) need += rangeChange(f, power.rangeChanges);
-  return need > 0 ? need : 0;
+export function rangeChangesOf(game: Game, p: PlayerState): readonly RangeChange[] {
+  const set = cardFacts(game.cards);
+  if (!set.setHas.rangeChanges) return noRangeChanges;
+  const out: RangeChange[] = [];
+  for (const l of p.locations) out.push(...set.locations.get(l.card)!.rangeChanges);
+  const power = set.powers.get(p.base);
+  if (power) out.push(...power.rangeChanges);
+  return out.length > 0 ? out : noRangeChanges;
 }
 
-function rangeChange(f: LocationFacts, changes: readonly RangeChange[]): number {
-  let n = 0;
+/**
+ * The range a player needs to play a Location: its Distance, changed by the
+ * `range` traits of the Locations in their play area and of their Base's
+ * power (`changes`, from `rangeChangesOf`; ruling 37), each that names its printed distance or one of its card
+ * types; the changes add up and the need is never below 0, which no Contact
+ * is needed to meet (ruling 32).
+ */
+export function rangeNeeded(f: LocationFacts, changes: readonly RangeChange[]): number {
+  const printed = f.def.distance;
+  if (changes.length === 0) return printed;
+  let need: number = printed;
   for (let j = 0; j < changes.length; j++) {
     const c = changes[j]!;
-    if (c.distance === f.def.distance || (c.cardType !== undefined && f.def.types.includes(c.cardType))) n += c.amount;
+    if (c.distance === printed || (c.cardType !== undefined && f.def.types.includes(c.cardType))) need += c.amount;
   }
-  return n;
+  return need > 0 ? need : 0;
 }
 
 /** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
@@ -87,7 +100,9 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
   const contacts = cardFacts(game.cards).contacts;
-  return mergeDemands([...plan.permanents, ...plan.contacts].map((id) => contacts.get(id)?.price ?? demandOf(contact(game, id).price)));
+  const prices = [...plan.permanents, ...plan.contacts].map((id) => contacts.get(id)?.price ?? demandOf(contact(game, id).price)).filter((d) => d !== noDemand);
+  // Tokens and free contacts cost nothing; one contact's price is its own (demands are never changed in place).
+  return prices.length === 0 ? noDemand : prices.length === 1 ? prices[0]! : mergeDemands(prices);
 }
 
 /** Every plan with nothing to spare that the player can pay for, `kept` cards (the target) staying in the hand. */
@@ -97,23 +112,32 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   let total = 0;
   for (const src of all) total += src.range;
   if (total < distance) return out;
-  const totals = resourceTotals(p);
+  let counted: Readonly<Record<string, number>> | undefined;
+  const totals = (): Readonly<Record<string, number>> => (counted ??= resourceTotals(p));
+  // Only tokens can be alike (every card is one of a kind): without two alike, no plan is found twice.
+  const keys = all.map((s) => sourceKey(p, s));
+  const twins = new Set(keys).size < keys.length;
   const seen = new Set<string>();
   const chosen: Source[] = [];
+  const chosenKeys: string[] = [];
   const visit = (from: number, sum: number, min: number): void => {
     if (sum >= distance) {
       // Nothing to spare: dropping the smallest source falls short.
       if (sum - min >= distance) return;
-      const key = chosen.map((s) => sourceKey(p, s)).sort().join(",");
-      if (seen.has(key)) return;
-      seen.add(key);
+      if (twins) {
+        const key = chosenKeys.slice().sort().join(",");
+        if (seen.has(key)) return;
+        seen.add(key);
+      }
       if (spareCards(game, p, chosen, totals, kept) >= 0) out.push(toPlan(chosen));
       return;
     }
     for (let i = from; i < all.length; i++) {
       chosen.push(all[i]!);
+      chosenKeys.push(keys[i]!);
       visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
       chosen.pop();
+      chosenKeys.pop();
     }
   };
   visit(0, 0, Infinity);
@@ -125,30 +149,92 @@ function colourIndex(colour: RangeColour): number {
   return colour === "conquest" ? 0 : colour === "cooperation" ? 1 : 2;
 }
 
-/** One colour's sources as the reach check sees them: what is always in, the free contact cards' ranges, the priced sources. */
+/**
+ * One colour's sources as the reach check sees them (what is always in, the
+ * free contact cards' ranges, the priced sources), and what is known so far
+ * of the best reach they give: at least `atLeast`, less than `below`.
+ */
 interface ColourReach {
   fixed: number;
   freeSum: number;
   pricedSum: number;
+  /** Strongest first. */
   free: number[] | undefined;
   priced: Source[] | undefined;
+  atLeast: number;
+  below: number;
 }
 
-/** One colour's sources (from `allSources`) sorted for the reach check: tokens and free permanents, free contact cards, priced sources. */
-function colourReach(sources: readonly Source[]): ColourReach {
-  const r: ColourReach = { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined };
-  for (const src of sources) {
-    if (src.price === undefined || (src.price === noDemand && src.kind === "permanent")) r.fixed += src.range;
-    else if (src.price === noDemand) {
-      (r.free ??= []).push(src.range);
-      r.freeSum += src.range;
+function noSources(): ColourReach {
+  return { fixed: 0, freeSum: 0, pricedSum: 0, free: undefined, priced: undefined, atLeast: 0, below: 0 };
+}
+
+/**
+ * Each colour's sources sorted for the reach check (tokens and free
+ * permanents, free contact cards, priced sources), in one pass over the
+ * player's tokens, contacts and hand as `allSources` makes them: asked at
+ * every action decision with a Location in the hand, so a token or a free
+ * permanent only adds to a sum, and a contact is its card facts (no Source
+ * is made for either).
+ */
+function colourReaches(game: Game, seat: number): ColourReach[] {
+  const p = game.state.players[seat]!;
+  const { contacts, colourMasks } = cardFacts(game.cards);
+  const out = [noSources(), noSources(), noSources()];
+  for (const t of p.pool.contactTokens) {
+    const mask = colourMasks.get(t.colour) ?? 0;
+    for (let i = 0; i < 3; i++) if (mask & (1 << i)) out[i]!.fixed += t.range;
+  }
+  for (const pc of p.contacts) {
+    if (pc.usedThisTurn) continue;
+    const c = contacts.get(pc.card)!;
+    addContact(out, c.colourMask, c);
+  }
+  for (const id of p.hand) {
+    const c = contacts.get(id);
+    if (c?.kind === "contact") addContact(out, c.colourMask, c);
+  }
+  for (const r of out) {
+    // Tokens, free permanents and free contact cards are always in reach; nothing reaches past every source added up.
+    r.atLeast = r.fixed + r.freeSum;
+    r.below = r.atLeast + r.pricedSum + 1;
+  }
+  return out;
+}
+
+function addContact(out: ColourReach[], mask: number, c: ContactFacts): void {
+  for (let i = 0; i < 3; i++) {
+    if ((mask & (1 << i)) === 0) continue;
+    const r = out[i]!;
+    if (c.price === noDemand && c.kind === "permanent") r.fixed += c.range;
+    else if (c.price === noDemand) {
+      if (r.free === undefined) r.free = [c.range];
+      else insertDescending(r.free, c.range);
+      r.freeSum += c.range;
     } else {
-      (r.priced ??= []).push(src);
-      r.pricedSum += src.range;
+      if (r.priced === undefined) r.priced = [c];
+      else r.priced.push(c);
+      r.pricedSum += c.range;
     }
   }
-  return r;
 }
+
+/** Puts a range into a list kept strongest first. */
+function insertDescending(list: number[], range: number): void {
+  let i = list.length;
+  list.push(range);
+  for (; i > 0 && list[i - 1]! < range; i--) list[i] = list[i - 1]!;
+  list[i] = range;
+}
+
+/** The `k` strongest free contact cards' ranges added up (the list is kept strongest first). */
+function strongest(free: readonly number[] | undefined, k: number): number {
+  let sum = 0;
+  if (free) for (let i = 0; i < k && i < free.length; i++) sum += free[i]!;
+  return sum;
+}
+/** The priced sources of one mask (bestReach is never re-entered, so one list serves every call). */
+const chosenScratch: Source[] = [];
 
 /**
  * The greatest range (up to `cap`) of one colour an affordable set of
@@ -165,12 +251,8 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
   if (best >= cap || priced === undefined) return best;
   // Even with every priced source paid for, the best can be no more than everything added up.
   cap = Math.min(cap, fixed + freeSum + r.pricedSum);
-  // The strongest free contact cards first: with k cards to spare, the top k are used.
-  const top = [0];
-  if (r.free) for (const range of r.free.slice().sort((a, b) => b - a)) top.push(top[top.length - 1]! + range);
   const p = game.state.players[seat]!;
-  const have = totals();
-  const chosen: Source[] = [];
+  const chosen = chosenScratch;
   for (let mask = 1; mask < 1 << priced.length && best < cap; mask++) {
     chosen.length = 0;
     let sum = 0;
@@ -181,9 +263,10 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
       }
     }
     if (fixed + sum + freeSum <= best) continue;
-    const spare = spareCards(game, p, chosen, have);
+    const spare = spareCards(game, p, chosen, totals);
     if (spare < 0) continue;
-    best = Math.min(cap, Math.max(best, fixed + sum + top[Math.min(spare, top.length - 1)]!));
+    // The strongest free contact cards first: with k cards to spare, the top k are used.
+    best = Math.min(cap, Math.max(best, fixed + sum + strongest(r.free, spare)));
   }
   return best;
 }
@@ -193,7 +276,7 @@ function bestReach(game: Game, seat: number, r: ColourReach, cap: number, totals
  * cards the hand still has to spare (the target card and the contact cards
  * spent stay out of the discards); -1 when they cannot.
  */
-function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], totals: Readonly<Record<string, number>>, kept = 1): number {
+function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], totals: () => Readonly<Record<string, number>>, kept = 1): number {
   let handLeft = p.hand.length - kept;
   let cards = 0;
   let workers = 0;
@@ -228,24 +311,27 @@ function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], total
 /**
  * A planner for one player at one moment (one action decision): whether a
  * colour reaches a distance. Each colour's sources are read once however many
- * cards the hand holds; its best reach is searched only as far as a distance
- * asked needs (most cards are in reach without trying the priced sources).
+ * cards the hand holds; the priced sources are tried only for a distance
+ * between what the free sources reach and what all of them add up to, and
+ * only as far as that distance needs; what a search finds is kept.
  */
 export function rangePlanner(game: Game, seat: number, have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!)): (colour: RangeColour, distance: number) => boolean {
-  // Per colour: the best reach found, and the cap it was searched to (a reach under its cap is the true best).
-  const reach: number[] = [];
-  const searchedTo: number[] = [];
   let sources: ColourReach[] | undefined;
   return (colour, distance) => {
     // A range changed down to nothing is met with no Contact at all.
     if (distance <= 0) return true;
-    const ci = colourIndex(colour);
-    const r = reach[ci];
-    if (r !== undefined && (r >= distance || r < searchedTo[ci]!)) return r >= distance;
-    sources ??= allSources(game, seat).map(colourReach);
-    reach[ci] = bestReach(game, seat, sources[ci]!, distance, have);
-    searchedTo[ci] = distance;
-    return reach[ci]! >= distance;
+    sources ??= colourReaches(game, seat);
+    const r = sources[colourIndex(colour)]!;
+    if (distance <= r.atLeast) return true;
+    if (distance >= r.below) return false;
+    const best = bestReach(game, seat, r, distance, have);
+    if (best >= distance) r.atLeast = distance;
+    else {
+      // Searched to a cap it did not reach: the true best.
+      r.atLeast = best;
+      r.below = best + 1;
+    }
+    return best >= distance;
   };
 }
 

@@ -3,7 +3,7 @@
  * and its three permanent Contacts; every other Location, Leader and one-time
  * Contact is shuffled into the deck; four cards are dealt to each player.
  */
-import type { BaseDef, CardRegistry } from "./definitions.js";
+import type { BaseDef, CardDef, CardRegistry } from "./definitions.js";
 import { seedRng, shuffle } from "./rng.js";
 import type { CardId, GameState, PlayerState } from "./state.js";
 import { drawInto } from "./tokens.js";
@@ -18,7 +18,7 @@ export interface GameSetup {
 
 export const startingHand = 4;
 
-function newPlayer(seat: number, faction: string, base: BaseDef, contacts: CardId[]): PlayerState {
+function newPlayer(seat: number, faction: string, base: BaseDef, contacts: readonly CardId[]): PlayerState {
   const p: PlayerState = {
     seat,
     faction,
@@ -44,12 +44,36 @@ function newPlayer(seat: number, faction: string, base: BaseDef, contacts: CardI
   return p;
 }
 
+/** What every game of a card set starts from, read once per set: its Bases, each faction's permanent Contacts, the cards dealt into the deck. */
+interface SetupFacts {
+  readonly bases: readonly BaseDef[];
+  readonly contactsOf: ReadonlyMap<string, readonly CardId[]>;
+  /** Every card but the Bases and permanent Contacts, in the set's order (shuffled into each game's deck). */
+  readonly deck: readonly CardId[];
+  /** The Bases and permanent Contacts, in the set's order (those of the factions not played go in the box). */
+  readonly factionCards: readonly CardId[];
+}
+
+const setupCache = new WeakMap<CardRegistry, SetupFacts>();
+
+function setupFacts(cards: CardRegistry): SetupFacts {
+  let f = setupCache.get(cards);
+  if (f) return f;
+  const bases = cards.cards.filter((c): c is BaseDef => c.kind === "base");
+  const contactsOf = new Map<string, CardId[]>();
+  for (const b of bases) contactsOf.set(b.faction, cards.cards.filter((c) => c.kind === "contact" && c.use === "permanent" && c.faction === b.faction).map((c) => c.id));
+  const isFactionCard = (c: CardDef): boolean => c.kind === "base" || (c.kind === "contact" && c.use === "permanent");
+  f = { bases, contactsOf, deck: cards.cards.filter((c) => !isFactionCard(c)).map((c) => c.id), factionCards: cards.cards.filter(isFactionCard).map((c) => c.id) };
+  setupCache.set(cards, f);
+  return f;
+}
+
 /** The state before the first Lookout (the machine's `newGame` starts the rules on it). */
 export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
   const count = setup.factions?.length ?? setup.players ?? 4;
   if (!Number.isInteger(count) || count < 2 || count > 4) throw new RangeError(`51st State is for 2 to 4 players, not ${count}`);
   const rng = seedRng(setup.seed);
-  const bases = cards.cards.filter((c) => c.kind === "base");
+  const { bases, contactsOf, deck, factionCards } = setupFacts(cards);
   // Drawn even when factions are given, so a replay's PRNG runs exactly as the original's did.
   const drawn = shuffle(bases.map((b) => b.faction), rng).slice(0, count);
   const factions = setup.factions ?? drawn;
@@ -58,19 +82,13 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
   const players = factions.map((faction, seat) => {
     const base = bases.find((b) => b.faction === faction);
     if (!base) throw new RangeError(`no Base for faction "${faction}"`);
-    const contacts = cards.cards.filter((c) => c.kind === "contact" && c.use === "permanent" && c.faction === faction).map((c) => c.id);
-    return newPlayer(seat, faction, base, contacts);
+    return newPlayer(seat, faction, base, contactsOf.get(faction)!);
   });
   const inPlay = new Set(players.flatMap((p) => [p.base, ...p.contacts.map((c) => c.card)]));
-  const isFactionCard = (id: CardId): boolean => {
-    const c = cards.byId.get(id)!;
-    return c.kind === "base" || (c.kind === "contact" && c.use === "permanent");
-  };
-  const all = cards.cards.map((c) => c.id);
   const state: GameState = {
     players,
-    box: all.filter((id) => isFactionCard(id) && !inPlay.has(id)),
-    deck: shuffle(all.filter((id) => !isFactionCard(id)), rng),
+    box: factionCards.filter((id) => !inPlay.has(id)),
+    deck: shuffle(deck.slice(), rng),
     discard: [],
     revealed: [],
     supply: {},

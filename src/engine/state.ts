@@ -148,6 +148,18 @@ export function countResources(r: Resources): number {
   return n;
 }
 
+/**
+ * A copy of a resource record, key by key (the same keys in the same order
+ * as a spread). A record a token kind was deleted from (`addResource` at 0)
+ * is a slow dictionary to the JavaScript engine, and a spread of one costs
+ * several times a plain copy; the copy is a fast object again.
+ */
+export function copyResources(r: Readonly<Resources>): Resources {
+  const out: Resources = {};
+  for (const k in r) out[k] = r[k]!;
+  return out;
+}
+
 export function addResource(r: Resources, resource: string, amount: number): void {
   const next = (r[resource] ?? 0) + amount;
   if (next === 0) delete r[resource];

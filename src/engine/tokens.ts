@@ -10,7 +10,7 @@ import { amountPieces } from "../constructs/amounts/index.js";
 import { limitTargets } from "../constructs/traits/limit.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { shuffle } from "./rng.js";
-import { addResource, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
+import { addResource, copyResources, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
 import type { Demand, EffectStep, GainStep, GiveTarget, PlainGainStep } from "./tasks.js";
 
 export const universal = "universal";
@@ -124,22 +124,20 @@ export function takeWorkers(p: PlayerState, n: number): void {
 export const locationVpCap = 3;
 export const leaderVpCap = 5;
 
-/** Where a target's VP tokens and resource tokens go. */
-function targetStores(game: Game, seat: number, target: GiveTarget): { vp: VpToken[]; cap: number; resources: Resources } {
-  const p = game.state.players[seat]!;
+/** Where a target's resource tokens go: the pool, the Leader, or a Location that keeps them (else the pool). */
+function resourcesAt(game: Game, p: PlayerState, target: GiveTarget): Resources {
   switch (target.to) {
     case "base":
-      return { vp: p.baseVp, cap: Infinity, resources: p.pool.resources };
+      return p.pool.resources;
     case "leader":
-      return { vp: p.leader!.vpTokens, cap: leaderVpCap, resources: p.leader!.resources };
+      return p.leader!.resources;
     case "location": {
       const l = p.locations[target.index]!;
-      const keeps = locationFacts(game, l.card).def.keep !== undefined;
-      return { vp: l.vpTokens, cap: locationVpCap, resources: keeps ? l.resources : p.pool.resources };
+      return locationFacts(game, l.card).def.keep !== undefined ? l.resources : p.pool.resources;
     }
     case "power":
-      // The Base generates them, so the three-slot rule holds as for a Location (ruling 37); resources go to the pool on the Base.
-      return { vp: p.power!.vpTokens, cap: locationVpCap, resources: p.pool.resources };
+      // A Base's power gives to the pool, as the Base produces (ruling 37).
+      return p.pool.resources;
   }
 }
 
@@ -167,6 +165,25 @@ export function scaledStep(step: PlainGainStep, times: number): PlainGainStep {
   }
 }
 
+/** Where a target's VP tokens go. */
+function vpAt(p: PlayerState, target: GiveTarget): VpToken[] {
+  switch (target.to) {
+    case "base":
+      return p.baseVp;
+    case "leader":
+      return p.leader!.vpTokens;
+    case "location":
+      return p.locations[target.index]!.vpTokens;
+    case "power":
+      return p.power!.vpTokens;
+  }
+}
+
+/** How many VP tokens a target holds at most (the three-slot rule, a Base's power's too, ruling 37; a Leader's five; the Base's none). */
+function vpCapOf(target: GiveTarget): number {
+  return target.to === "base" ? Infinity : target.to === "leader" ? leaderVpCap : locationVpCap;
+}
+
 /** Gives one step of gains (not steal or redevelop, which need decisions) to a player; a scaled one counts for that player now. */
 export function give(game: Game, seat: number, target: GiveTarget, step: GainStep): void {
   if (step.op !== "if" && step.scale !== undefined) {
@@ -179,7 +196,7 @@ export function give(game: Game, seat: number, target: GiveTarget, step: GainSte
   switch (step.op) {
     case "resource": {
       fromSupply(s, tokenKind.resource(step.resource), step.amount);
-      addResource(targetStores(game, seat, target).resources, step.resource, step.amount);
+      addResource(resourcesAt(game, p, target), step.resource, step.amount);
       return;
     }
     case "workers":
@@ -190,7 +207,8 @@ export function give(game: Game, seat: number, target: GiveTarget, step: GainSte
       drawInto(s, seat, step.amount);
       return;
     case "vp": {
-      const { vp, cap } = targetStores(game, seat, target);
+      const vp = vpAt(p, target);
+      const cap = vpCapOf(target);
       // "VP-producing cards cease to produce Victory Points once they have produced three VP tokens of any value."
       for (let i = 0; i < step.tokens && vp.length < cap; i++) {
         fromSupply(s, tokenKind.vp(step.value), 1);
@@ -230,10 +248,14 @@ export function vpToken(s: GameState, value: 1 | 2): VpToken {
 
 // ---- stores of resource tokens ----------------------------------------------------
 
+// The stores that name no card are the same data everywhere (a store is never changed in place).
+const poolStore: Store = Object.freeze({ kind: "pool" });
+const leaderStore: Store = Object.freeze({ kind: "leader" });
+
 /** The stores a player's resource tokens are in; combo tokens are not (they cannot be used for anything else). */
 export function storesOf(p: PlayerState): Store[] {
-  const out: Store[] = [{ kind: "pool" }];
-  if (p.leader) out.push({ kind: "leader" });
+  const out: Store[] = [poolStore];
+  if (p.leader) out.push(leaderStore);
   if (p.power && hasAny(p.power.depot)) out.push({ kind: "base-depot" });
   p.locations.forEach((l, index) => {
     if (hasAny(l.resources)) out.push({ kind: "location", index });
@@ -242,7 +264,8 @@ export function storesOf(p: PlayerState): Store[] {
   return out;
 }
 
-function hasAny(r: Resources): boolean {
+/** Whether a store holds any token. */
+export function hasAny(r: Readonly<Resources>): boolean {
   for (const _ in r) return true;
   return false;
 }
@@ -271,38 +294,50 @@ export function available(p: Pick<PlayerState, "pool" | "leader" | "locations" |
   return n;
 }
 
-/** Every resource token a player can spend, by kind (for checking many costs at one moment). */
-export function resourceTotals(p: PlayerState): Resources {
-  // The pool's own object copied first: most tokens are there, and most cards hold none.
-  const t: Resources = { ...p.pool.resources };
-  if (p.leader) addInto(t, p.leader.resources);
-  if (p.power) addInto(t, p.power.depot);
+/**
+ * Every resource token a player can spend, by kind (for checking many costs
+ * at one moment): read-only, and the pool's own record when no other store
+ * holds a token (most of the time: keep cards, depots and Leaders seldom do).
+ */
+export function resourceTotals(p: PlayerState): Readonly<Resources> {
+  let t: Resources | undefined;
+  if (p.leader && hasAny(p.leader.resources)) addInto((t ??= copyResources(p.pool.resources)), p.leader.resources);
+  if (p.power && hasAny(p.power.depot)) addInto((t ??= copyResources(p.pool.resources)), p.power.depot);
   for (const l of p.locations) {
-    addInto(t, l.resources);
-    addInto(t, l.depot);
+    if (hasAny(l.resources)) addInto((t ??= copyResources(p.pool.resources)), l.resources);
+    if (hasAny(l.depot)) addInto((t ??= copyResources(p.pool.resources)), l.depot);
   }
-  return t;
+  return t ?? p.pool.resources;
 }
 
 function addInto(t: Resources, r: Readonly<Resources>): void {
   for (const k in r) t[k] = (t[k] ?? 0) + r[k]!;
 }
 
+/** Whether the pool alone holds every token of a cost, each of its own kind: then the cost can be paid, whatever the other stores hold. */
+function poolCovers(pool: Readonly<Resources>, need: Readonly<Resources>): boolean {
+  for (const r in need) if ((pool[r] ?? 0) < need[r]!) return false;
+  return true;
+}
+
 /**
  * Whether the resources can be paid: each basic one by itself or by universal
  * tokens ("The universal resource can substitute any one of the four basic
- * resources"). `totals` (resourceTotals) saves counting again.
+ * resources"). `totals` (resourceTotals, counted once for many costs) is
+ * asked for only when the pool alone does not cover the cost.
  */
-export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[], totals?: Readonly<Resources>): boolean {
+export function canPayResources(p: PlayerState, resources: Readonly<Resources>, basic: readonly string[], totals?: () => Readonly<Resources>): boolean {
+  if (poolCovers(p.pool.resources, resources)) return true;
+  const t = totals?.();
   let universalNeeded = resources[universal] ?? 0;
   for (const r in resources) {
     if (r === universal) continue;
-    const short = resources[r]! - (totals ? (totals[r] ?? 0) : available(p, r));
+    const short = resources[r]! - (t ? (t[r] ?? 0) : available(p, r));
     if (short <= 0) continue;
     if (!basic.includes(r)) return false;
     universalNeeded += short;
   }
-  return universalNeeded === 0 || universalNeeded <= (totals ? (totals[universal] ?? 0) : available(p, universal));
+  return universalNeeded === 0 || universalNeeded <= (t ? (t[universal] ?? 0) : available(p, universal));
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {
@@ -316,7 +351,7 @@ export function dealsAt(p: PlayerState, holder: Holder): Deal[] {
 }
 
 /** Whether a demand can be paid, keeping some cards in the hand (the card being played, the contacts spent). */
-export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0, totals?: Readonly<Resources>): boolean {
+export function canPay(p: PlayerState, d: Demand, basic: readonly string[], keepInHand: readonly CardId[] = [], alsoKept = 0, totals?: () => Readonly<Resources>): boolean {
   if (p.pool.workers < d.workers) return false;
   if (d.cards > 0) {
     let kept = alsoKept;

@@ -39,6 +39,8 @@ export function fireTriggers(game: Game, seat: number, event: GameEvent, arrivin
   const p = game.state.players[seat]!;
   const facts = cardFacts(game.cards);
   if (p.leader) fire(game, seat, p.leader.card, facts.leaders.get(p.leader.card)!.triggers, event, onLeader);
+  // No Location or Base power of the set has an `after` trait (the base set's triggers are all Leaders'): none to walk.
+  if (!facts.setHas.locationTriggers) return;
   for (let index = 0; index < p.locations.length; index++) {
     if (index === arriving) continue;
     const card = p.locations[index]!.card;
@@ -49,8 +51,17 @@ export function fireTriggers(game: Game, seat: number, event: GameEvent, arrivin
   if (power) fire(game, seat, p.base, power.triggers, event, onPower);
 }
 
+/** Whether any card of a player could hear an event: their Leader's triggers, or a Location's when the set has any. */
+function listening(game: Game, seat: number): boolean {
+  const p = game.state.players[seat]!;
+  const facts = cardFacts(game.cards);
+  return facts.setHas.locationTriggers || (p.leader !== undefined && facts.leaders.get(p.leader.card)!.triggers.length > 0);
+}
+
 /** A Location card played one of the four ways ("There are four ways of putting Location cards into play"). */
 export function playedLocation(game: Game, seat: number, id: CardId, by: PlayedBy, arriving = -1): void {
+  // Most plays reach no trigger (no Leader, or one that is not a trigger): no event to make.
+  if (!listening(game, seat)) return;
   const def = locationFacts(game, id).def;
   fireTriggers(game, seat, { on: "play", by, types: def.types, distance: def.distance }, arriving);
 }
