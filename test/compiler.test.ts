@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isAsset, type Asset, type Card, type Cost, type Effect, type Gift, type LocationCard, type Trait } from "../src/check/model.js";
 import { effectKinds, type EffectCalls } from "../src/constructs/effects/index.js";
 import { CompileError } from "../src/compiler/code.js";
-import { generatedFiles } from "../src/compiler/build.js";
+import { definitionsFrom, generatedFiles } from "../src/compiler/build.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "../src/compiler/compile.js";
 import { uniqueIdentifiers } from "../src/compiler/identifiers.js";
 import { readTree, writeTreeAtomic } from "../src/compiler/write-generated.js";
@@ -398,17 +398,35 @@ describe("state51 build", () => {
     return dir;
   }
 
-  it("builds the base set into --out, the same bytes as generated/, and keeps its README", () => {
+  /** A built tree with the engine's interfaces named as generated/ names them (a tree elsewhere reaches them by another path). */
+  function asInRepo(out: string): GeneratedFile[] {
+    const definitions = definitionsFrom(out);
+    return readTree(out).map((f) => ({ path: f.path, text: f.text.replaceAll(`"${definitions}"`, '"../src/engine/definitions.js"').replaceAll(`"../${definitions}"`, '"../../src/engine/definitions.js"') }));
+  }
+
+  it("builds the base set into --out, generated/'s code (its import of the engine's interfaces made from there), and keeps its README", () => {
     const dir = tempProject();
     const r = runCli(["build", "cards", "--out", "generated"], dir);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("110 cards valid");
     expect(r.stdout).toMatch(/wrote 7 files to generated\/ \(110 cards compiled: 4 base, 26 contact, 8 leader, 72 location\)\n$/);
-    expect(readTree(join(dir, "generated"))).toEqual(readTree(generatedDir));
+    expect(asInRepo(join(dir, "generated"))).toEqual(readTree(generatedDir));
     // Building again replaces its own output, text files included.
     expect(runCli(["build", "cards", "--out", "generated"], dir).status).toBe(0);
-    expect(readTree(join(dir, "generated"))).toEqual(readTree(generatedDir));
+    expect(asInRepo(join(dir, "generated"))).toEqual(readTree(generatedDir));
+  });
+
+  it("writes output that type-checks wherever --out is: it imports the engine's interfaces by their path from there", () => {
+    const dir = tempProject();
+    expect(runCli(["build", "cards", "--out", "deep/er/generated"], dir).status).toBe(0);
+    const out = join(dir, "deep", "er", "generated");
+    expect(readFileSync(join(out, "index.ts"), "utf8")).toContain(`from "${definitionsFrom(out)}";`);
+    const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
+    project.addSourceFilesAtPaths(join(out, "**/*.ts"));
+    project.resolveSourceFileDependencies();
+    const errors = project.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
+    expect(errors).toEqual([]);
   });
 
   it("exits 1 on a broken card, prints the diagnostic, and leaves the previous generated/ byte-identical", () => {

@@ -3,7 +3,8 @@
  * the tree in place atomically. The CLI imports this module lazily (it loads
  * ts-morph), so the bundle keeps it and all it needs in a chunk of its own.
  */
-import { dirname } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
+import { packageRoot } from "../pipeline/package-root.js";
 import type { Card } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { setTextFiles } from "../text/set-text.js";
@@ -20,13 +21,23 @@ export interface BuildInput {
 }
 
 /** Everything the build writes: the compiled modules and the set's text in each language (marked as generated). */
-export function generatedFiles(input: BuildInput, sourceName: (file: string) => string): GeneratedFile[] {
+export function generatedFiles(input: BuildInput, sourceName: (file: string) => string, definitions?: string): GeneratedFile[] {
   const texts = setTextFiles(input.cards, input.vocabulary).map((f) => ({
     path: f.path,
     text: `${generatedMarkdownMarker} from the cards: run \`npm run build\`, do not edit. -->\n\n${f.text}`,
   }));
-  const files = [...compileCards(input, { sourceName }), ...texts];
+  const files = [...compileCards(input, definitions === undefined ? { sourceName } : { sourceName, definitions }), ...texts];
   return files.sort((a, b) => compareText(a.path, b.path));
+}
+
+/**
+ * How the registry written to `outDir` reaches the engine's interfaces: a path
+ * from there to this package's src/engine/definitions.ts, so the output
+ * type-checks wherever it is written.
+ */
+export function definitionsFrom(outDir: string): string {
+  const path = relative(outDir, join(packageRoot(), "src", "engine", "definitions.js")).split(sep).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
 }
 
 /**
@@ -36,7 +47,7 @@ export function generatedFiles(input: BuildInput, sourceName: (file: string) => 
  * Returns the files written.
  */
 export function buildGenerated(input: BuildInput, outDir: string, cwd: string): GeneratedFile[] {
-  const files = generatedFiles(input, relativeSourceName(cwd, dirname(outDir)));
+  const files = generatedFiles(input, relativeSourceName(cwd, dirname(outDir)), definitionsFrom(outDir));
   writeTreeAtomic(outDir, files);
   return files;
 }

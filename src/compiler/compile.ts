@@ -28,6 +28,11 @@ export interface CompileOptions {
    * do not depend on the folder the command ran in.
    */
   readonly sourceName?: (file: string) => string;
+  /**
+   * The module specifier `index.ts` imports the engine's interfaces by (a set's
+   * module, one folder deeper, adds a `../`); the default suits generated/ beside src/.
+   */
+  readonly definitions?: string;
 }
 
 /** The fixed formatting of every generated file. */
@@ -101,8 +106,8 @@ export function compileCards(input: CompileInput, options: CompileOptions = {}):
   const project = newProject();
   const plans = planModules(input.cards, sourceName);
   const sourceFiles = [
-    ...plans.map((plan) => emitKindModule(project, plan)),
-    emitIndexModule(project, plans, basicResources(input.vocabulary), contactColours(input.vocabulary)),
+    ...plans.map((plan) => emitKindModule(project, plan, options.definitions)),
+    emitIndexModule(project, plans, basicResources(input.vocabulary), contactColours(input.vocabulary), options.definitions),
   ];
   const files = sourceFiles.map((file, i) => {
     file.formatText(formatSettings);

@@ -13,8 +13,13 @@ import { exprWriter, writeExpr } from "./render.js";
 import { generatedMarker } from "./write-generated.js";
 
 /** Where the engine's definitions are, seen from `generated/<set>/` and from `generated/`. */
-const definitionsFromSet = "../../src/engine/definitions.js";
-const definitionsFromIndex = "../src/engine/definitions.js";
+/** Where `generated/index.ts` finds the engine's interfaces (generated/ beside src/); a set's module is a folder deeper. */
+export const defaultDefinitions = "../src/engine/definitions.js";
+
+/** The specifier a set's module (`<set>/<kind>.ts`) imports the interfaces by, from the index's. */
+function fromSetModule(definitions: string): string {
+  return definitions.startsWith("./") ? `../${definitions.slice(2)}` : definitions.startsWith("../") ? `../${definitions}` : definitions;
+}
 
 /** A set name becomes a folder name, so it must be a plain id (the schema's pattern for `set`). */
 const safeSetName = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -94,7 +99,7 @@ function header(what: string, sources: readonly string[]): string {
 }
 
 /** `base/locations.ts`: each card as `export const oldFactory: LocationDef = { … }`, then the list. */
-export function emitKindModule(project: Project, plan: ModulePlan): SourceFile {
+export function emitKindModule(project: Project, plan: ModulePlan, definitions: string = defaultDefinitions): SourceFile {
   const { type, title } = kindInfo[plan.kind];
   const statements: StatementStructures[] = [
     {
@@ -102,7 +107,7 @@ export function emitKindModule(project: Project, plan: ModulePlan): SourceFile {
       leadingTrivia: header(`the ${title} of card set ${stringLiteral(plan.set)}`, plan.sources),
       isTypeOnly: true,
       namedImports: [type],
-      moduleSpecifier: definitionsFromSet,
+      moduleSpecifier: fromSetModule(definitions),
     },
     ...plan.cards.map(
       ({ card, identifier }): StatementStructures => ({
@@ -132,7 +137,7 @@ export function emitKindModule(project: Project, plan: ModulePlan): SourceFile {
 }
 
 /** `index.ts`: the registry, every module's list in plan order, a lookup by id, and the basic resources. */
-export function emitIndexModule(project: Project, plans: readonly ModulePlan[], basicResources: readonly string[], contactColours: readonly (readonly [string, readonly string[]])[]): SourceFile {
+export function emitIndexModule(project: Project, plans: readonly ModulePlan[], basicResources: readonly string[], contactColours: readonly (readonly [string, readonly string[]])[], definitions: string = defaultDefinitions): SourceFile {
   const aliases = uniqueIdentifiers(
     plans.map((p) => `${p.set}-${p.listName}`),
     ["cards", "registry"],
@@ -151,7 +156,7 @@ export function emitIndexModule(project: Project, plans: readonly ModulePlan[], 
       leadingTrivia: header("the registry of every card", sources),
       isTypeOnly: true,
       namedImports: ["CardDef", "CardRegistry"],
-      moduleSpecifier: definitionsFromIndex,
+      moduleSpecifier: definitions,
     },
     ...imports,
     {
