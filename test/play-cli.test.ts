@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -158,3 +158,20 @@ describe("the example expansion is loaded only when named", () => {
     expect(validatePaths([join(dir, "cards"), join(dir, "cards", "examples")]).cards.length).toBeGreaterThan(base);
   });
 });
+
+describe("play reads the cards as they are on disk now", () => {
+  it("shows a card renamed in the card files at once, with no build run", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-rename-"));
+    cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true, filter: (from) => !from.includes("examples") });
+    const args = ["play", "cards/", "--seed", "7", "--players", "2", "--bots", "greedy"];
+    const before = runCli(args, dir);
+    expect(before.stdout).toContain("incorporates Sawmill");
+    const file = join(dir, "cards", "locations.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("name: { en: Sawmill,", "name: { en: Timber Yard,"));
+    const after = runCli(args, dir);
+    expect(after.status, after.stderr).toBe(0);
+    expect(after.stdout).toContain("incorporates Timber Yard");
+    expect(after.stdout).not.toContain("Sawmill");
+  });
+});
+
