@@ -143,7 +143,7 @@ function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], c
   if (redevelopPay.length === 0) return;
   for (let replaces = 0; replaces < inPlay.length; replaces++) {
     if (!sharesType(f, inPlay[replaces]!)) continue;
-    for (const pay of redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
+    for (let i = 0; i < redevelopPay.length; i++) out.push({ kind: "redevelop", card: id, replaces, pay: redevelopPay[i]! });
   }
 }
 
@@ -441,12 +441,10 @@ export function placeDeal(game: Game, t: Extract<Task, { kind: "place-deal" }>):
  * Resource token(s)"); its other production waits for the Production phase.
  */
 function enterPlay(game: Game, seat: number, index: number): void {
-  const def = location(game, game.state.players[seat]!.locations[index]!.card);
-  if (def.once) oneTimeOnly(game, seat, { to: "base" }, def.once, index);
-  const a = def.ability;
-  if (a.pattern === "open-production" || a.pattern === "closed-production") {
-    for (const step of stepsOf(a.produce)) if (step.op === "resource") give(game, seat, { to: "location", index }, step);
-  }
+  const f = locationFacts(game, game.state.players[seat]!.locations[index]!.card);
+  if (f.def.once) oneTimeOnly(game, seat, { to: "base" }, f.def.once, index);
+  const produces = f.produces;
+  if (produces) for (let i = 0; i < produces.length; i++) if (produces[i]!.op === "resource") give(game, seat, { to: "location", index }, produces[i]!);
 }
 
 /**

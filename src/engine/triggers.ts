@@ -18,7 +18,8 @@ const onLeader: GiveTarget = Object.freeze({ to: "leader" });
 
 /** One card's triggers that fire on the event: the Leader's (`at` -1) or the Location's at `at`. */
 function fire(game: Game, seat: number, card: CardId, triggers: readonly TriggerFact[], event: GameEvent, at: number): void {
-  for (const t of triggers) {
+  for (let i = 0; i < triggers.length; i++) {
+    const t = triggers[i]!;
     if (!t.fires(event)) continue;
     giveAll(game, seat, at < 0 ? onLeader : { to: "location", index: at }, t.steps);
     say(game, () => `  ${cardName(game, card)} scores for ${seatName(seat)}`);
