@@ -398,12 +398,14 @@ export function deploy(game: Game, t: Extract<Task, { kind: "deploy" }>): undefi
     removeFromHand(p, id);
     s.discard.push(id);
   }
-  const spent = new Set(t.plan.tokens);
-  p.pool.contactTokens = p.pool.contactTokens.filter((tok, i) => {
-    if (!spent.has(i)) return true;
-    toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
-    return false;
-  });
+  if (t.plan.tokens.length > 0) {
+    const spent = new Set(t.plan.tokens);
+    p.pool.contactTokens = p.pool.contactTokens.filter((tok, i) => {
+      if (!spent.has(i)) return true;
+      toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
+      return false;
+    });
+  }
   const place: Task = { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card };
   const price = planPrice(game, t.plan);
   // A plan of tokens and free contacts has nothing to pay.

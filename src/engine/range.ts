@@ -112,17 +112,19 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   if (total < distance) return out;
   let counted: Readonly<Record<string, number>> | undefined;
   const totals = (): Readonly<Record<string, number>> => (counted ??= resourceTotals(p));
-  // Only tokens can be alike (every card is one of a kind): without two alike, no plan is found twice.
-  const keys = all.map((s) => sourceKey(p, s));
-  const twins = new Set(keys).size < keys.length;
-  const seen = new Set<string>();
+  // Only tokens can be alike (every card is one of a kind): with fewer than two tokens, no plan is found twice.
+  let tokens = 0;
+  for (const src of all) if (src.kind === "token") tokens++;
+  const twins = tokens > 1;
+  const keys = twins ? all.map((s) => sourceKey(p, s)) : [];
+  const seen = twins ? new Set<string>() : undefined;
   const chosen: Source[] = [];
   const chosenKeys: string[] = [];
   const visit = (from: number, sum: number, min: number): void => {
     if (sum >= distance) {
       // Nothing to spare: dropping the smallest source falls short.
       if (sum - min >= distance) return;
-      if (twins) {
+      if (seen) {
         const key = chosenKeys.slice().sort().join(",");
         if (seen.has(key)) return;
         seen.add(key);
@@ -132,10 +134,10 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
     }
     for (let i = from; i < all.length; i++) {
       chosen.push(all[i]!);
-      chosenKeys.push(keys[i]!);
+      if (twins) chosenKeys.push(keys[i]!);
       visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
       chosen.pop();
-      chosenKeys.pop();
+      if (twins) chosenKeys.pop();
     }
   };
   visit(0, 0, Infinity);
