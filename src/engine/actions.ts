@@ -10,7 +10,7 @@
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Holder, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
-import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type LocationFacts } from "./facts.js";
+import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type ContactFacts, type HandCardFacts, type LocationFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, say, seatName, type Game } from "./game.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
@@ -149,6 +149,7 @@ function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], c
 
 const oneBuildingMaterial = Object.freeze({ "building-material": 1 });
 const oneWeapons = Object.freeze({ weapons: 1 });
+const noContacts: readonly ContactFacts[] = Object.freeze([]);
 
 // Actions that name nothing are the same data at every decision: made once (actions are never changed in place).
 const passAction: Action = Object.freeze({ kind: "pass" });
@@ -185,18 +186,28 @@ export function legalActions(game: Game, seat: number): Action[] {
   let roomAgreement = false;
   let redevelopPay: RedevelopPay = redevelopPays[0]!;
   let changes = noRangeChanges;
-  for (const id of p.hand) {
-    const f = facts.get(id);
-    if (f !== undefined) {
+  // The hand looked up once, first: its one-time Contacts are sources of range for every Location in it.
+  const hand = p.hand;
+  const inHand: (HandCardFacts | undefined)[] = [];
+  let handContacts: ContactFacts[] | undefined;
+  for (let i = 0; i < hand.length; i++) {
+    const h = set.inHand.get(hand[i]!);
+    inHand.push(h);
+    if (h?.kind === "contact") (handContacts ??= []).push(h.contact);
+  }
+  for (let i = 0; i < hand.length; i++) {
+    const h = inHand[i];
+    if (h?.kind === "location") {
+      const f = h.location;
       if (reaches === undefined) {
-        reaches = rangePlanner(game, seat, totals);
+        reaches = rangePlanner(game, seat, totals, handContacts ?? noContacts);
         ({ spoils: roomSpoils, agreement: roomAgreement } = hasPlacements(game, p, inPlay));
         const material = p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals);
         redevelopPay = redevelopPays[(material ? 1 : 0) + (p.pool.redevelopment > 0 ? 2 : 0)]!;
         changes = rangeChangesOf(game, p);
       }
       deploymentActions(f, inPlay, changes, reaches, roomSpoils, roomAgreement, redevelopPay, out);
-    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals))) out.push({ kind: "play-leader", card: id });
+    } else if (h?.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals))) out.push({ kind: "play-leader", card: hand[i]! });
   }
   if (p.hand.length >= 2) out.push(discardDrawAction);
   for (let index = 0; index < inPlay.length; index++) {

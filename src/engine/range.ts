@@ -177,7 +177,7 @@ function noSources(): ColourReach {
  * permanent only adds to a sum, and a contact is its card facts (no Source
  * is made for either).
  */
-function colourReaches(game: Game, seat: number): ColourReach[] {
+function colourReaches(game: Game, seat: number, handContacts: readonly ContactFacts[] | undefined): ColourReach[] {
   const p = game.state.players[seat]!;
   const { contacts, colourMasks } = cardFacts(game.cards);
   const out = [noSources(), noSources(), noSources()];
@@ -190,9 +190,12 @@ function colourReaches(game: Game, seat: number): ColourReach[] {
     const c = contacts.get(pc.card)!;
     addContact(out, c.colourMask, c);
   }
-  for (const id of p.hand) {
-    const c = contacts.get(id);
-    if (c?.kind === "contact") addContact(out, c.colourMask, c);
+  if (handContacts) for (let i = 0; i < handContacts.length; i++) addContact(out, handContacts[i]!.colourMask, handContacts[i]!);
+  else {
+    for (const id of p.hand) {
+      const c = contacts.get(id);
+      if (c?.kind === "contact") addContact(out, c.colourMask, c);
+    }
   }
   for (const r of out) {
     // Tokens, free permanents and free contact cards are always in reach; nothing reaches past every source added up.
@@ -314,13 +317,20 @@ function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], total
  * cards the hand holds; the priced sources are tried only for a distance
  * between what the free sources reach and what all of them add up to, and
  * only as far as that distance needs; what a search finds is kept.
+ * `handContacts`, the one-time Contacts in the hand when the caller has
+ * looked the hand up already, spares looking it up again.
  */
-export function rangePlanner(game: Game, seat: number, have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!)): (colour: RangeColour, distance: number) => boolean {
+export function rangePlanner(
+  game: Game,
+  seat: number,
+  have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!),
+  handContacts?: readonly ContactFacts[],
+): (colour: RangeColour, distance: number) => boolean {
   let sources: ColourReach[] | undefined;
   return (colour, distance) => {
     // A range changed down to nothing is met with no Contact at all.
     if (distance <= 0) return true;
-    sources ??= colourReaches(game, seat);
+    sources ??= colourReaches(game, seat, handContacts);
     const r = sources[colourIndex(colour)]!;
     if (distance <= r.atLeast) return true;
     if (distance >= r.below) return false;
