@@ -56,8 +56,8 @@ export function limitAmong(set: CardFacts, inPlay: readonly LocationFacts[], tar
   if (!set.setHas.limits.has(target)) return limitTargets[target].base;
   let n: number | undefined;
   for (const f of inPlay) {
-    const set = f.limits[target];
-    if (set !== undefined) n = Math.max(n ?? set, set);
+    const limit = f.limits[target];
+    if (limit !== undefined) n = Math.max(n ?? limit, limit);
   }
   // A card's limit replaces the rulebook's, lower or higher; among several cards the most generous.
   return n ?? limitTargets[target].base;

@@ -236,6 +236,7 @@ function strongest(free: readonly number[] | undefined, k: number): number {
   if (free) for (let i = 0; i < k && i < free.length; i++) sum += free[i]!;
   return sum;
 }
+
 /** The priced sources of one mask (bestReach is never re-entered, so one list serves every call). */
 const chosenScratch: Source[] = [];
 
