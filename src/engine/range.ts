@@ -58,24 +58,23 @@ export function rangeNeeded(f: LocationFacts, changes: readonly RangeChange[]): 
   return need > 0 ? need : 0;
 }
 
-/** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
-function allSources(game: Game, seat: number): Source[][] {
+/** Every source of one colour (by its index, see `colourIndex`): the player's tokens, unused permanent Contacts and one-time Contacts in the hand. */
+function sourcesOf(game: Game, seat: number, ci: number): Source[] {
   const p = game.state.players[seat]!;
   const { contacts, colourMasks } = cardFacts(game.cards);
-  const out: Source[][] = [[], [], []];
-  const add = (colour: string, src: Source): void => {
-    const mask = colourMasks.get(colour) ?? 0;
-    for (let i = 0; i < 3; i++) if (mask & (1 << i)) out[i]!.push(src);
-  };
-  p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
+  const bit = 1 << ci;
+  const out: Source[] = [];
+  p.pool.contactTokens.forEach((t, i) => {
+    if ((colourMasks.get(t.colour) ?? 0) & bit) out.push({ kind: "token", range: t.range, ref: i, price: undefined });
+  });
   for (const pc of p.contacts) {
     if (pc.usedThisTurn) continue;
     const c = contacts.get(pc.card)!;
-    add(c.colour, c);
+    if (c.colourMask & bit) out.push(c);
   }
   for (const id of p.hand) {
     const c = contacts.get(id);
-    if (c?.kind === "contact") add(c.colour, c);
+    if (c?.kind === "contact" && c.colourMask & bit) out.push(c);
   }
   return out;
 }
@@ -88,11 +87,13 @@ function sourceKey(p: PlayerState, s: Source): string {
 }
 
 function toPlan(chosen: readonly Source[]): RangePlan {
-  return {
-    tokens: chosen.filter((s) => s.kind === "token").map((s) => s.ref as number),
-    permanents: chosen.filter((s) => s.kind === "permanent").map((s) => s.ref as CardId),
-    contacts: chosen.filter((s) => s.kind === "contact").map((s) => s.ref as CardId),
-  };
+  const plan = { tokens: [] as number[], permanents: [] as CardId[], contacts: [] as CardId[] };
+  for (const s of chosen) {
+    if (s.kind === "token") plan.tokens.push(s.ref as number);
+    else if (s.kind === "permanent") plan.permanents.push(s.ref as CardId);
+    else plan.contacts.push(s.ref as CardId);
+  }
+  return plan;
 }
 
 /** The price of a plan's contact cards, all together. */
@@ -172,7 +173,7 @@ function noSources(): ColourReach {
 /**
  * Each colour's sources sorted for the reach check (tokens and free
  * permanents, free contact cards, priced sources), in one pass over the
- * player's tokens, contacts and hand as `allSources` makes them: asked at
+ * player's tokens, contacts and hand as `sourcesOf` reads them: asked at
  * every action decision with a Location in the hand, so a token or a free
  * permanent only adds to a sum, and a contact is its card facts (no Source
  * is made for either).
@@ -349,10 +350,10 @@ export function rangePlanner(
 /** The plans a player chooses from to put `target` (a card in the hand, which stays there while the prices are paid) into play. */
 export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {
   const inHand = game.state.players[seat]!.hand.includes(target) ? 1 : 0;
-  return plansFor(game, seat, allSources(game, seat)[colourIndex(colour)]!, distance, inHand);
+  return plansFor(game, seat, sourcesOf(game, seat, colourIndex(colour)), distance, inHand);
 }
 
 /** The range of every source of a colour added up, whether or not their prices can be paid (an upper bound, for tests). */
 export function reachable(game: Game, seat: number, colour: RangeColour): number {
-  return allSources(game, seat)[colourIndex(colour)]!.reduce((n, s) => n + s.range, 0);
+  return sourcesOf(game, seat, colourIndex(colour)).reduce((n, s) => n + s.range, 0);
 }
