@@ -11,7 +11,7 @@ import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { freeMoveKinds, type Action, type Holder, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import type { Effects } from "./definitions.js";
-import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type LocationFacts, type WorkFacts } from "./facts.js";
+import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type ContactFacts, type HandCardFacts, type LocationFacts, type WorkFacts } from "./facts.js";
 import { base, cardName, leader, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
@@ -157,12 +157,13 @@ function deploymentActions(f: LocationFacts, inPlay: readonly LocationFacts[], c
   if (redevelopPay.length === 0) return;
   for (let replaces = 0; replaces < inPlay.length; replaces++) {
     if (!sharesType(f, inPlay[replaces]!)) continue;
-    for (const pay of redevelopPay) out.push({ kind: "redevelop", card: id, replaces, pay });
+    for (let i = 0; i < redevelopPay.length; i++) out.push({ kind: "redevelop", card: id, replaces, pay: redevelopPay[i]! });
   }
 }
 
 const oneBuildingMaterial = Object.freeze({ "building-material": 1 });
 const oneWeapons = Object.freeze({ weapons: 1 });
+const noContacts: readonly ContactFacts[] = Object.freeze([]);
 
 // Actions that name nothing are the same data at every decision: made once (actions are never changed in place).
 const passAction: Action = Object.freeze({ kind: "pass" });
@@ -202,18 +203,28 @@ export function legalActions(game: Game, seat: number): Action[] {
   let roomAgreement = false;
   let redevelopPay: RedevelopPay = redevelopPays[0]!;
   let changes = noRangeChanges;
-  for (const id of p.hand) {
-    const f = facts.get(id);
-    if (f !== undefined) {
+  // The hand looked up once, first: its one-time Contacts are sources of range for every Location in it.
+  const hand = p.hand;
+  const inHand: (HandCardFacts | undefined)[] = [];
+  let handContacts: ContactFacts[] | undefined;
+  for (let i = 0; i < hand.length; i++) {
+    const h = set.inHand.get(hand[i]!);
+    inHand.push(h);
+    if (h?.kind === "contact") (handContacts ??= []).push(h.contact);
+  }
+  for (let i = 0; i < hand.length; i++) {
+    const h = inHand[i];
+    if (h?.kind === "location") {
+      const f = h.location;
       if (reaches === undefined) {
-        reaches = rangePlanner(game, seat, totals);
+        reaches = rangePlanner(game, seat, totals, handContacts ?? noContacts);
         ({ spoils: roomSpoils, agreement: roomAgreement } = hasPlacements(game, p, inPlay));
         const material = p.redevelopments === 0 && canPayResources(p, oneBuildingMaterial, basic, totals);
         redevelopPay = redevelopPays[(material ? 1 : 0) + (p.pool.redevelopment > 0 ? 2 : 0)]!;
         changes = rangeChangesOf(game, p);
       }
       deploymentActions(f, inPlay, changes, reaches, roomSpoils, roomAgreement, redevelopPay, out);
-    } else if (game.cards.byId.get(id)!.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals))) out.push({ kind: "play-leader", card: id });
+    } else if (h?.kind === "leader" && (!p.leader || canPayResources(p, oneWeapons, basic, totals))) out.push({ kind: "play-leader", card: hand[i]! });
   }
   if (p.hand.length >= 2) out.push(discardDrawAction);
   for (let index = 0; index < inPlay.length; index++) {
@@ -478,12 +489,14 @@ export function deploy(game: Game, t: Extract<Task, { kind: "deploy" }>): undefi
     removeFromHand(p, id);
     s.discard.push(id);
   }
-  const spent = new Set(t.plan.tokens);
-  p.pool.contactTokens = p.pool.contactTokens.filter((tok, i) => {
-    if (!spent.has(i)) return true;
-    toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
-    return false;
-  });
+  if (t.plan.tokens.length > 0) {
+    const spent = new Set(t.plan.tokens);
+    p.pool.contactTokens = p.pool.contactTokens.filter((tok, i) => {
+      if (!spent.has(i)) return true;
+      toSupply(s, tokenKind.contact(tok.colour, tok.range), 1);
+      return false;
+    });
+  }
   const place: Task = { kind: "deploy-place", seat: t.seat, deploy: t.deploy, card: t.card };
   const price = planPrice(game, t.plan);
   // A plan of tokens and free contacts has nothing to pay.
@@ -521,15 +534,15 @@ export function placeDeal(game: Game, t: Extract<Task, { kind: "place-deal" }>):
  * Resource token(s)"); its other production waits for the Production phase.
  */
 function enterPlay(game: Game, seat: number, index: number): void {
-  const def = location(game, game.state.players[seat]!.locations[index]!.card);
-  if (def.once) oneTimeOnly(game, seat, { to: "base" }, def.once, index);
-  const a = def.ability;
-  if (a.pattern === "open-production" || a.pattern === "closed-production") arrivalTokens(game, seat, index, stepsOf(a.produce));
+  const f = locationFacts(game, game.state.players[seat]!.locations[index]!.card);
+  if (f.def.once) oneTimeOnly(game, seat, { to: "base" }, f.def.once, index);
+  if (f.produces) arrivalTokens(game, seat, index, f.produces);
 }
 
 /** A production card's resource tokens as it comes into play; those under a condition if it holds then (ruling 39). */
 function arrivalTokens(game: Game, seat: number, index: number, steps: readonly GainStep[]): void {
-  for (const step of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
     if (step.op === "resource") give(game, seat, { to: "location", index }, step);
     else if (step.op === "if" && conditionPieces.holds(game, seat, step.condition)) arrivalTokens(game, seat, index, step.steps);
   }

@@ -22,7 +22,8 @@ export function cleanUpTasks(game: Game): Task[] {
     // The keep limit is 0 in the base game: the pool's resources go back to the supply like its other tokens.
     const keepLimit = ruleLimit(game, p.seat, "keep");
     const stay = keepLimit > 0;
-    if (!stay) emptyStore(s, p.pool.resources);
+    // The pool's record is replaced below: its tokens go back to the supply, and nothing need be deleted from it.
+    if (!stay) for (const k in p.pool.resources) toSupply(s, tokenKind.resource(k), p.pool.resources[k]!);
     else if (ask && countResources(p.pool.resources) > keepLimit) tasks.push({ kind: "pool-trim", seat: p.seat });
     toSupply(s, tokenKind.worker, p.pool.workers);
     for (const t of p.pool.contactTokens) toSupply(s, tokenKind.contact(t.colour, t.range), 1);
@@ -33,7 +34,7 @@ export function cleanUpTasks(game: Game): Task[] {
       if (!keep) emptyStore(s, l.resources);
       else if (ask && keep.limit !== undefined && countResources(l.resources) > keep.limit) tasks.push({ kind: "keep-trim", seat: p.seat, location: index });
       l.uses = 0;
-      l.markers = [];
+      if (l.markers.length > 0) l.markers = [];
     });
     for (const c of p.contacts) c.usedThisTurn = false;
     if (p.leader) p.leader.uses = 0;

@@ -171,6 +171,8 @@ export interface CardFacts {
   readonly contacts: ReadonlyMap<string, ContactFacts>;
   /** Each contact colour's actions as bits (conquer 1, cooperate 2, incorporate 4): what its range counts toward. */
   readonly colourMasks: ReadonlyMap<string, number>;
+  /** What each card that can be in a hand is to the legal actions (a Location, a one-time Contact, a Leader): one lookup for a card in the hand. */
+  readonly inHand: ReadonlyMap<string, HandCardFacts>;
   /** "Two workers for a resource", one action for each basic resource in order (made once). */
   readonly trades: readonly Action[];
   /**
@@ -191,6 +193,9 @@ export interface CardFacts {
 
 const actionBits = { conquer: 1, cooperate: 2, incorporate: 4 } as const;
 
+/** A card in the hand as the legal actions see it. */
+export type HandCardFacts = { readonly kind: "location"; readonly location: LocationFacts } | { readonly kind: "contact"; readonly contact: ContactFacts } | { readonly kind: "leader" };
+
 /** A Contact card as a source of range: its colour, range and price never change. */
 export interface ContactFacts {
   readonly kind: "permanent" | "contact";
@@ -203,6 +208,7 @@ export interface ContactFacts {
 }
 
 const cardFactsCache = new WeakMap<CardRegistry, CardFacts>();
+const leaderInHand: HandCardFacts = Object.freeze({ kind: "leader" });
 
 /** The last set asked for: a game asks for its own set's facts at every step, so this spares the WeakMap's lookup. */
 let lastCards: CardRegistry | undefined;
@@ -240,7 +246,11 @@ export function cardFacts(cards: CardRegistry): CardFacts {
     locationTriggers: all.some((l) => l.triggers.length > 0),
   });
   const trades = cards.basicResources.map((resource): Action => Object.freeze({ kind: "workers-for-resource", resource }));
-  f = { locations, leaders, powers, contacts, colourMasks, trades, setHas };
+  const inHand = new Map<string, HandCardFacts>();
+  for (const [id, location] of locations) inHand.set(id, Object.freeze({ kind: "location", location }));
+  for (const [id, contact] of contacts) if (contact.kind === "contact") inHand.set(id, Object.freeze({ kind: "contact", contact }));
+  for (const id of leaders.keys()) inHand.set(id, leaderInHand);
+  f = { locations, leaders, powers, contacts, colourMasks, inHand, trades, setHas };
   cardFactsCache.set(cards, f);
   lastCards = cards;
   lastFacts = f;

@@ -21,75 +21,72 @@ export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic:
   const stores = storesOf(p);
   const only = singleWay(p, stores, need);
   if (only) return [only];
-  const left = new Map<string, number>();
-  const key = (s: number, t: string): string => `${s}\u0000${t}`;
+  // Counts by store and token kind in flat arrays: the token kinds any store holds or the cost names, each an index.
+  const kinds: string[] = [universal];
+  const kindOf = (t: string): number => {
+    let i = kinds.indexOf(t);
+    if (i < 0) i = kinds.push(t) - 1;
+    return i;
+  };
+  for (const st of stores) for (const t in storeOf(p, st)) kindOf(t);
+  const wants = Object.keys(need).sort();
+  const wanted = wants.map(kindOf);
+  const width = kinds.length;
+  const left: number[] = new Array<number>(stores.length * width).fill(0);
   stores.forEach((st, i) => {
     const r = storeOf(p, st);
-    for (const t in r) left.set(key(i, t), r[t]!);
+    for (const t in r) left[i * width + kindOf(t)] = r[t]!;
   });
-  const wants = Object.keys(need).sort();
-  const sourcesFor = (r: string): Source[] => {
-    const out: Source[] = [];
-    stores.forEach((_, store) => {
-      if ((left.get(key(store, r)) ?? 0) > 0) out.push({ store, token: r });
-    });
-    if (r !== universal && basic.includes(r)) {
-      stores.forEach((_, store) => {
-        if ((left.get(key(store, universal)) ?? 0) > 0) out.push({ store, token: universal });
-      });
+  /** A source is a store and a token kind, as one index into `left`. */
+  const sourcesFor = (w: number): number[] => {
+    const out: number[] = [];
+    const r = wanted[w]!;
+    for (let store = 0; store < stores.length; store++) if (left[store * width + r]! > 0) out.push(store * width + r);
+    // Universal (kind 0) pays for a basic resource.
+    if (r !== 0 && basic.includes(kinds[r]!)) {
+      for (let store = 0; store < stores.length; store++) if (left[store * width]! > 0) out.push(store * width);
     }
     return out;
   };
-  const found: Map<string, number>[] = [];
-  const taken = new Map<string, number>();
+  const found: number[][] = [];
+  const taken: number[] = new Array<number>(left.length).fill(0);
   // Distributes each wanted resource over its sources, in a fixed order, so each payment is found once.
-  const fill = (w: number, sources: Source[], si: number, remaining: number): void => {
+  const fill = (w: number, sources: number[], si: number, remaining: number): void => {
     if (remaining === 0) {
-      if (w + 1 === wants.length) found.push(new Map(taken));
-      else {
-        const next = wants[w + 1]!;
-        fill(w + 1, sourcesFor(next), 0, need[next]!);
-      }
+      if (w + 1 === wants.length) found.push(taken.slice());
+      else fill(w + 1, sourcesFor(w + 1), 0, need[wants[w + 1]!]!);
       return;
     }
     if (si >= sources.length) return;
-    const src = sources[si]!;
-    const k = key(src.store, src.token);
-    let have = left.get(k) ?? 0;
+    const k = sources[si]!;
+    const held = left[k]!;
+    let have = held;
     // A universal token used for a resource its own store still holds is never searched: the same
     // payment with that store's own token instead takes as many from each store, one universal
     // fewer and one basic more, so it beats this one (`beats` below) and is itself still searched,
     // because basic sources come before universal ones in `sourcesFor`.
-    const wanted = wants[w]!;
-    if (src.token === universal && wanted !== universal && (left.get(key(src.store, wanted)) ?? 0) > 0) have = 0;
+    const store = Math.floor(k / width);
+    if (k % width === 0 && wanted[w] !== 0 && left[store * width + wanted[w]!]! > 0) have = 0;
     for (let n = Math.min(have, remaining); n >= 0; n--) {
-      if (n > 0) {
-        left.set(k, have - n);
-        taken.set(k, (taken.get(k) ?? 0) + n);
-      }
+      left[k] = held - n;
+      taken[k] = taken[k]! + n;
       fill(w, sources, si + 1, remaining - n);
-      if (n > 0) {
-        left.set(k, left.get(k)! + n);
-        const t = taken.get(k)! - n;
-        if (t === 0) taken.delete(k);
-        else taken.set(k, t);
-      }
+      left[k] = held;
+      taken[k] = taken[k]! - n;
     }
   };
   if (wants.length === 0) return [[]];
-  fill(0, sourcesFor(wants[0]!), 0, need[wants[0]!]!);
-  const unique = new Map<string, Map<string, number>>();
-  for (const f of found) unique.set([...f.entries()].sort().join("|"), f);
+  fill(0, sourcesFor(0), 0, need[wants[0]!]!);
+  // The same payment may be found by two distributions (a universal token for either of two resources).
+  const unique = new Map<string, number[]>();
+  for (const f of found) unique.set(f.join(), f);
   const all = [...unique.values()];
-  const kept = all.filter((b) => !all.some((a) => a !== b && beats(a, b, stores.length, basic)));
-  return kept.map((m) =>
-    [...m.entries()]
-      .map(([k, amount]): Take => {
-        const [store, token] = k.split("\u0000") as [string, string];
-        return { from: stores[Number(store)]!, token, amount };
-      })
-      .sort(byStoreThenToken),
-  );
+  const kept = all.filter((b) => !all.some((a) => a !== b && beats(a, b, stores.length, width, kinds, basic)));
+  return kept.map((m) => {
+    const takes: Take[] = [];
+    for (let k = 0; k < m.length; k++) if (m[k]! > 0) takes.push({ from: stores[Math.floor(k / width)]!, token: kinds[k % width]!, amount: m[k]! });
+    return takes.sort(byStoreThenToken);
+  });
 }
 
 /**
@@ -136,20 +133,19 @@ function byStoreThenToken(a: Take, b: Take): number {
  * `a` beats `b` when, store by store, it takes as many tokens, no more
  * universal ones, and no fewer of each basic one (the same of any other
  * kind), and they differ: what `a` leaves is what `b` leaves with some basic
- * tokens turned into universal ones.
+ * tokens turned into universal ones. (Counts by store and kind, as
+ * `paymentOptions` keeps them; kind 0 is universal.)
  */
-function beats(a: Map<string, number>, b: Map<string, number>, storeCount: number, basic: readonly string[]): boolean {
+function beats(a: readonly number[], b: readonly number[], storeCount: number, width: number, kinds: readonly string[], basic: readonly string[]): boolean {
   for (let s = 0; s < storeCount; s++) {
     let totalA = 0;
     let totalB = 0;
-    const tokens = new Set<string>();
-    for (const m of [a, b]) for (const k of m.keys()) if (k.startsWith(`${s}\u0000`)) tokens.add(k.slice(k.indexOf("\u0000") + 1));
-    for (const t of tokens) {
-      const ta = a.get(`${s}\u0000${t}`) ?? 0;
-      const tb = b.get(`${s}\u0000${t}`) ?? 0;
+    for (let t = 0; t < width; t++) {
+      const ta = a[s * width + t]!;
+      const tb = b[s * width + t]!;
       totalA += ta;
       totalB += tb;
-      if (t === universal ? ta > tb : basic.includes(t) ? ta < tb : ta !== tb) return false;
+      if (t === 0 ? ta > tb : basic.includes(kinds[t]!) ? ta < tb : ta !== tb) return false;
     }
     if (totalA !== totalB) return false;
   }

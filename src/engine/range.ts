@@ -60,24 +60,23 @@ export function rangeNeeded(f: LocationFacts, changes: readonly RangeChange[]): 
   return need > 0 ? need : 0;
 }
 
-/** Every source of each colour, in one pass over the player's tokens, contacts and hand. */
-function allSources(game: Game, seat: number): Source[][] {
+/** Every source of one colour (by its index, see `colourIndex`): the player's tokens, unused permanent Contacts and one-time Contacts in the hand. */
+function sourcesOf(game: Game, seat: number, ci: number): Source[] {
   const p = game.state.players[seat]!;
   const { contacts, colourMasks } = cardFacts(game.cards);
-  const out: Source[][] = [[], [], []];
-  const add = (colour: string, src: Source): void => {
-    const mask = colourMasks.get(colour) ?? 0;
-    for (let i = 0; i < 3; i++) if (mask & (1 << i)) out[i]!.push(src);
-  };
-  p.pool.contactTokens.forEach((t, i) => add(t.colour, { kind: "token", range: t.range, ref: i, price: undefined }));
+  const bit = 1 << ci;
+  const out: Source[] = [];
+  p.pool.contactTokens.forEach((t, i) => {
+    if ((colourMasks.get(t.colour) ?? 0) & bit) out.push({ kind: "token", range: t.range, ref: i, price: undefined });
+  });
   for (const pc of p.contacts) {
     if (pc.usedThisTurn) continue;
     const c = contacts.get(pc.card)!;
-    add(c.colour, c);
+    if (c.colourMask & bit) out.push(c);
   }
   for (const id of p.hand) {
     const c = contacts.get(id);
-    if (c?.kind === "contact") add(c.colour, c);
+    if (c?.kind === "contact" && c.colourMask & bit) out.push(c);
   }
   return out;
 }
@@ -90,11 +89,13 @@ function sourceKey(p: PlayerState, s: Source): string {
 }
 
 function toPlan(chosen: readonly Source[]): RangePlan {
-  return {
-    tokens: chosen.filter((s) => s.kind === "token").map((s) => s.ref as number),
-    permanents: chosen.filter((s) => s.kind === "permanent").map((s) => s.ref as CardId),
-    contacts: chosen.filter((s) => s.kind === "contact").map((s) => s.ref as CardId),
-  };
+  const plan = { tokens: [] as number[], permanents: [] as CardId[], contacts: [] as CardId[] };
+  for (const s of chosen) {
+    if (s.kind === "token") plan.tokens.push(s.ref as number);
+    else if (s.kind === "permanent") plan.permanents.push(s.ref as CardId);
+    else plan.contacts.push(s.ref as CardId);
+  }
+  return plan;
 }
 
 /** The price of a plan's contact cards, all together. */
@@ -114,17 +115,19 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
   if (total < distance) return out;
   let counted: Readonly<Record<string, number>> | undefined;
   const totals = (): Readonly<Record<string, number>> => (counted ??= resourceTotals(p));
-  // Only tokens can be alike (every card is one of a kind): without two alike, no plan is found twice.
-  const keys = all.map((s) => sourceKey(p, s));
-  const twins = new Set(keys).size < keys.length;
-  const seen = new Set<string>();
+  // Only tokens can be alike (every card is one of a kind): with fewer than two tokens, no plan is found twice.
+  let tokens = 0;
+  for (const src of all) if (src.kind === "token") tokens++;
+  const twins = tokens > 1;
+  const keys = twins ? all.map((s) => sourceKey(p, s)) : [];
+  const seen = twins ? new Set<string>() : undefined;
   const chosen: Source[] = [];
   const chosenKeys: string[] = [];
   const visit = (from: number, sum: number, min: number): void => {
     if (sum >= distance) {
       // Nothing to spare: dropping the smallest source falls short.
       if (sum - min >= distance) return;
-      if (twins) {
+      if (seen) {
         const key = chosenKeys.slice().sort().join(",");
         if (seen.has(key)) return;
         seen.add(key);
@@ -134,10 +137,10 @@ function plansFor(game: Game, seat: number, all: readonly Source[], distance: nu
     }
     for (let i = from; i < all.length; i++) {
       chosen.push(all[i]!);
-      chosenKeys.push(keys[i]!);
+      if (twins) chosenKeys.push(keys[i]!);
       visit(i + 1, sum + all[i]!.range, Math.min(min, all[i]!.range));
       chosen.pop();
-      chosenKeys.pop();
+      if (twins) chosenKeys.pop();
     }
   };
   visit(0, 0, Infinity);
@@ -172,12 +175,12 @@ function noSources(): ColourReach {
 /**
  * Each colour's sources sorted for the reach check (tokens and free
  * permanents, free contact cards, priced sources), in one pass over the
- * player's tokens, contacts and hand as `allSources` makes them: asked at
+ * player's tokens, contacts and hand as `sourcesOf` reads them: asked at
  * every action decision with a Location in the hand, so a token or a free
  * permanent only adds to a sum, and a contact is its card facts (no Source
  * is made for either).
  */
-function colourReaches(game: Game, seat: number): ColourReach[] {
+function colourReaches(game: Game, seat: number, handContacts: readonly ContactFacts[] | undefined): ColourReach[] {
   const p = game.state.players[seat]!;
   const { contacts, colourMasks } = cardFacts(game.cards);
   const out = [noSources(), noSources(), noSources()];
@@ -190,9 +193,12 @@ function colourReaches(game: Game, seat: number): ColourReach[] {
     const c = contacts.get(pc.card)!;
     addContact(out, c.colourMask, c);
   }
-  for (const id of p.hand) {
-    const c = contacts.get(id);
-    if (c?.kind === "contact") addContact(out, c.colourMask, c);
+  if (handContacts) for (let i = 0; i < handContacts.length; i++) addContact(out, handContacts[i]!.colourMask, handContacts[i]!);
+  else {
+    for (const id of p.hand) {
+      const c = contacts.get(id);
+      if (c?.kind === "contact") addContact(out, c.colourMask, c);
+    }
   }
   for (const r of out) {
     // Tokens, free permanents and free contact cards are always in reach; nothing reaches past every source added up.
@@ -233,6 +239,7 @@ function strongest(free: readonly number[] | undefined, k: number): number {
   if (free) for (let i = 0; i < k && i < free.length; i++) sum += free[i]!;
   return sum;
 }
+
 /** The priced sources of one mask (bestReach is never re-entered, so one list serves every call). */
 const chosenScratch: Source[] = [];
 
@@ -314,13 +321,20 @@ function spareCards(game: Game, p: PlayerState, chosen: readonly Source[], total
  * cards the hand holds; the priced sources are tried only for a distance
  * between what the free sources reach and what all of them add up to, and
  * only as far as that distance needs; what a search finds is kept.
+ * `handContacts`, the one-time Contacts in the hand when the caller has
+ * looked the hand up already, spares looking it up again.
  */
-export function rangePlanner(game: Game, seat: number, have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!)): (colour: RangeColour, distance: number) => boolean {
+export function rangePlanner(
+  game: Game,
+  seat: number,
+  have: () => Readonly<Record<string, number>> = () => resourceTotals(game.state.players[seat]!),
+  handContacts?: readonly ContactFacts[],
+): (colour: RangeColour, distance: number) => boolean {
   let sources: ColourReach[] | undefined;
   return (colour, distance) => {
     // A range changed down to nothing is met with no Contact at all.
     if (distance <= 0) return true;
-    sources ??= colourReaches(game, seat);
+    sources ??= colourReaches(game, seat, handContacts);
     const r = sources[colourIndex(colour)]!;
     if (distance <= r.atLeast) return true;
     if (distance >= r.below) return false;
@@ -338,10 +352,10 @@ export function rangePlanner(game: Game, seat: number, have: () => Readonly<Reco
 /** The plans a player chooses from to put `target` (a card in the hand, which stays there while the prices are paid) into play. */
 export function rangePlans(game: Game, seat: number, colour: RangeColour, distance: number, target: CardId): RangePlan[] {
   const inHand = game.state.players[seat]!.hand.includes(target) ? 1 : 0;
-  return plansFor(game, seat, allSources(game, seat)[colourIndex(colour)]!, distance, inHand);
+  return plansFor(game, seat, sourcesOf(game, seat, colourIndex(colour)), distance, inHand);
 }
 
 /** The range of every source of a colour added up, whether or not their prices can be paid (an upper bound, for tests). */
 export function reachable(game: Game, seat: number, colour: RangeColour): number {
-  return allSources(game, seat)[colourIndex(colour)]!.reduce((n, s) => n + s.range, 0);
+  return sourcesOf(game, seat, colourIndex(colour)).reduce((n, s) => n + s.range, 0);
 }

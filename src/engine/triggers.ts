@@ -20,7 +20,8 @@ const onPower: GiveTarget = Object.freeze({ to: "power" });
 
 /** One card's triggers that fire on the event, giving to the card they are on (`to`). */
 function fire(game: Game, seat: number, card: CardId, triggers: readonly TriggerFact[], event: GameEvent, to: GiveTarget): void {
-  for (const t of triggers) {
+  for (let i = 0; i < triggers.length; i++) {
+    const t = triggers[i]!;
     if (!t.fires(event)) continue;
     giveAll(game, seat, to, t.steps);
     say(game, () => `  ${cardName(game, card)} scores for ${seatName(seat)}`);
