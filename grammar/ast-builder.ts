@@ -13,6 +13,7 @@ import { amountPieces } from "../src/constructs/amounts/index.js";
 import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
 import { conditionKindOfRule, conditionPieces } from "../src/constructs/conditions/index.js";
 import { productionCost } from "../src/constructs/production-cost.js";
+import { isStatementConstructKind, statementPieces, type StatementConstructKind } from "../src/constructs/statements/index.js";
 import { asset as printedAsset, node, nodes, num, spanOf, tokens, word } from "./cst.js";
 
 /** An asset, with the amount construct it holds if any (`1 vp per agreement`; src/constructs/amounts). */
@@ -70,7 +71,7 @@ function actionOption(cst: CstNode): A.ActionOption {
 }
 
 /** One builder per statement rule; the rule name is the statement's kind. */
-const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
+const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind | StatementConstructKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
   gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), ...conditionOf(cst), span }),
   produce: (cst, span) => {
     const paid = cst.children[productionCost.rule];
@@ -78,10 +79,6 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
     return { kind: "produce", ...parts, ...conditionOf(cst), span };
   },
   once: (cst, span) => ({ kind: "once", effects: kit.effectList(cst), span }),
-  keep: (cst, span) => {
-    const amount = tokens(cst.children, "Integer")[0];
-    return amount ? { kind: "keep", amount: num(amount), span } : { kind: "keep", span };
-  },
   action: (cst, span) => {
     const c = cst.children;
     const cost = c["assetList"] ? assetList(node(c, "assetList")) : [];
@@ -105,7 +102,8 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
 function statement(cst: CstNode): A.Statement {
   const [kind, [inner]] = Object.entries(cst.children)[0]! as [A.StatementKind, CstNode[]];
   const span = spanOf(inner!);
-  return isTraitKind(kind) ? traitPieces.build(kind, inner!, span, kit) : statementBuilders[kind](inner!, span);
+  if (isTraitKind(kind)) return traitPieces.build(kind, inner!, span, kit);
+  return isStatementConstructKind(kind) ? statementPieces.build(kind, inner!, span, kit) : statementBuilders[kind](inner!, span);
 }
 
 export function buildStatements(cst: CstNode): A.Statement[] {

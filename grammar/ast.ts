@@ -79,12 +79,6 @@ export interface OnceStatement {
   readonly span: Span;
 }
 
-export interface KeepStatement {
-  readonly kind: "keep";
-  readonly amount?: Num;
-  readonly span: Span;
-}
-
 export type ActionOption =
   | { readonly kind: "workers"; readonly amount: Num; readonly word: Word; readonly span: Span }
   | { readonly kind: "repeatable"; readonly span: Span };
@@ -105,13 +99,14 @@ export interface ComboStatement {
   readonly span: Span;
 }
 
-/** The statements whose construct is a module of its own (src/constructs): the traits. */
+/** The statements whose construct is a module of its own (src/constructs): the traits, and the statements of src/constructs/statements. */
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
+import type { StatementNode } from "../src/constructs/statements/index.js";
 import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
 import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
-export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | TraitNode;
+export type Statement = GainStatement | ProduceStatement | OnceStatement | ActionStatement | ComboStatement | StatementNode | TraitNode;
 
 export type StatementKind = Statement["kind"];

@@ -7,7 +7,8 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | once | keep | action | combo
+ *   statement   := gain | produce | once | action | combo
+ *                | keep         (one rule per construct of src/constructs/statements)
  *                | trait        (one rule per construct of src/constructs/traits)
  *   gain        := "gain" assetList condition?
  *   produce     := "produce" (productionCost | assetList) condition?
@@ -29,6 +30,7 @@ import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.j
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
 import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
 import { productionCost } from "../src/constructs/production-cost.js";
+import { statementConstructs, statementKinds } from "../src/constructs/statements/index.js";
 import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
@@ -114,6 +116,8 @@ export class AbilityParser extends CstParser {
     ) as Record<K, () => CstNode>;
   }
 
+  private readonly statementRules = this.keywordRules(statementConstructs);
+
   private readonly traitRules = this.keywordRules(traitConstructs);
 
   /** One rule per keyword-led effect construct, named by its kind; its grammar consumes its keyword. */
@@ -141,9 +145,9 @@ export class AbilityParser extends CstParser {
       { ALT: () => this.SUBRULE(this.gain) },
       { ALT: () => this.SUBRULE(this.produce) },
       { ALT: () => this.SUBRULE(this.once) },
-      { ALT: () => this.SUBRULE(this.keep) },
       { ALT: () => this.SUBRULE(this.action) },
       { ALT: () => this.SUBRULE(this.combo) },
+      ...statementKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.statementRules[kind]) })),
       ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
   });
@@ -170,12 +174,6 @@ export class AbilityParser extends CstParser {
     this.CONSUME(t.Once);
     this.CONSUME(t.Colon);
     this.SUBRULE(this.effectList);
-  });
-
-  /** `keep` or `keep 3`: the keep icon. */
-  public keep = this.RULE("keep", () => {
-    this.CONSUME(t.Keep);
-    this.OPTION(() => this.CONSUME(t.Integer));
   });
 
   /** `action(2 workers): pay 1 weapons -> 2 vp`: a worker action. */

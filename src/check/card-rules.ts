@@ -12,9 +12,11 @@ import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
+import type { LocationParts } from "../constructs/statement.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
-import { asPrinted, atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
+import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
 import { isBasicResource, type Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
@@ -36,8 +38,8 @@ const misplacedHints: Partial<Record<A.StatementKind, string>> = {
   produce: "produce belongs to production Locations and Bases",
 };
 
-function misplaced(r: Resolver, s: A.Statement, where: string, hints = misplacedHints): void {
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, hints[s.kind]);
+function misplaced(r: Resolver, s: A.Statement, where: string, hint = misplacedHints[s.kind]): void {
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, hint);
 }
 
 /**
@@ -47,7 +49,6 @@ function misplaced(r: Resolver, s: A.Statement, where: string, hints = misplaced
 const singleGroup: Partial<Record<A.StatementKind, string>> = {
   produce: "produce",
   once: "once",
-  keep: "keep",
   action: "action",
   combo: "action",
   slots: "slots",
@@ -56,6 +57,7 @@ const singleGroup: Partial<Record<A.StatementKind, string>> = {
 
 /** A production with a cost is a statement of its own: a card may produce some things free and others for a price. */
 function groupOf(s: A.Statement): string | undefined {
+  if (isStatementNode(s)) return statementConstructs[s.kind].place.single;
   return s.kind === "produce" && s.cost ? "produce:" : singleGroup[s.kind];
 }
 
@@ -175,6 +177,23 @@ function isTraitStatement(s: A.Statement): s is A.TraitStatement {
   return isTraitKind(s.kind);
 }
 
+function isStatementNode(s: A.Statement): s is StatementNode {
+  return isStatementConstructKind(s.kind);
+}
+
+/** A statement of src/constructs/statements refused where it stands: the hint its module gives for that kind of card. */
+function refused(r: Resolver, s: StatementNode, where: "base" | "leader"): void {
+  const place = statementConstructs[s.kind].place[where];
+  misplaced(r, s, where === "base" ? "a Base's ability" : "a Leader's ability", "refused" in place ? place.hint : undefined);
+}
+
+type Parts<P> = { -readonly [K in keyof P]?: P[K] };
+
+/** Puts a checked statement in the part of its card its module names (the module's types say its model fits there). */
+function fill<P>(parts: Parts<P>, part: keyof P, model: unknown): void {
+  (parts as Record<keyof P, unknown>)[part] = model;
+}
+
 /** A trait statement's meaning, by its construct (src/constructs/traits). */
 function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
   return traitPieces.check(s, r);
@@ -199,6 +218,11 @@ const patternAdvice = {
   trait: `a trait card has traits (${traitKinds.join(", ")}) and no worker action`,
 };
 
+/** What a card of this pattern has instead, for a hint. */
+function adviceFor(pattern: LocationData["pattern"]): string {
+  return patternAdvice[pattern === "open-production" || pattern === "closed-production" ? "production" : pattern];
+}
+
 function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Effect[]; keep?: M.Keep } | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
@@ -210,7 +234,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     if (s) misfits++;
   };
   let once: M.Effect[] = [];
-  let keep: M.Keep | undefined;
+  const parts: Parts<LocationParts> = {};
   const produce: M.Gift[] = [];
   let paid: PaidProduction | undefined;
   const traits: M.Trait[] = [];
@@ -227,6 +251,17 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       else ok = false;
       continue;
     }
+    if (isStatementNode(s)) {
+      const place = statementConstructs[s.kind].place.location;
+      if (place.only && !place.only.patterns.includes(data.pattern)) {
+        fail(s, `${aCard(data.pattern)} ${place.only.lacks}`, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
+        continue;
+      }
+      const model = statementPieces.check(s, r);
+      if (model === undefined) ok = false;
+      else fill(parts, place.part, model);
+      continue;
+    }
     switch (s.kind) {
       case "once": {
         const got = effects(r, s.effects);
@@ -234,10 +269,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         else ok = false;
         break;
       }
-      case "keep":
-        keep = s.amount ? { limit: s.amount.value } : {};
-        if (s.amount && !atMostThree(r, s.amount, "the number of resources kept")) ok = false;
-        break;
       case "produce": {
         if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
         if (hasCost(s)) {
@@ -290,7 +321,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
         : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
-  return { ability, once, ...(keep ? { keep } : {}) };
+  return { ability, once, ...(parts.keep ? { keep: parts.keep } : {}) };
 }
 
 function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
@@ -338,7 +369,6 @@ function faction(ctx: CardContext, value: string): string | undefined {
 const notOnBase: Partial<Record<A.StatementKind, string>> = {
   ...misplacedHints,
   combo: 'a combo\'s tokens wait on an action Location; a Base cashes resources in with an action: "action: pay 1 scrap, 1 fuel -> 2 vp"',
-  keep: 'resources on a Base (the pool) are discarded at Clean-up; a depot keeps them: "depot 2"',
   once: "a Base is in play from the start: it has no one-time-only gain",
 };
 
@@ -398,8 +428,11 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
       const t = trait(r, s);
       if (t) traits.push(t);
       else ok = false;
+    } else if (isStatementNode(s)) {
+      refused(r, s, "base");
+      ok = false;
     } else {
-      misplaced(r, s, "a Base's ability", notOnBase);
+      misplaced(r, s, "a Base's ability", notOnBase[s.kind]);
       ok = false;
     }
   }
@@ -434,6 +467,9 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
       const a = workerAction(r, s, { workers: [0], repeatable: true, who: "a Leader's" });
       if (a) abilities.push(a);
       else ok = false;
+    } else if (isStatementNode(s)) {
+      refused(r, s, "leader");
+      ok = false;
     } else {
       misplaced(r, s, "a Leader's ability");
       ok = false;

@@ -10,6 +10,7 @@ import type { PaidProduction } from "../constructs/production-cost.js";
 import type { EffectModel } from "../constructs/effects/index.js";
 import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
+import type { StatementModels } from "../constructs/statements/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
 /** Something a card gives: tokens taken from the pool, cards drawn, VP; `scale` when it scales with a count (`1 vp per agreement`). */
@@ -76,10 +77,8 @@ export interface Combo {
 /** A trait's checked form: one per construct of src/constructs/traits. */
 export type Trait = TraitModel;
 
-/** The keep icon: resources on the card stay through Clean-up (up to `limit`, if given). */
-export interface Keep {
-  readonly limit?: number;
-}
+/** The keep icon (src/constructs/statements/keep.ts). */
+export type Keep = StatementModels["keep"];
 
 /** Where a card was written, for reports that point back at it. */
 export interface Origin {

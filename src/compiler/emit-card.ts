@@ -3,7 +3,8 @@
  * (BaseDef, ContactDef, LeaderDef, LocationDef), fields in the order the
  * interfaces declare them.
  */
-import type { BaseCard, Card, ContactCard, Keep, LeaderCard, LocationCard } from "../check/model.js";
+import type { BaseCard, Card, ContactCard, LeaderCard, LocationCard } from "../check/model.js";
+import { statementPieces } from "../constructs/statements/index.js";
 import { array, int, object, optional, str, type Expr } from "./code.js";
 import { costFunction, gainsFunction, giftsFunction, leaderAbility, locationAbility, onceFunction } from "./emit-abilities.js";
 
@@ -60,11 +61,6 @@ export function leaderCard(card: LeaderCard): Expr {
   ]);
 }
 
-/** The keep icon: `{ limit: 3 }`, `{ limit: undefined }` (keep everything), or `undefined` (no icon). */
-export function keep(k: Keep | undefined): Expr {
-  return optional(k, (icon) => object([["limit", optional(icon.limit, int)]]));
-}
-
 export function locationCard(card: LocationCard): Expr {
   return object([
     ...common(card),
@@ -74,7 +70,8 @@ export function locationCard(card: LocationCard): Expr {
     ["agreement", giftsFunction(card.agreement)],
     ["ability", locationAbility(card.ability)],
     ["once", onceFunction(card.once)],
-    ["keep", keep(card.keep)],
+    // The keep icon's code (src/constructs/statements/keep.ts), or `undefined` for none.
+    ["keep", optional(card.keep, (k) => statementPieces.emit("keep", k))],
   ]);
 }
 

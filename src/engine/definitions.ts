@@ -13,6 +13,7 @@ import type { PaidProductionDef } from "../constructs/production-cost.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
+import type { StatementDefs } from "../constructs/statements/index.js";
 
 export interface LocalName {
   readonly en: string;
@@ -138,8 +139,8 @@ export interface LocationDef extends CardDefCommon {
   readonly agreement: Gains;
   readonly ability: LocationAbilityDef;
   readonly once: Effects | undefined;
-  /** The keep icon; `limit` undefined keeps every resource on the card. */
-  readonly keep: { readonly limit: number | undefined } | undefined;
+  /** The keep icon (src/constructs/statements/keep.ts), if it has one. */
+  readonly keep: StatementDefs["keep"] | undefined;
 }
 
 export type CardDef = BaseDef | ContactDef | LeaderDef | LocationDef;

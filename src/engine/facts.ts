@@ -15,6 +15,7 @@ import type { LimitTarget } from "../constructs/traits/limit.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
 import { traitPieces } from "../constructs/traits/index.js";
+import { statementPieces, type StatementFacts } from "../constructs/statements/index.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep, GainStep } from "./tasks.js";
 
@@ -146,6 +147,8 @@ export interface LocationFacts extends AbilityFacts {
   readonly spoils: readonly GainStep[];
   /** What a production card produces in each Production phase (open or closed production), if it is one. */
   readonly produces: readonly GainStep[] | undefined;
+  /** How many resources it keeps through Clean-up (its keep icon; `Infinity`: all), or undefined when it has no keep icon. */
+  readonly keeps: StatementFacts["keep"] | undefined;
   /** The actions that play it from the hand (made once: actions are data, never changed in place). */
   readonly deploy: { readonly [K in DeployKind]: Action };
 }
@@ -317,6 +320,7 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
     agreement: stepsOf(def.agreement),
     spoils: stepsOf(def.spoils),
     produces,
+    keeps: def.keep === undefined ? undefined : statementPieces.engine("keep", def.keep),
     deploy,
   });
 }

@@ -72,7 +72,6 @@ export function english(v: Vocabulary): Phrasebook {
     gain: (list) => giftSentences(list, book!, (a) => `Gain ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),
     once: (list) => `One time only: ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
-    keep: (k) => `Keep: resources on this card stay between turns${k.limit === undefined ? "" : ` (up to ${k.limit})`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";

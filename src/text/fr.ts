@@ -78,7 +78,6 @@ export function french(v: Vocabulary): Phrasebook {
     gain: (list) => giftSentences(list, book!, (a) => `Gagnez ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),
     once: (list) => `Usage unique : ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
-    keep: (k) => `À conserver : les Ressources sur cette carte restent d'un tour à l'autre${k.limit === undefined ? "" : ` (${k.limit} au plus)`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";

@@ -6,6 +6,7 @@
 import type { Card, LocationAbility, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { productionCost } from "../constructs/production-cost.js";
+import { statementPieces } from "../constructs/statements/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
 import { french } from "./fr.js";
@@ -47,7 +48,7 @@ function patternLines(book: Phrasebook, a: LocationAbility): string[] {
 function locationAbility(book: Phrasebook, card: LocationCard): string {
   const lines = patternLines(book, card.ability);
   if (card.once.length > 0) lines.push(book.once(card.once));
-  if (card.keep) lines.push(book.keep(card.keep));
+  if (card.keep) lines.push(statementPieces.text("keep", card.keep, book));
   return lines.join(" ");
 }
 
