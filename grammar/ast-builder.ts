@@ -78,7 +78,6 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind | StatementC
     const parts = paid ? productionCost.build(paid[0] as CstNode, assetList) : { assets: assetList(node(cst.children, "assetList")) };
     return { kind: "produce", ...parts, ...conditionOf(cst), span };
   },
-  once: (cst, span) => ({ kind: "once", effects: kit.effectList(cst), span }),
   action: (cst, span) => {
     const c = cst.children;
     const cost = c["assetList"] ? assetList(node(c, "assetList")) : [];

@@ -73,12 +73,6 @@ export interface ProduceStatement {
   readonly span: Span;
 }
 
-export interface OnceStatement {
-  readonly kind: "once";
-  readonly effects: readonly Effect[];
-  readonly span: Span;
-}
-
 export type ActionOption =
   | { readonly kind: "workers"; readonly amount: Num; readonly word: Word; readonly span: Span }
   | { readonly kind: "repeatable"; readonly span: Span };
@@ -107,6 +101,6 @@ import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
 import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
-export type Statement = GainStatement | ProduceStatement | OnceStatement | ActionStatement | ComboStatement | StatementNode | TraitNode;
+export type Statement = GainStatement | ProduceStatement | ActionStatement | ComboStatement | StatementNode | TraitNode;
 
 export type StatementKind = Statement["kind"];

@@ -7,8 +7,8 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | once | action | combo
- *                | keep         (one rule per construct of src/constructs/statements)
+ *   statement   := gain | produce | action | combo
+ *                | once | keep  (one rule per construct of src/constructs/statements)
  *                | trait        (one rule per construct of src/constructs/traits)
  *   gain        := "gain" assetList condition?
  *   produce     := "produce" (productionCost | assetList) condition?
@@ -144,7 +144,6 @@ export class AbilityParser extends CstParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.gain) },
       { ALT: () => this.SUBRULE(this.produce) },
-      { ALT: () => this.SUBRULE(this.once) },
       { ALT: () => this.SUBRULE(this.action) },
       { ALT: () => this.SUBRULE(this.combo) },
       ...statementKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.statementRules[kind]) })),
@@ -167,13 +166,6 @@ export class AbilityParser extends CstParser {
     this.CONSUME(t.Produce);
     this.OR([{ ALT: () => this.SUBRULE(this.productionCost) }, { ALT: () => this.SUBRULE(this.assetList) }]);
     this.OPTION(() => this.SUBRULE(this.condition));
-  });
-
-  /** `once: 2 scrap`, `once: steal 1 card`: the one-time-only icon, carried out when the card is played. */
-  public once = this.RULE("once", () => {
-    this.CONSUME(t.Once);
-    this.CONSUME(t.Colon);
-    this.SUBRULE(this.effectList);
   });
 
   /** `action(2 workers): pay 1 weapons -> 2 vp`: a worker action. */

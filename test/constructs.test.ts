@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { parseStatements } from "../grammar/index.js";
-import type { BaseCard, LocationCard } from "../src/check/model.js";
+import type { BaseCard, LeaderCard, LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
 import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/amounts/index.js";
 import { effectConstructs } from "../src/constructs/effects/index.js";
@@ -116,6 +116,12 @@ describe.each(statementKinds)("the %s statement", (kind) => {
     expect(onBase.diagnostics[0]!.hint).toBe(construct.place.base.hint);
     const twice = validateText(locationYaml({ ...fields, ability: JSON.stringify(`${JSON.parse(fields.ability) as string}; ${construct.example}`) }));
     expect(twice.diagnostics.map((d) => d.code)).toContain("S51-E311");
+    // A Leader beside its one ability (a trigger): taken into the part its module names, or refused.
+    const leader = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", `    ability: ${JSON.stringify(`after pass -> 1 scrap; ${construct.example}`)}`, ""].join("\n");
+    const onLeader = validateText(leader);
+    const takes = "part" in construct.place.leader;
+    expect(onLeader.diagnostics.map((d) => d.code)).toEqual(takes ? [] : ["S51-E302"]);
+    if (takes) expect((onLeader.cards[0] as LeaderCard)[construct.place.leader.part as "once"]).not.toHaveLength(0);
   });
 });
 
@@ -125,9 +131,9 @@ function baseYaml(power: string): string {
   return ["set: test", "cards:", "  - id: test-base", "    kind: base", "    name: { en: Test Base, fr: Base de test }", "    faction: new-york", `    ability: ${ability}`, ""].join("\n");
 }
 
-/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern, deals, production, keep icon, deploy actions). */
+/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern, deals, production, one-time-only and keep icons, deploy actions). */
 function abilityOnly(f: LocationFacts): AbilityFacts {
-  const { def: _def, typeMask: _typeMask, openProduction: _open, paid: _paid, agreement: _agreement, spoils: _spoils, produces: _produces, keeps: _keeps, deploy: _deploy, ...rest } = f;
+  const { def: _def, typeMask: _typeMask, openProduction: _open, paid: _paid, agreement: _agreement, spoils: _spoils, produces: _produces, once: _once, keeps: _keeps, deploy: _deploy, ...rest } = f;
   return rest;
 }
 

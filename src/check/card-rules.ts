@@ -13,7 +13,7 @@ import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
 import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
-import type { LocationParts } from "../constructs/statement.js";
+import type { LeaderParts, LocationParts } from "../constructs/statement.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
 import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
@@ -223,7 +223,7 @@ function adviceFor(pattern: LocationData["pattern"]): string {
   return patternAdvice[pattern === "open-production" || pattern === "closed-production" ? "production" : pattern];
 }
 
-function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Effect[]; keep?: M.Keep } | undefined {
+function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: readonly M.Effect[]; keep?: M.Keep } | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
@@ -233,7 +233,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     ok = false;
     if (s) misfits++;
   };
-  let once: M.Effect[] = [];
   const parts: Parts<LocationParts> = {};
   const produce: M.Gift[] = [];
   let paid: PaidProduction | undefined;
@@ -263,12 +262,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       continue;
     }
     switch (s.kind) {
-      case "once": {
-        const got = effects(r, s.effects);
-        if (got) once = got;
-        else ok = false;
-        break;
-      }
       case "produce": {
         if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
         if (hasCost(s)) {
@@ -321,7 +314,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
         : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
-  return { ability, once, ...(parts.keep ? { keep: parts.keep } : {}) };
+  return { ability, once: parts.once ?? [], ...(parts.keep ? { keep: parts.keep } : {}) };
 }
 
 function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
@@ -452,13 +445,19 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
-  let once: M.Effect[] = [];
+  const parts: Parts<LeaderParts> = {};
   const abilities: M.LeaderCard["ability"][] = [];
   for (const s of statements) {
-    if (s.kind === "once") {
-      const got = effects(r, s.effects);
-      if (got) once = got;
-      else ok = false;
+    if (isStatementNode(s)) {
+      const place = statementConstructs[s.kind].place.leader;
+      if ("refused" in place) {
+        refused(r, s, "leader");
+        ok = false;
+        continue;
+      }
+      const model = statementPieces.check(s, r);
+      if (model === undefined) ok = false;
+      else fill(parts, place.part, model);
     } else if (s.kind === "after") {
       const a = traitConstructs.after.check(s, r);
       if (a) abilities.push(a);
@@ -467,9 +466,6 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
       const a = workerAction(r, s, { workers: [0], repeatable: true, who: "a Leader's" });
       if (a) abilities.push(a);
       else ok = false;
-    } else if (isStatementNode(s)) {
-      refused(r, s, "leader");
-      ok = false;
     } else {
       misplaced(r, s, "a Leader's ability");
       ok = false;
@@ -490,7 +486,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
     rr.report("S51-E313", undefined, "a Leader's resources field holds resources only", 'other gains go in the ability ("once: …")');
     ok = false;
   }
-  return ok && resources ? { ...common, kind: "leader", resources, once, ability: abilities[0]! } : undefined;
+  return ok && resources ? { ...common, kind: "leader", resources, once: parts.once ?? [], ability: abilities[0]! } : undefined;
 }
 
 export function checkContact(ctx: CardContext, data: ContactData, common: CommonFields): M.ContactCard | undefined {

@@ -123,7 +123,8 @@ export interface LeaderCard extends CardCommon {
   readonly kind: "leader";
   /** Placed on the Leader when played; kept until spent or the Leader leaves. */
   readonly resources: readonly Asset[];
-  readonly once: readonly Effect[];
+  /** The one-time-only icon (src/constructs/statements/once.ts); empty for none. */
+  readonly once: StatementModels["once"];
   /** Its triggered ability (the `after` construct) or its action. */
   readonly ability: AfterModel | WorkerAction;
 }
@@ -141,8 +142,8 @@ export interface LocationCard extends CardCommon {
   readonly spoils: readonly Gift[];
   readonly agreement: readonly Gift[];
   readonly ability: LocationAbility;
-  /** The one-time-only icon: received once, when the card comes into play. */
-  readonly once: readonly Effect[];
+  /** The one-time-only icon (src/constructs/statements/once.ts): received once, when the card comes into play; empty for none. */
+  readonly once: StatementModels["once"];
   readonly keep?: Keep;
 }
 

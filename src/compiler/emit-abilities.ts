@@ -20,7 +20,7 @@ import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { productionCost } from "../constructs/production-cost.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
-import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
+import { CompileError, array, arrow, bool, call, int, object, str, type Call, type Expr } from "./code.js";
 
 /** The parameter names of the compiled functions, after the API each one receives. */
 export const giveParameter = "give";
@@ -93,11 +93,6 @@ export function costFunction(costs: readonly Cost[]): Expr {
 /** An `Effects`: `(act) => { act.steal({ resource: "any", amount: 1 }); act.redevelop({ anyType: true }); }`. */
 export function effectsFunction(effects: readonly Effect[]): Expr {
   return arrow(actParameter, effects.map(effectCall));
-}
-
-/** The one-time-only icon: `undefined` when the card has none (`Gains | undefined`). */
-export function onceFunction(effects: readonly Effect[]): Expr {
-  return effects.length === 0 ? undef : effectsFunction(effects);
 }
 
 /** A `WorkerActionDef`. */

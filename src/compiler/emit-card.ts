@@ -3,10 +3,10 @@
  * (BaseDef, ContactDef, LeaderDef, LocationDef), fields in the order the
  * interfaces declare them.
  */
-import type { BaseCard, Card, ContactCard, LeaderCard, LocationCard } from "../check/model.js";
+import type { BaseCard, Card, ContactCard, Effect, LeaderCard, LocationCard } from "../check/model.js";
 import { statementPieces } from "../constructs/statements/index.js";
-import { array, int, object, optional, str, type Expr } from "./code.js";
-import { costFunction, gainsFunction, giftsFunction, leaderAbility, locationAbility, onceFunction } from "./emit-abilities.js";
+import { array, int, object, optional, str, undef, type Expr } from "./code.js";
+import { costFunction, gainsFunction, giftsFunction, leaderAbility, locationAbility } from "./emit-abilities.js";
 
 export type CardKind = Card["kind"];
 
@@ -52,11 +52,16 @@ export function contactCard(card: ContactCard): Expr {
   ]);
 }
 
+/** The one-time-only icon's code (src/constructs/statements/once.ts), or `undefined` when the card has none. */
+function once(effects: readonly Effect[]): Expr {
+  return effects.length === 0 ? undef : statementPieces.emit("once", effects);
+}
+
 export function leaderCard(card: LeaderCard): Expr {
   return object([
     ...common(card),
     ["resources", gainsFunction(card.resources)],
-    ["once", onceFunction(card.once)],
+    ["once", once(card.once)],
     ["ability", leaderAbility(card.ability)],
   ]);
 }
@@ -69,7 +74,7 @@ export function locationCard(card: LocationCard): Expr {
     ["spoils", giftsFunction(card.spoils)],
     ["agreement", giftsFunction(card.agreement)],
     ["ability", locationAbility(card.ability)],
-    ["once", onceFunction(card.once)],
+    ["once", once(card.once)],
     // The keep icon's code (src/constructs/statements/keep.ts), or `undefined` for none.
     ["keep", optional(card.keep, (k) => statementPieces.emit("keep", k))],
   ]);

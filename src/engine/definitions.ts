@@ -119,7 +119,8 @@ export interface LeaderDef extends CardDefCommon {
   readonly kind: "leader";
   /** Placed on the Leader when played. */
   readonly resources: Gains;
-  readonly once: Effects | undefined;
+  /** The one-time-only icon (src/constructs/statements/once.ts), if it has one. */
+  readonly once: StatementDefs["once"] | undefined;
   /** Its triggered ability (the `after` construct) or its action. */
   readonly ability: AfterDef | WorkerActionDef;
 }
@@ -138,7 +139,8 @@ export interface LocationDef extends CardDefCommon {
   readonly spoils: Gains;
   readonly agreement: Gains;
   readonly ability: LocationAbilityDef;
-  readonly once: Effects | undefined;
+  /** The one-time-only icon (src/constructs/statements/once.ts), if it has one. */
+  readonly once: StatementDefs["once"] | undefined;
   /** The keep icon (src/constructs/statements/keep.ts), if it has one. */
   readonly keep: StatementDefs["keep"] | undefined;
 }

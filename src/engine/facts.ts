@@ -147,6 +147,8 @@ export interface LocationFacts extends AbilityFacts {
   readonly spoils: readonly GainStep[];
   /** What a production card produces in each Production phase (open or closed production), if it is one. */
   readonly produces: readonly GainStep[] | undefined;
+  /** Its one-time-only icon's steps, carried out as it comes into play, or undefined when it has none. */
+  readonly once: StatementFacts["once"] | undefined;
   /** How many resources it keeps through Clean-up (its keep icon; `Infinity`: all), or undefined when it has no keep icon. */
   readonly keeps: StatementFacts["keep"] | undefined;
   /** The actions that play it from the hand (made once: actions are data, never changed in place). */
@@ -156,6 +158,8 @@ export interface LocationFacts extends AbilityFacts {
 /** What the rules ask of a Leader at every event and decision: its trigger, if its ability is one, or what its action costs. */
 export interface LeaderFacts {
   readonly def: LeaderDef;
+  /** Its one-time-only icon's steps, carried out as it comes into play, or undefined when it has none. */
+  readonly once: StatementFacts["once"] | undefined;
   readonly triggers: readonly TriggerFact[];
   /** Its action's cost with its workers, whether it may be used more than once a turn, and when it is offered (its condition; none in the base set). */
   readonly action: { readonly demand: Demand; readonly repeatable: boolean; readonly condition: ConditionDef | undefined } | undefined;
@@ -280,7 +284,8 @@ function readLeader(def: LeaderDef): LeaderFacts {
   const a = def.ability;
   if (a.kind === "after") traitPieces.engine(a, 0, traits);
   const action = a.kind === "action" ? { demand: plusWorkers(demandOf(a.cost), a.workers), repeatable: a.repeatable, condition: a.condition } : undefined;
-  return Object.freeze({ def, triggers: traits.triggers, action });
+  const once = def.once === undefined ? undefined : statementPieces.engine("once", def.once);
+  return Object.freeze({ def, once, triggers: traits.triggers, action });
 }
 
 /** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its costs and steps. */
@@ -320,6 +325,7 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
     agreement: stepsOf(def.agreement),
     spoils: stepsOf(def.spoils),
     produces,
+    once: def.once === undefined ? undefined : statementPieces.engine("once", def.once),
     keeps: def.keep === undefined ? undefined : statementPieces.engine("keep", def.keep),
     deploy,
   });

@@ -1,5 +1,5 @@
 /** English card text, in the rulebook's words. */
-import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
@@ -71,7 +71,6 @@ export function english(v: Vocabulary): Phrasebook {
     effects,
     gain: (list) => giftSentences(list, book!, (a) => `Gain ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),
-    once: (list) => `One time only: ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";

@@ -3,7 +3,7 @@
  * Coopération, Rattachement, Reconstruction, PV): "1 jeton de Ferraille",
  * "2 jetons d'Essence". Typography (non-breaking spaces) is applied after.
  */
-import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
@@ -77,7 +77,6 @@ export function french(v: Vocabulary): Phrasebook {
     effects,
     gain: (list) => giftSentences(list, book!, (a) => `Gagnez ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),
-    once: (list) => `Usage unique : ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";

@@ -31,7 +31,6 @@ export interface Phrasebook extends Sayings {
   /** The red and blue parts: "Gain 3 Scrap.", "Gain 3 Scrap. Gain 1 VP if you have a Leader." */
   gain(gifts: readonly Gift[]): string;
   produce(gifts: readonly Gift[]): string;
-  once(effects: readonly Effect[]): string;
   action(a: WorkerAction): string;
   combo(c: Combo): string;
   baseSlots(n: number): string;

@@ -47,7 +47,7 @@ function patternLines(book: Phrasebook, a: LocationAbility): string[] {
 
 function locationAbility(book: Phrasebook, card: LocationCard): string {
   const lines = patternLines(book, card.ability);
-  if (card.once.length > 0) lines.push(book.once(card.once));
+  if (card.once.length > 0) lines.push(statementPieces.text("once", card.once, book));
   if (card.keep) lines.push(statementPieces.text("keep", card.keep, book));
   return lines.join(" ");
 }
@@ -63,7 +63,7 @@ function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> 
       return { contact: book.contact(card) };
     case "leader": {
       const a = card.ability;
-      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : book.action(a), ...(card.once.length ? [book.once(card.once)] : [])].join(" ");
+      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : book.action(a), ...(card.once.length ? [statementPieces.text("once", card.once, book)] : [])].join(" ");
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":

@@ -14,8 +14,9 @@ import type { Sayings } from "../../text/phrasebook.js";
 import type { BuildKit } from "../construct.js";
 import type { AnyStatementConstruct, StatementDefOf, StatementFactsOf, StatementModelOf, StatementNodeOf } from "../statement.js";
 import { keep } from "./keep.js";
+import { once } from "./once.js";
 
-export const statementConstructs = { keep } as const;
+export const statementConstructs = { once, keep } as const;
 
 type Table = typeof statementConstructs;
 export type StatementConstructKind = keyof Table;
