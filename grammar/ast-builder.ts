@@ -90,12 +90,6 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind | StatementC
       span,
     };
   },
-  combo: (cst, span) => ({
-    kind: "combo",
-    resources: tokens(cst.children, "Word").map(word),
-    gains: assetList(node(cst.children, "assetList")),
-    span,
-  }),
 };
 
 function statement(cst: CstNode): A.Statement {

@@ -86,13 +86,6 @@ export interface ActionStatement {
   readonly span: Span;
 }
 
-export interface ComboStatement {
-  readonly kind: "combo";
-  readonly resources: readonly Word[];
-  readonly gains: readonly Asset[];
-  readonly span: Span;
-}
-
 /** The statements whose construct is a module of its own (src/constructs): the traits, and the statements of src/constructs/statements. */
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
@@ -101,6 +94,6 @@ import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
 import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
-export type Statement = GainStatement | ProduceStatement | ActionStatement | ComboStatement | StatementNode | TraitNode;
+export type Statement = GainStatement | ProduceStatement | ActionStatement | StatementNode | TraitNode;
 
 export type StatementKind = Statement["kind"];

@@ -7,8 +7,8 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | action | combo
- *                | once | keep  (one rule per construct of src/constructs/statements)
+ *   statement   := gain | produce | action
+ *                | once | keep | combo   (one rule per construct of src/constructs/statements)
  *                | trait        (one rule per construct of src/constructs/traits)
  *   gain        := "gain" assetList condition?
  *   produce     := "produce" (productionCost | assetList) condition?
@@ -100,6 +100,7 @@ export class AbilityParser extends CstParser {
       else this.OR2(alts);
     },
     many: (body) => this.MANY(body),
+    atLeastOne: (body) => this.AT_LEAST_ONE(body),
   };
 
   /** One rule per construct of a table, named by its kind: its keyword, then its grammar. */
@@ -145,7 +146,6 @@ export class AbilityParser extends CstParser {
       { ALT: () => this.SUBRULE(this.gain) },
       { ALT: () => this.SUBRULE(this.produce) },
       { ALT: () => this.SUBRULE(this.action) },
-      { ALT: () => this.SUBRULE(this.combo) },
       ...statementKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.statementRules[kind]) })),
       ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
@@ -197,14 +197,6 @@ export class AbilityParser extends CstParser {
       },
       { ALT: () => this.CONSUME(t.Repeatable) },
     ]);
-  });
-
-  /** `combo scrap fuel weapons -> 2 vp`: a resource combo cashed in by a worker. */
-  public combo = this.RULE("combo", () => {
-    this.CONSUME(t.Combo);
-    this.AT_LEAST_ONE(() => this.CONSUME(t.Word));
-    this.CONSUME(t.Arrow);
-    this.SUBRULE(this.assetList);
   });
 
   public assetList = this.RULE("assetList", () => {

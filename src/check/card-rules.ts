@@ -17,7 +17,7 @@ import type { LeaderParts, LocationParts } from "../constructs/statement.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
 import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
-import { isBasicResource, type Vocabulary } from "./vocabulary.js";
+import type { Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
   readonly card: ParsedCard;
@@ -155,24 +155,6 @@ function workerAction(r: Resolver, s: A.ActionStatement, allowed: ActionRule): M
   return { kind: "action", workers, repeatable, cost, effects: gains, ...(c ? { condition: c } : {}) };
 }
 
-function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
-  let ok = true;
-  if (s.resources.length < 2 || s.resources.length > 3) {
-    r.report("S51-E306", s.span, `a combo holds 2 or 3 resources, not ${s.resources.length}`);
-    ok = false;
-  }
-  const resources = resolveAll(s.resources, (w) => {
-    const id = resolveTerm(r, w, "resources");
-    if (id && !isBasicResource(r.vocabulary, id)) {
-      r.report("S51-E313", w.span, `a combo holds basic resources, not ${id}`);
-      return undefined;
-    }
-    return id;
-  });
-  const gains = assets(r, s.gains);
-  return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
-}
-
 function isTraitStatement(s: A.Statement): s is A.TraitStatement {
   return isTraitKind(s.kind);
 }
@@ -185,6 +167,11 @@ function isStatementNode(s: A.Statement): s is StatementNode {
 function refused(r: Resolver, s: StatementNode, where: "base" | "leader"): void {
   const place = statementConstructs[s.kind].place[where];
   misplaced(r, s, where === "base" ? "a Base's ability" : "a Leader's ability", "refused" in place ? place.hint : undefined);
+}
+
+/** A Location's worker action, as written: `action`, or a statement that fills that part (`combo`). */
+function isWorkerAction(s: A.Statement): boolean {
+  return s.kind === "action" || (isStatementNode(s) && statementConstructs[s.kind].place.location.part === "work");
 }
 
 type Parts<P> = { -readonly [K in keyof P]?: P[K] };
@@ -237,7 +224,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   const produce: M.Gift[] = [];
   let paid: PaidProduction | undefined;
   const traits: M.Trait[] = [];
-  let work: M.WorkerAction | M.Combo | undefined;
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
   for (const s of statements) {
     if (isTraitStatement(s)) {
@@ -274,14 +260,14 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         else ok = false;
         break;
       }
-      case "action":
-      case "combo": {
+      case "action": {
         if (data.pattern !== "action") {
-          fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${isProduction ? patternAdvice.production : patternAdvice.trait}`);
+          fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${adviceFor(data.pattern)}`);
           break;
         }
-        work = s.kind === "action" ? workerAction(r, s, { workers: [1, 2], repeatable: false, who: "a Location's" }) : combo(r, s);
-        if (!work) ok = false;
+        const work = workerAction(r, s, { workers: [1, 2], repeatable: false, who: "a Location's" });
+        if (work) parts.work = work;
+        else ok = false;
         break;
       }
       case "gain":
@@ -301,7 +287,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     r.report("S51-E304", undefined, `${aCard(data.pattern)} must produce something`, 'add "produce …", or change the pattern');
     ok = false;
   }
-  if (data.pattern === "action" && !statements.some((s) => s.kind === "action" || s.kind === "combo")) {
+  if (data.pattern === "action" && !statements.some(isWorkerAction)) {
     fail(undefined, "an action card needs a worker action", 'add "action: …" or "combo …", or change the pattern');
   }
   if (data.pattern === "trait" && !statements.some(isTraitStatement)) {
@@ -310,7 +296,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   if (!ok) return undefined;
   const ability: M.LocationAbility =
     data.pattern === "action"
-      ? { pattern: "action", work: work! }
+      ? { pattern: "action", work: parts.work! }
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
         : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
@@ -361,7 +347,6 @@ function faction(ctx: CardContext, value: string): string | undefined {
  */
 const notOnBase: Partial<Record<A.StatementKind, string>> = {
   ...misplacedHints,
-  combo: 'a combo\'s tokens wait on an action Location; a Base cashes resources in with an action: "action: pay 1 scrap, 1 fuel -> 2 vp"',
   once: "a Base is in play from the start: it has no one-time-only gain",
 };
 

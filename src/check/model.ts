@@ -68,11 +68,8 @@ export interface WorkerAction {
   readonly condition?: ConditionModel;
 }
 
-export interface Combo {
-  readonly kind: "combo";
-  readonly resources: readonly string[];
-  readonly gains: readonly Asset[];
-}
+/** A Resource combo (src/constructs/statements/combo.ts). */
+export type Combo = StatementModels["combo"];
 
 /** A trait's checked form: one per construct of src/constructs/traits. */
 export type Trait = TraitModel;

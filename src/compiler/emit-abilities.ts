@@ -5,7 +5,6 @@
  */
 import type {
   Asset,
-  Combo,
   Cost,
   Effect,
   Gift,
@@ -20,6 +19,7 @@ import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { productionCost } from "../constructs/production-cost.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
+import { statementPieces } from "../constructs/statements/index.js";
 import { CompileError, array, arrow, bool, call, int, object, str, type Call, type Expr } from "./code.js";
 
 /** The parameter names of the compiled functions, after the API each one receives. */
@@ -108,15 +108,6 @@ export function workerAction(action: WorkerAction): Expr {
   ]);
 }
 
-/** A `ComboDef`. */
-export function combo(c: Combo): Expr {
-  return object([
-    ["kind", str("combo")],
-    ["resources", array(c.resources.map(str))],
-    ["gains", gainsFunction(c.gains)],
-  ]);
-}
-
 /** A `TraitDef`: its construct's code (src/constructs/traits). */
 export function trait(t: Trait): Expr {
   return traitPieces.emit(t);
@@ -133,7 +124,7 @@ export function locationAbility(ability: LocationAbility): Expr {
     case "action":
       return object([
         ["pattern", str("action")],
-        ["work", ability.work.kind === "action" ? workerAction(ability.work) : combo(ability.work)],
+        ["work", ability.work.kind === "action" ? workerAction(ability.work) : statementPieces.emit("combo", ability.work)],
       ]);
     case "open-production":
     case "closed-production":

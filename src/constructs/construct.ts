@@ -44,6 +44,8 @@ export interface GrammarKit {
   or(alternatives: readonly (() => unknown)[], occurrence?: 1 | 2): void;
   /** The body zero or more times, while its first token comes next (chevrotain's MANY). */
   many(body: () => void): void;
+  /** The body once or more (chevrotain's AT_LEAST_ONE). */
+  atLeastOne(body: () => void): void;
 }
 
 /** The builders a construct's `build` is handed for rules that hold other constructs (kept out of grammar/cst.ts, which the constructs import). */

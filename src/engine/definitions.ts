@@ -77,11 +77,8 @@ export interface WorkerActionDef {
   readonly condition?: ConditionDef;
 }
 
-export interface ComboDef {
-  readonly kind: "combo";
-  readonly resources: readonly string[];
-  readonly gains: Gains;
-}
+/** A Resource combo as compiled (src/constructs/statements/combo.ts). */
+export type ComboDef = StatementDefs["combo"];
 
 /** A trait as compiled: one shape per construct of src/constructs/traits (each module's `Def`). */
 export type TraitDef = TraitConstructDef;

@@ -106,7 +106,7 @@ export function plusWorkers(d: Demand, workers: number): Demand {
 /** A worker action as data: what its first and second use cost (its workers grow by one), what it does, and when it is offered (its condition; none for most). */
 export type WorkFacts =
   | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[]; readonly condition: ConditionDef | undefined }
-  | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
+  | StatementFacts["combo"];
 
 /**
  * What a grey part asks of the rules again and again, read once from its
@@ -297,7 +297,7 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
     a.traits.forEach((t, index) => traitPieces.engine(t, index, traits));
   } else if (a.pattern === "action") {
     const w = a.work;
-    if (w.kind === "combo") work = { kind: "combo", needed: w.resources, demands: [plusWorkers(noDemand, 1), plusWorkers(noDemand, 2)], steps: stepsOf(w.gains) };
+    if (w.kind === "combo") work = statementPieces.engine("combo", w);
     else {
       const cost = demandOf(w.cost);
       const steps = stepsOf(w.effects);

@@ -76,7 +76,6 @@ export function english(v: Vocabulary): Phrasebook {
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
       return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
-    combo: (c) => `Combo (1 Worker): ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "en")), "en")} → ${assets(c.gains)}.`,
     baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,
     contact: (c) => {
       const colour = termName(term(v, "contactColours", c.colour), "en");

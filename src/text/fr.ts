@@ -82,7 +82,6 @@ export function french(v: Vocabulary): Phrasebook {
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
       return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
-    combo: (c) => `Combinaison (1 Travailleur) : ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "fr")), "fr")} → ${assets(c.gains)}.`,
     baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,
     contact: (c) => {
       // "Portée de Pillage", but "Portée universelle" (rulebook, "Symboles de portée").

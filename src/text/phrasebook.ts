@@ -3,7 +3,7 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, Combo, ContactCard, Cost, Effect, Gift, Pattern, WorkerAction } from "../check/model.js";
+import type { Asset, ContactCard, Cost, Effect, Gift, Pattern, WorkerAction } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "./words.js";
 
@@ -32,7 +32,6 @@ export interface Phrasebook extends Sayings {
   gain(gifts: readonly Gift[]): string;
   produce(gifts: readonly Gift[]): string;
   action(a: WorkerAction): string;
-  combo(c: Combo): string;
   baseSlots(n: number): string;
   contact(c: ContactCard): string;
   leaderResources(assets: readonly Asset[]): string;

@@ -38,7 +38,7 @@ export interface CardText {
 
 /** A grey part's sentences: a Location's by its pattern, and a Base's power, which has a Location's shape. */
 function patternLines(book: Phrasebook, a: LocationAbility): string[] {
-  if (a.pattern === "action") return [a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work)];
+  if (a.pattern === "action") return [a.work.kind === "combo" ? statementPieces.text("combo", a.work, book) : book.action(a.work)];
   if (a.pattern === "trait") return a.traits.map((t) => traitPieces.text(t, book));
   const lines = a.produce.length > 0 ? [book.produce(a.produce)] : [];
   if (a.paid) lines.push(productionCost.text[book.lang](a.paid, book));
