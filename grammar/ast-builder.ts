@@ -49,6 +49,7 @@ export function effectList(cst: CstNode): A.Effect[] {
 const kit: BuildKit = {
   effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")),
   assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
+  condition: conditionOf,
 };
 
 /** `if you …`: the subject as written, and the condition built by its construct (its rule is named after its kind). */
@@ -72,7 +73,6 @@ function actionOption(cst: CstNode): A.ActionOption {
 
 /** One builder per statement rule; the rule name is the statement's kind. */
 const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind | StatementConstructKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
-  gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), ...conditionOf(cst), span }),
   produce: (cst, span) => {
     const paid = cst.children[productionCost.rule];
     const parts = paid ? productionCost.build(paid[0] as CstNode, assetList) : { assets: assetList(node(cst.children, "assetList")) };

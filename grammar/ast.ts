@@ -56,13 +56,6 @@ export interface ConditionClause {
   readonly span: Span;
 }
 
-export interface GainStatement {
-  readonly kind: "gain";
-  readonly assets: readonly Asset[];
-  readonly condition?: ConditionClause;
-  readonly span: Span;
-}
-
 export interface ProduceStatement {
   readonly kind: "produce";
   /** What is produced (after `->` when it has a cost). */
@@ -94,6 +87,6 @@ import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
 import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
-export type Statement = GainStatement | ProduceStatement | ActionStatement | StatementNode | TraitNode;
+export type Statement = ProduceStatement | ActionStatement | StatementNode | TraitNode;
 
 export type StatementKind = Statement["kind"];

@@ -7,10 +7,10 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | action
- *                | once | keep | combo   (one rule per construct of src/constructs/statements)
+ *   statement   := produce | action
+ *                | statement construct (one rule per construct of src/constructs/statements:
+ *                                       gain, once, keep, combo)
  *                | trait        (one rule per construct of src/constructs/traits)
- *   gain        := "gain" assetList condition?
  *   produce     := "produce" (productionCost | assetList) condition?
  *   productionCost := ":" "pay" assetList "->" assetList   (src/constructs/production-cost.ts)
  *   action      := "action" ("(" option ("," option)* ")")? ":" ("pay" assetList "->")? effectList condition?
@@ -143,19 +143,11 @@ export class AbilityParser extends CstParser {
 
   public statement = this.RULE("statement", () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.gain) },
       { ALT: () => this.SUBRULE(this.produce) },
       { ALT: () => this.SUBRULE(this.action) },
       ...statementKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.statementRules[kind]) })),
       ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
-  });
-
-  /** `gain 3 scrap`: the red (Spoils) and blue (Agreement) parts. */
-  public gain = this.RULE("gain", () => {
-    this.CONSUME(t.Gain);
-    this.SUBRULE(this.assetList);
-    this.OPTION(() => this.SUBRULE(this.condition));
   });
 
   /** `: pay 1 fuel -> 2 vp` after `produce`: a production with a cost (src/constructs/production-cost.ts). */

@@ -13,7 +13,7 @@ import { compileCards } from "../src/compiler/compile.js";
 import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/amounts/index.js";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
-import { statementConstructs, statementKinds, statementPieces } from "../src/constructs/statements/index.js";
+import { statementConstructs, statementKinds, statementPieces, type StatementConstructKind } from "../src/constructs/statements/index.js";
 import type { LocationParts } from "../src/constructs/statement.js";
 import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
 import { cardFacts, stepsOf, type AbilityFacts, type LocationFacts } from "../src/engine/facts.js";
@@ -76,16 +76,25 @@ describe.each(traitKinds)("the %s trait", (kind) => {
 });
 
 /** What a Location card holds in the part a statement fills, checked and compiled. */
+/** Where a statement stands on a Location (its field), and what the card holds there, checked and compiled. */
 const partOf = {
-  model: (card: LocationCard, part: keyof LocationParts): unknown => (part === "work" ? (card.ability.pattern === "action" ? card.ability.work : undefined) : part === "once" ? (card.once.length > 0 ? card.once : undefined) : card.keep),
-  def: (def: LocationDef, part: keyof LocationParts): unknown => (part === "work" ? (def.ability.pattern === "action" ? def.ability.work : undefined) : def[part]),
+  model: (card: LocationCard, part: keyof LocationParts | "gifts"): unknown =>
+    part === "gifts" ? card.spoils : part === "work" ? (card.ability.pattern === "action" ? card.ability.work : undefined) : part === "once" ? (card.once.length > 0 ? card.once : undefined) : card.keep,
+  def: (def: LocationDef, part: keyof LocationParts | "gifts"): unknown => (part === "gifts" ? def.spoils : part === "work" ? (def.ability.pattern === "action" ? def.ability.work : undefined) : def[part]),
 };
+
+/** A statement's field on a Location and what it sits beside there: in the ability (beside a production when any pattern has its part), or the Spoils. */
+function standing(place: (typeof statementConstructs)[StatementConstructKind]["place"], example: string): { field: "ability" | "spoils"; part: keyof LocationParts | "gifts"; fields: Record<string, string> } {
+  if (place.deals) return { field: "spoils", part: place.deals.part, fields: { spoils: JSON.stringify(example) } };
+  const at = place.location;
+  if ("refused" in at) throw new Error("a statement that stands nowhere on a Location");
+  const fields = at.only ? { pattern: at.only.patterns[0]!, ability: JSON.stringify(example) } : { ability: JSON.stringify(`produce 1 scrap; ${example}`) };
+  return { field: "ability", part: at.part, fields };
+}
 
 describe.each(statementKinds)("the %s statement", (kind) => {
   const construct = statementConstructs[kind];
-  const place = construct.place.location;
-  // On a Location of a pattern that has its part: beside a production when any pattern does.
-  const fields = place.only ? { pattern: place.only.patterns[0]!, ability: JSON.stringify(construct.example) } : { ability: JSON.stringify(`produce 1 scrap; ${construct.example}`) };
+  const { field, part: place, fields } = standing(construct.place, construct.example);
 
   it("parses its example into its own node, spanning the statement", () => parsesAlone(construct.example, kind));
 
@@ -93,18 +102,19 @@ describe.each(statementKinds)("the %s statement", (kind) => {
     const result = validateText(locationYaml(fields));
     expect(result.diagnostics).toEqual([]);
     const card = result.cards[0] as LocationCard;
-    const model = partOf.model(card, place.part);
+    const model = partOf.model(card, place);
     expect(model).toBeDefined();
 
     for (const lang of langs) {
-      const text = textRenderer(result.vocabulary, lang).card(card).parts.ability ?? "";
+      const text = textRenderer(result.vocabulary, lang).card(card).parts[field] ?? "";
       expect(text, `${lang} text`).not.toMatch(/undefined|NaN|\[object/);
       const sentence = statementPieces.text(kind, model as never, (lang === "en" ? english : french)(result.vocabulary));
+      expect(sentence.length, `${lang} sentence`).toBeGreaterThan(0);
       expect(text, `${lang} text holds its sentence`).toContain(lang === "en" ? sentence : frenchTypography(sentence));
     }
 
     const def = await compiled(card, result.vocabulary);
-    const part = partOf.def(def, place.part);
+    const part = partOf.def(def, place);
     expect(part).toBeDefined();
     // Its engine piece reads the facts the rules need from what the card definition holds.
     expect(statementPieces.engine(kind, part as never)).toBeDefined();
@@ -114,8 +124,11 @@ describe.each(statementKinds)("the %s statement", (kind) => {
     const onBase = validateText(baseYaml(construct.example));
     expect(onBase.diagnostics.map((d) => d.code)).toEqual(["S51-E302"]);
     expect(onBase.diagnostics[0]!.hint).toBe(construct.place.base.hint);
-    const twice = validateText(locationYaml({ ...fields, ability: JSON.stringify(`${JSON.parse(fields.ability) as string}; ${construct.example}`) }));
-    expect(twice.diagnostics.map((d) => d.code)).toContain("S51-E311");
+    const written = JSON.parse(fields[field]!) as string;
+    const twice = validateText(locationYaml({ ...fields, [field]: JSON.stringify(`${written}; ${construct.example}`) }));
+    const single: string | undefined = construct.place.single;
+    if (single) expect(twice.diagnostics.map((d) => d.code)).toContain("S51-E311");
+    else expect(twice.diagnostics).toEqual([]);
     // A Leader beside its one ability (a trigger): taken into the part its module names, or refused.
     const leader = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", `    ability: ${JSON.stringify(`after pass -> 1 scrap; ${construct.example}`)}`, ""].join("\n");
     const onLeader = validateText(leader);

@@ -13,7 +13,8 @@ import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
 import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
-import type { LeaderParts, LocationParts } from "../constructs/statement.js";
+import type { DealParts, LeaderParts, LocationParts } from "../constructs/statement.js";
+import { giftsOf } from "../constructs/statements/gain.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
 import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
@@ -33,7 +34,6 @@ function resolver(ctx: CardContext, field: string, index?: number): Resolver {
 
 /** A statement in a field that cannot hold it, with a hint at where it belongs. */
 const misplacedHints: Partial<Record<A.StatementKind, string>> = {
-  gain: 'a card\'s grey part produces ("produce …") or gives once ("once: …"); "gain" is for spoils and agreements',
   after: "a trigger belongs to a Leader, a trait Location or a Base's power",
   produce: "produce belongs to production Locations and Bases",
 };
@@ -102,14 +102,6 @@ function condition(r: Resolver, clause: A.ConditionClause | undefined): M.Condit
   return clause && (conditionPieces.check(clause, r) ?? false);
 }
 
-/** What a `gain` or `produce` statement gives: its assets, under its condition if it has one. */
-function gifts(r: Resolver, s: A.GainStatement | A.ProduceStatement): M.Gift[] | undefined {
-  const gains = assets(r, s.assets);
-  const c = condition(r, s.condition);
-  if (!gains || c === false) return undefined;
-  return c ? [{ kind: "if", condition: c, gains }] : gains;
-}
-
 /** Whose actions these are ("a Location's", "a Base's"): the hints say it. */
 interface ActionRule {
   readonly workers: readonly number[];
@@ -171,7 +163,9 @@ function refused(r: Resolver, s: StatementNode, where: "base" | "leader"): void 
 
 /** A Location's worker action, as written: `action`, or a statement that fills that part (`combo`). */
 function isWorkerAction(s: A.Statement): boolean {
-  return s.kind === "action" || (isStatementNode(s) && statementConstructs[s.kind].place.location.part === "work");
+  if (s.kind === "action") return true;
+  const place = isStatementNode(s) ? statementConstructs[s.kind].place.location : undefined;
+  return place !== undefined && "part" in place && place.part === "work";
 }
 
 type Parts<P> = { -readonly [K in keyof P]?: P[K] };
@@ -191,12 +185,19 @@ function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
 function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Gift[] | undefined {
   const r = resolver(ctx, field);
   const statements = ctx.card.statements[field] ?? [];
-  const lists = statements.map((s) => {
-    if (s.kind === "gain") return gifts(r, s);
-    r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
-    return undefined;
+  const parts: Parts<DealParts>[] = statements.map((s) => {
+    const place = isStatementNode(s) ? statementConstructs[s.kind].place.deals : undefined;
+    if (!isStatementNode(s) || !place) {
+      r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
+      return {};
+    }
+    const part: Parts<DealParts> = {};
+    const model = statementPieces.check(s, r);
+    if (model !== undefined) fill(part, place.part, model);
+    return part;
   });
-  return lists.every((l) => l !== undefined) ? lists.flat() : undefined;
+  // A field's statements are given in order, as one list.
+  return parts.every((p) => p.gifts !== undefined) ? parts.flatMap((p) => p.gifts!) : undefined;
 }
 
 const patternAdvice = {
@@ -238,6 +239,12 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     }
     if (isStatementNode(s)) {
       const place = statementConstructs[s.kind].place.location;
+      if ("refused" in place) {
+        misplaced(r, s, "a Location's ability", place.hint);
+        ok = false;
+        misfits++;
+        continue;
+      }
       if (place.only && !place.only.patterns.includes(data.pattern)) {
         fail(s, `${aCard(data.pattern)} ${place.only.lacks}`, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
         continue;
@@ -255,7 +262,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
           if (!paid) ok = false;
           break;
         }
-        const got = gifts(r, s);
+        const got = giftsOf(r, s);
         if (got) produce.push(...got);
         else ok = false;
         break;
@@ -270,11 +277,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
         else ok = false;
         break;
       }
-      case "gain":
-        misplaced(r, s, "a Location's ability");
-        ok = false;
-        misfits++;
-        break;
       default:
         // Every statement kind has its case above: a new kind fails to compile here until it has one.
         return s satisfies never;
@@ -340,16 +342,6 @@ function faction(ctx: CardContext, value: string): string | undefined {
   return resolveTerm(resolver(ctx, "faction"), fieldWord(value), "factions");
 }
 
-/**
- * What a Base's ability may not hold, and what to write instead: a Base
- * produces, holds deals, and may carry a faction power (one worker action
- * or traits); it has no combo, no keep icon, no one-time gain, no trigger.
- */
-const notOnBase: Partial<Record<A.StatementKind, string>> = {
-  ...misplacedHints,
-  once: "a Base is in play from the start: it has no one-time-only gain",
-};
-
 /** A Base's worker action, as a Location's: 1 or 2 workers, at most twice a turn. */
 const baseAction = { workers: [1, 2], repeatable: false, who: "a Base's" } as const;
 
@@ -407,11 +399,12 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
       if (t) traits.push(t);
       else ok = false;
     } else if (isStatementNode(s)) {
+      // A Base produces, holds deals and may carry a faction power: every other statement's module says why not.
       refused(r, s, "base");
       ok = false;
     } else {
-      misplaced(r, s, "a Base's ability", notOnBase[s.kind]);
-      ok = false;
+      // Every statement kind has its branch above: a new kind fails to compile here until it has one.
+      return s satisfies never;
     }
   }
   if (!onePower(r, power)) ok = false;

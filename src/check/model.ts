@@ -136,8 +136,9 @@ export interface LocationCard extends CardCommon {
   readonly kind: "location";
   readonly distance: 1 | 2 | 3;
   readonly types: readonly string[];
-  readonly spoils: readonly Gift[];
-  readonly agreement: readonly Gift[];
+  /** What it gives as Spoils and as an Agreement: its `gain` statements (src/constructs/statements/gain.ts). */
+  readonly spoils: StatementModels["gain"];
+  readonly agreement: StatementModels["gain"];
   readonly ability: LocationAbility;
   /** The one-time-only icon (src/constructs/statements/once.ts): received once, when the card comes into play; empty for none. */
   readonly once: StatementModels["once"];

@@ -6,7 +6,7 @@
 import type { BaseCard, Card, ContactCard, Effect, LeaderCard, LocationCard } from "../check/model.js";
 import { statementPieces } from "../constructs/statements/index.js";
 import { array, int, object, optional, str, undef, type Expr } from "./code.js";
-import { costFunction, gainsFunction, giftsFunction, leaderAbility, locationAbility } from "./emit-abilities.js";
+import { costFunction, gainsFunction, leaderAbility, locationAbility } from "./emit-abilities.js";
 
 export type CardKind = Card["kind"];
 
@@ -71,8 +71,8 @@ export function locationCard(card: LocationCard): Expr {
     ...common(card),
     ["distance", int(card.distance)],
     ["types", array(card.types.map(str))],
-    ["spoils", giftsFunction(card.spoils)],
-    ["agreement", giftsFunction(card.agreement)],
+    ["spoils", statementPieces.emit("gain", card.spoils)],
+    ["agreement", statementPieces.emit("gain", card.agreement)],
     ["ability", locationAbility(card.ability)],
     ["once", once(card.once)],
     // The keep icon's code (src/constructs/statements/keep.ts), or `undefined` for none.

@@ -30,6 +30,11 @@ export interface LocationParts {
   readonly work: M.WorkerAction | M.Combo;
 }
 
+/** What a Location's spoils and agreement fields hold: what it gives as Spoils or as an Agreement. */
+export interface DealParts {
+  readonly gifts: readonly M.Gift[];
+}
+
 /** The parts of a Leader's card a statement may fill. */
 export interface LeaderParts {
   readonly once: readonly M.Effect[];
@@ -51,12 +56,14 @@ export interface Placement<Model> {
    * of those patterns have that part, and on another the card "lacks" it
    * (`a trait card has no worker action`: the card, then `lacks`).
    */
-  readonly location: { readonly part: PartFor<LocationParts, Model>; readonly only?: { readonly patterns: readonly Pattern[]; readonly lacks: string } };
+  readonly location: { readonly part: PartFor<LocationParts, Model>; readonly only?: { readonly patterns: readonly Pattern[]; readonly lacks: string } } | Refused;
+  /** In a Location's spoils and agreement fields, its part there (a field's statements are given in order, as one list); absent: those fields refuse it. */
+  readonly deals?: { readonly part: PartFor<DealParts, Model> };
   readonly leader: { readonly part: PartFor<LeaderParts, Model> } | Refused;
   /** A Base produces, holds deals and may carry a faction power; what else it refuses says why. */
   readonly base: Refused;
-  /** A field holds at most one statement of this group; statements sharing a group exclude each other (`action` and `combo`: one worker action). */
-  readonly single: string;
+  /** A field holds at most one statement of this group; statements sharing a group exclude each other (`action` and `combo`: one worker action). Absent: any number. */
+  readonly single?: string;
 }
 
 /**

@@ -133,8 +133,9 @@ export interface LocationDef extends CardDefCommon {
   readonly kind: "location";
   readonly distance: 1 | 2 | 3;
   readonly types: readonly string[];
-  readonly spoils: Gains;
-  readonly agreement: Gains;
+  /** Its `gain` statements (src/constructs/statements/gain.ts). */
+  readonly spoils: StatementDefs["gain"];
+  readonly agreement: StatementDefs["gain"];
   readonly ability: LocationAbilityDef;
   /** The one-time-only icon (src/constructs/statements/once.ts), if it has one. */
   readonly once: StatementDefs["once"] | undefined;

@@ -69,7 +69,6 @@ export function english(v: Vocabulary): Phrasebook {
     costs,
     costsInfinitive: costs,
     effects,
-    gain: (list) => giftSentences(list, book!, (a) => `Gain ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;

@@ -75,7 +75,6 @@ export function french(v: Vocabulary): Phrasebook {
     costs: (list) => costs(list),
     costsInfinitive: (list) => costs(list, "infinitive"),
     effects,
-    gain: (list) => giftSentences(list, book!, (a) => `Gagnez ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;

@@ -28,8 +28,7 @@ export interface Sayings {
 }
 
 export interface Phrasebook extends Sayings {
-  /** The red and blue parts: "Gain 3 Scrap.", "Gain 3 Scrap. Gain 1 VP if you have a Leader." */
-  gain(gifts: readonly Gift[]): string;
+  /** A production part: "Produces 2 Fuel.", then one sentence for each condition's gains. */
   produce(gifts: readonly Gift[]): string;
   action(a: WorkerAction): string;
   baseSlots(n: number): string;

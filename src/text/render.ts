@@ -67,7 +67,7 @@ function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> 
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":
-      return { spoils: book.gain(card.spoils), agreement: book.gain(card.agreement), ability: locationAbility(book, card) };
+      return { spoils: statementPieces.text("gain", card.spoils, book), agreement: statementPieces.text("gain", card.agreement, book), ability: locationAbility(book, card) };
   }
 }
 

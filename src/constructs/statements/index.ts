@@ -14,10 +14,11 @@ import type { Sayings } from "../../text/phrasebook.js";
 import type { BuildKit } from "../construct.js";
 import type { AnyStatementConstruct, StatementDefOf, StatementFactsOf, StatementModelOf, StatementNodeOf } from "../statement.js";
 import { combo } from "./combo.js";
+import { gain } from "./gain.js";
 import { keep } from "./keep.js";
 import { once } from "./once.js";
 
-export const statementConstructs = { once, keep, combo } as const;
+export const statementConstructs = { gain, once, keep, combo } as const;
 
 type Table = typeof statementConstructs;
 export type StatementConstructKind = keyof Table;
