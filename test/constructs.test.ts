@@ -124,6 +124,11 @@ describe.each(statementKinds)("the %s statement", (kind) => {
     const onBase = validateText(baseYaml(construct.example));
     expect(onBase.diagnostics.map((d) => d.code)).toEqual(["S51-E302"]);
     expect(onBase.diagnostics[0]!.hint).toBe(construct.place.base.hint);
+    const inAbility = construct.place.location;
+    if ("refused" in inAbility) {
+      const refused = validateText(locationYaml({ ability: JSON.stringify(`produce 1 scrap; ${construct.example}`) }));
+      expect(refused.diagnostics.map((d) => [d.code, d.hint])).toEqual([["S51-E302", inAbility.hint]]);
+    }
     const written = JSON.parse(fields[field]!) as string;
     const twice = validateText(locationYaml({ ...fields, [field]: JSON.stringify(`${written}; ${construct.example}`) }));
     const single: string | undefined = construct.place.single;

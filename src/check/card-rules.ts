@@ -38,8 +38,8 @@ const misplacedHints: Partial<Record<A.StatementKind, string>> = {
   produce: "produce belongs to production Locations and Bases",
 };
 
-function misplaced(r: Resolver, s: A.Statement, where: string, hint = misplacedHints[s.kind]): void {
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, hint);
+function misplaced(r: Resolver, s: A.Statement, where: string): void {
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, misplacedHints[s.kind]);
 }
 
 /**
@@ -156,9 +156,11 @@ function isStatementNode(s: A.Statement): s is StatementNode {
 }
 
 /** A statement of src/constructs/statements refused where it stands: the hint its module gives for that kind of card. */
-function refused(r: Resolver, s: StatementNode, where: "base" | "leader"): void {
+function refused(r: Resolver, s: StatementNode, where: "location" | "base" | "leader"): void {
   const place = statementConstructs[s.kind].place[where];
-  misplaced(r, s, where === "base" ? "a Base's ability" : "a Leader's ability", "refused" in place ? place.hint : undefined);
+  const field = { location: "a Location's ability", base: "a Base's ability", leader: "a Leader's ability" }[where];
+  // The module's hint, or none: never another table's.
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${field}`, "refused" in place ? place.hint : undefined);
 }
 
 /** A Location's worker action, as written: `action`, or a statement that fills that part (`combo`). */
@@ -240,7 +242,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     if (isStatementNode(s)) {
       const place = statementConstructs[s.kind].place.location;
       if ("refused" in place) {
-        misplaced(r, s, "a Location's ability", place.hint);
+        refused(r, s, "location");
         ok = false;
         misfits++;
         continue;

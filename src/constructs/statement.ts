@@ -7,9 +7,10 @@
  * members.
  *
  * A trait (construct.ts, `TraitConstruct`) is always one more trait of a
- * trait card; a statement fills a part of its card of its own (the keep
- * icon, the one-time-only icon, the worker action), so it says which part
- * and on which cards: the checker's placement rules are read from it.
+ * trait card; a statement fills a part of its card of its own (a
+ * Location's Spoils and Agreement, the keep icon, the one-time-only icon,
+ * the worker action), so it says which part and on which cards: the
+ * checker's placement rules are read from it.
  */
 import type { CstNode, TokenType } from "chevrotain";
 import type { Span } from "../../grammar/ast.js";
