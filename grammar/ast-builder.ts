@@ -13,6 +13,7 @@ import { amountPieces } from "../src/constructs/amounts/index.js";
 import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
 import { conditionKindOfRule, conditionPieces } from "../src/constructs/conditions/index.js";
 import { productionCost } from "../src/constructs/production-cost.js";
+import { isStatementConstructKind, statementPieces, type StatementConstructKind } from "../src/constructs/statements/index.js";
 import { asset as printedAsset, node, nodes, num, spanOf, tokens, word } from "./cst.js";
 
 /** An asset, with the amount construct it holds if any (`1 vp per agreement`; src/constructs/amounts). */
@@ -48,6 +49,7 @@ export function effectList(cst: CstNode): A.Effect[] {
 const kit: BuildKit = {
   effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")),
   assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
+  condition: conditionOf,
 };
 
 /** `if you …`: the subject as written, and the condition built by its construct (its rule is named after its kind). */
@@ -70,17 +72,11 @@ function actionOption(cst: CstNode): A.ActionOption {
 }
 
 /** One builder per statement rule; the rule name is the statement's kind. */
-const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
-  gain: (cst, span) => ({ kind: "gain", assets: assetList(node(cst.children, "assetList")), ...conditionOf(cst), span }),
+const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind | StatementConstructKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
   produce: (cst, span) => {
     const paid = cst.children[productionCost.rule];
     const parts = paid ? productionCost.build(paid[0] as CstNode, assetList) : { assets: assetList(node(cst.children, "assetList")) };
     return { kind: "produce", ...parts, ...conditionOf(cst), span };
-  },
-  once: (cst, span) => ({ kind: "once", effects: kit.effectList(cst), span }),
-  keep: (cst, span) => {
-    const amount = tokens(cst.children, "Integer")[0];
-    return amount ? { kind: "keep", amount: num(amount), span } : { kind: "keep", span };
   },
   action: (cst, span) => {
     const c = cst.children;
@@ -94,18 +90,13 @@ const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind>]: (cst: Cst
       span,
     };
   },
-  combo: (cst, span) => ({
-    kind: "combo",
-    resources: tokens(cst.children, "Word").map(word),
-    gains: assetList(node(cst.children, "assetList")),
-    span,
-  }),
 };
 
 function statement(cst: CstNode): A.Statement {
   const [kind, [inner]] = Object.entries(cst.children)[0]! as [A.StatementKind, CstNode[]];
   const span = spanOf(inner!);
-  return isTraitKind(kind) ? traitPieces.build(kind, inner!, span, kit) : statementBuilders[kind](inner!, span);
+  if (isTraitKind(kind)) return traitPieces.build(kind, inner!, span, kit);
+  return isStatementConstructKind(kind) ? statementPieces.build(kind, inner!, span, kit) : statementBuilders[kind](inner!, span);
 }
 
 export function buildStatements(cst: CstNode): A.Statement[] {

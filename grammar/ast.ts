@@ -56,13 +56,6 @@ export interface ConditionClause {
   readonly span: Span;
 }
 
-export interface GainStatement {
-  readonly kind: "gain";
-  readonly assets: readonly Asset[];
-  readonly condition?: ConditionClause;
-  readonly span: Span;
-}
-
 export interface ProduceStatement {
   readonly kind: "produce";
   /** What is produced (after `->` when it has a cost). */
@@ -70,18 +63,6 @@ export interface ProduceStatement {
   /** What is paid for it, the player's choice each Production phase (`produce: pay 1 fuel -> 2 vp`; src/constructs/production-cost.ts). */
   readonly cost?: readonly Asset[];
   readonly condition?: ConditionClause;
-  readonly span: Span;
-}
-
-export interface OnceStatement {
-  readonly kind: "once";
-  readonly effects: readonly Effect[];
-  readonly span: Span;
-}
-
-export interface KeepStatement {
-  readonly kind: "keep";
-  readonly amount?: Num;
   readonly span: Span;
 }
 
@@ -98,20 +79,14 @@ export interface ActionStatement {
   readonly span: Span;
 }
 
-export interface ComboStatement {
-  readonly kind: "combo";
-  readonly resources: readonly Word[];
-  readonly gains: readonly Asset[];
-  readonly span: Span;
-}
-
-/** The statements whose construct is a module of its own (src/constructs): the traits. */
+/** The statements whose construct is a module of its own (src/constructs): the traits, and the statements of src/constructs/statements. */
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
+import type { StatementNode } from "../src/constructs/statements/index.js";
 import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
 import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
-export type Statement = GainStatement | ProduceStatement | OnceStatement | KeepStatement | ActionStatement | ComboStatement | TraitNode;
+export type Statement = ProduceStatement | ActionStatement | StatementNode | TraitNode;
 
 export type StatementKind = Statement["kind"];

@@ -7,9 +7,10 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := gain | produce | once | keep | action | combo
+ *   statement   := produce | action
+ *                | statement construct (one rule per construct of src/constructs/statements:
+ *                                       gain, once, keep, combo)
  *                | trait        (one rule per construct of src/constructs/traits)
- *   gain        := "gain" assetList condition?
  *   produce     := "produce" (productionCost | assetList) condition?
  *   productionCost := ":" "pay" assetList "->" assetList   (src/constructs/production-cost.ts)
  *   action      := "action" ("(" option ("," option)* ")")? ":" ("pay" assetList "->")? effectList condition?
@@ -29,6 +30,7 @@ import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.j
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
 import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
 import { productionCost } from "../src/constructs/production-cost.js";
+import { statementConstructs, statementKinds } from "../src/constructs/statements/index.js";
 import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
@@ -98,6 +100,7 @@ export class AbilityParser extends CstParser {
       else this.OR2(alts);
     },
     many: (body) => this.MANY(body),
+    atLeastOne: (body) => this.AT_LEAST_ONE(body),
   };
 
   /** One rule per construct of a table, named by its kind: its keyword, then its grammar. */
@@ -113,6 +116,8 @@ export class AbilityParser extends CstParser {
       ]),
     ) as Record<K, () => CstNode>;
   }
+
+  private readonly statementRules = this.keywordRules(statementConstructs);
 
   private readonly traitRules = this.keywordRules(traitConstructs);
 
@@ -138,21 +143,11 @@ export class AbilityParser extends CstParser {
 
   public statement = this.RULE("statement", () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.gain) },
       { ALT: () => this.SUBRULE(this.produce) },
-      { ALT: () => this.SUBRULE(this.once) },
-      { ALT: () => this.SUBRULE(this.keep) },
       { ALT: () => this.SUBRULE(this.action) },
-      { ALT: () => this.SUBRULE(this.combo) },
+      ...statementKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.statementRules[kind]) })),
       ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
-  });
-
-  /** `gain 3 scrap`: the red (Spoils) and blue (Agreement) parts. */
-  public gain = this.RULE("gain", () => {
-    this.CONSUME(t.Gain);
-    this.SUBRULE(this.assetList);
-    this.OPTION(() => this.SUBRULE(this.condition));
   });
 
   /** `: pay 1 fuel -> 2 vp` after `produce`: a production with a cost (src/constructs/production-cost.ts). */
@@ -163,19 +158,6 @@ export class AbilityParser extends CstParser {
     this.CONSUME(t.Produce);
     this.OR([{ ALT: () => this.SUBRULE(this.productionCost) }, { ALT: () => this.SUBRULE(this.assetList) }]);
     this.OPTION(() => this.SUBRULE(this.condition));
-  });
-
-  /** `once: 2 scrap`, `once: steal 1 card`: the one-time-only icon, carried out when the card is played. */
-  public once = this.RULE("once", () => {
-    this.CONSUME(t.Once);
-    this.CONSUME(t.Colon);
-    this.SUBRULE(this.effectList);
-  });
-
-  /** `keep` or `keep 3`: the keep icon. */
-  public keep = this.RULE("keep", () => {
-    this.CONSUME(t.Keep);
-    this.OPTION(() => this.CONSUME(t.Integer));
   });
 
   /** `action(2 workers): pay 1 weapons -> 2 vp`: a worker action. */
@@ -207,14 +189,6 @@ export class AbilityParser extends CstParser {
       },
       { ALT: () => this.CONSUME(t.Repeatable) },
     ]);
-  });
-
-  /** `combo scrap fuel weapons -> 2 vp`: a resource combo cashed in by a worker. */
-  public combo = this.RULE("combo", () => {
-    this.CONSUME(t.Combo);
-    this.AT_LEAST_ONE(() => this.CONSUME(t.Word));
-    this.CONSUME(t.Arrow);
-    this.SUBRULE(this.assetList);
   });
 
   public assetList = this.RULE("assetList", () => {

@@ -1,6 +1,6 @@
 /**
- * One construct, one module (src/constructs): every trait in the table goes
- * through every stage by its own pieces, and a module that lacks a piece, or
+ * One construct, one module (src/constructs): every trait and statement in
+ * the tables goes through every stage by its own pieces, and a module that lacks a piece, or
  * a table entry under another construct's name, does not compile. The list
  * of traits tested is the table's, never typed here.
  */
@@ -8,17 +8,22 @@ import { join } from "node:path";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { parseStatements } from "../grammar/index.js";
-import type { BaseCard, LocationCard } from "../src/check/model.js";
+import type { BaseCard, LeaderCard, LocationCard } from "../src/check/model.js";
 import { compileCards } from "../src/compiler/compile.js";
 import { amountConstructs, amountKinds, amountPieces } from "../src/constructs/amounts/index.js";
 import { effectConstructs } from "../src/constructs/effects/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
+import { statementConstructs, statementKinds, statementPieces, type StatementConstructKind } from "../src/constructs/statements/index.js";
+import type { LocationParts } from "../src/constructs/statement.js";
 import type { BaseDef, CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
 import { cardFacts, stepsOf, type AbilityFacts, type LocationFacts } from "../src/engine/facts.js";
 import { conditionConstructs, conditionKinds, conditionPieces } from "../src/constructs/conditions/index.js";
 import { newGame } from "../src/engine/machine.js";
 import type { GainStep } from "../src/engine/tasks.js";
 import { textRenderer } from "../src/text/render.js";
+import { english } from "../src/text/en.js";
+import { french } from "../src/text/fr.js";
+import { frenchTypography } from "../src/text/typography.js";
 import { langs } from "../src/text/words.js";
 import { registry, testGame } from "./engine-harness.js";
 import { evaluateModule, locationYaml, repoRoot, validateText } from "./helpers.js";
@@ -35,16 +40,19 @@ function registryOf(def: CardDef): CardRegistry {
   return { cards: [def], byId: new Map([[def.id, def]]), basicResources: ["scrap", "fuel", "weapons", "building-material"], contactColours: {} };
 }
 
+/** A statement's example parses into one node of its kind, spanning the whole text. */
+function parsesAlone(example: string, kind: string): void {
+  const parsed = parseStatements(example);
+  expect(parsed.ok).toBe(true);
+  if (!parsed.ok) return;
+  expect(parsed.value.map((s) => s.kind)).toEqual([kind]);
+  expect(parsed.value[0]!.span).toEqual({ start: 0, end: example.length });
+}
+
 describe.each(traitKinds)("the %s trait", (kind) => {
   const construct = traitConstructs[kind];
 
-  it("parses its example into its own node, spanning the statement", () => {
-    const parsed = parseStatements(construct.example);
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    expect(parsed.value.map((s) => s.kind)).toEqual([kind]);
-    expect(parsed.value[0]!.span).toEqual({ start: 0, end: construct.example.length });
-  });
+  it("parses its example into its own node, spanning the statement", () => parsesAlone(construct.example, kind));
 
   it("checks, compiles, reads aloud in both languages and means something to the engine", async () => {
     const result = validateText(locationYaml({ pattern: "trait", ability: JSON.stringify(construct.example) }));
@@ -67,15 +75,83 @@ describe.each(traitKinds)("the %s trait", (kind) => {
   });
 });
 
+/** What a Location card holds in the part a statement fills, checked and compiled. */
+/** Where a statement stands on a Location (its field), and what the card holds there, checked and compiled. */
+const partOf = {
+  model: (card: LocationCard, part: keyof LocationParts | "gifts"): unknown =>
+    part === "gifts" ? card.spoils : part === "work" ? (card.ability.pattern === "action" ? card.ability.work : undefined) : part === "once" ? (card.once.length > 0 ? card.once : undefined) : card.keep,
+  def: (def: LocationDef, part: keyof LocationParts | "gifts"): unknown => (part === "gifts" ? def.spoils : part === "work" ? (def.ability.pattern === "action" ? def.ability.work : undefined) : def[part]),
+};
+
+/** A statement's field on a Location and what it sits beside there: in the ability (beside a production when any pattern has its part), or the Spoils. */
+function standing(place: (typeof statementConstructs)[StatementConstructKind]["place"], example: string): { field: "ability" | "spoils"; part: keyof LocationParts | "gifts"; fields: Record<string, string> } {
+  if (place.deals) return { field: "spoils", part: place.deals.part, fields: { spoils: JSON.stringify(example) } };
+  const at = place.location;
+  if ("refused" in at) throw new Error("a statement that stands nowhere on a Location");
+  const fields = at.only ? { pattern: at.only.patterns[0]!, ability: JSON.stringify(example) } : { ability: JSON.stringify(`produce 1 scrap; ${example}`) };
+  return { field: "ability", part: at.part, fields };
+}
+
+describe.each(statementKinds)("the %s statement", (kind) => {
+  const construct = statementConstructs[kind];
+  const { field, part: place, fields } = standing(construct.place, construct.example);
+
+  it("parses its example into its own node, spanning the statement", () => parsesAlone(construct.example, kind));
+
+  it("checks into the part of the card its module names, compiles, reads aloud in both languages and means something to the engine", async () => {
+    const result = validateText(locationYaml(fields));
+    expect(result.diagnostics).toEqual([]);
+    const card = result.cards[0] as LocationCard;
+    const model = partOf.model(card, place);
+    expect(model).toBeDefined();
+
+    for (const lang of langs) {
+      const text = textRenderer(result.vocabulary, lang).card(card).parts[field] ?? "";
+      expect(text, `${lang} text`).not.toMatch(/undefined|NaN|\[object/);
+      const sentence = statementPieces.text(kind, model as never, (lang === "en" ? english : french)(result.vocabulary));
+      expect(sentence.length, `${lang} sentence`).toBeGreaterThan(0);
+      expect(text, `${lang} text holds its sentence`).toContain(lang === "en" ? sentence : frenchTypography(sentence));
+    }
+
+    const def = await compiled(card, result.vocabulary);
+    const part = partOf.def(def, place);
+    expect(part).toBeDefined();
+    // Its engine piece reads the facts the rules need from what the card definition holds.
+    expect(statementPieces.engine(kind, part as never)).toBeDefined();
+  });
+
+  it("stands only where its module says", () => {
+    const onBase = validateText(baseYaml(construct.example));
+    expect(onBase.diagnostics.map((d) => d.code)).toEqual(["S51-E302"]);
+    expect(onBase.diagnostics[0]!.hint).toBe(construct.place.base.hint);
+    const inAbility = construct.place.location;
+    if ("refused" in inAbility) {
+      const refused = validateText(locationYaml({ ability: JSON.stringify(`produce 1 scrap; ${construct.example}`) }));
+      expect(refused.diagnostics.map((d) => [d.code, d.hint])).toEqual([["S51-E302", inAbility.hint]]);
+    }
+    const written = JSON.parse(fields[field]!) as string;
+    const twice = validateText(locationYaml({ ...fields, [field]: JSON.stringify(`${written}; ${construct.example}`) }));
+    const single: string | undefined = construct.place.single;
+    if (single) expect(twice.diagnostics.map((d) => d.code)).toContain("S51-E311");
+    else expect(twice.diagnostics).toEqual([]);
+    // A Leader beside its one ability (a trigger): taken into the part its module names, or refused.
+    const leader = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", `    ability: ${JSON.stringify(`after pass -> 1 scrap; ${construct.example}`)}`, ""].join("\n");
+    const onLeader = validateText(leader);
+    const takes = "part" in construct.place.leader;
+    expect(onLeader.diagnostics.map((d) => d.code)).toEqual(takes ? [] : ["S51-E302"]);
+    if (takes) expect((onLeader.cards[0] as LeaderCard)[construct.place.leader.part as "once"]).not.toHaveLength(0);
+  });
+});
+
 /** A Base of the base vocabulary's New York whose ability adds `power` after its production. */
 function baseYaml(power: string): string {
   const ability = JSON.stringify(`produce 3 workers, 1 scrap; ${power}`);
   return ["set: test", "cards:", "  - id: test-base", "    kind: base", "    name: { en: Test Base, fr: Base de test }", "    faction: new-york", `    ability: ${ability}`, ""].join("\n");
 }
 
-/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern, deals, production, deploy actions). */
+/** What a grey part's facts say, without what only a Location card has (its definition, types, pattern, deals, production, one-time-only and keep icons, deploy actions). */
 function abilityOnly(f: LocationFacts): AbilityFacts {
-  const { def: _def, typeMask: _typeMask, openProduction: _open, paid: _paid, agreement: _agreement, spoils: _spoils, produces: _produces, deploy: _deploy, ...rest } = f;
+  const { def: _def, typeMask: _typeMask, openProduction: _open, paid: _paid, agreement: _agreement, spoils: _spoils, produces: _produces, once: _once, keeps: _keeps, deploy: _deploy, ...rest } = f;
   return rest;
 }
 
@@ -237,6 +313,24 @@ describe("the construct table", () => {
     const errors = withoutEachPiece("effects", header, "Redevelop", "redevelop", pieces, ['export const named: { readonly redevelop: { readonly kind: "redevelop" } } = { redevelop: steal };']);
     expect(errors.some((e) => e.includes(`'"steal"' is not assignable to type '"redevelop"'`))).toBe(true);
     expect(errors).toHaveLength(pieces.length + 1);
+  });
+
+  it("refuses a statement construct that lacks any one of its pieces, a table entry under another name, and a part its model does not fit", () => {
+    const pieces = Object.keys(statementConstructs.keep);
+    const header = [
+      'import type { StatementConstruct } from "../statement.js";',
+      'import { keep, type KeepDef, type KeepFacts, type KeepModel, type KeepNode } from "./keep.js";',
+      'import { limit } from "../traits/limit.js";',
+      'type Keep = StatementConstruct<"keep", KeepNode, KeepModel, KeepDef, KeepFacts>;',
+    ];
+    const more = [
+      'export const named: { readonly keep: { readonly kind: "keep" } } = { keep: limit };',
+      'export const elsewhere: Keep = { ...keep, place: { ...keep.place, location: { part: "work" } } };',
+    ];
+    const errors = withoutEachPiece("statements", header, "Keep", "keep", pieces, more);
+    expect(errors.some((e) => e.includes(`'"limit"' is not assignable to type '"keep"'`))).toBe(true);
+    expect(errors.some((e) => e.includes(`'"work"' is not assignable to type '"keep"'`))).toBe(true);
+    expect(errors).toHaveLength(pieces.length + 2);
   });
 
   it("refuses an amount construct that lacks any one of its pieces", () => {

@@ -12,10 +12,13 @@ import type { ParsedCard } from "../parse/parse-cards.js";
 import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/card-file.js";
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
+import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
+import type { DealParts, LeaderParts, LocationParts } from "../constructs/statement.js";
+import { giftsOf } from "../constructs/statements/gain.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
-import { asPrinted, atMostThree, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
-import { isBasicResource, type Vocabulary } from "./vocabulary.js";
+import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
+import type { Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
   readonly card: ParsedCard;
@@ -31,13 +34,12 @@ function resolver(ctx: CardContext, field: string, index?: number): Resolver {
 
 /** A statement in a field that cannot hold it, with a hint at where it belongs. */
 const misplacedHints: Partial<Record<A.StatementKind, string>> = {
-  gain: 'a card\'s grey part produces ("produce …") or gives once ("once: …"); "gain" is for spoils and agreements',
   after: "a trigger belongs to a Leader, a trait Location or a Base's power",
   produce: "produce belongs to production Locations and Bases",
 };
 
-function misplaced(r: Resolver, s: A.Statement, where: string, hints = misplacedHints): void {
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, hints[s.kind]);
+function misplaced(r: Resolver, s: A.Statement, where: string): void {
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, misplacedHints[s.kind]);
 }
 
 /**
@@ -47,7 +49,6 @@ function misplaced(r: Resolver, s: A.Statement, where: string, hints = misplaced
 const singleGroup: Partial<Record<A.StatementKind, string>> = {
   produce: "produce",
   once: "once",
-  keep: "keep",
   action: "action",
   combo: "action",
   slots: "slots",
@@ -56,6 +57,7 @@ const singleGroup: Partial<Record<A.StatementKind, string>> = {
 
 /** A production with a cost is a statement of its own: a card may produce some things free and others for a price. */
 function groupOf(s: A.Statement): string | undefined {
+  if (isStatementNode(s)) return statementConstructs[s.kind].place.single;
   return s.kind === "produce" && s.cost ? "produce:" : singleGroup[s.kind];
 }
 
@@ -98,14 +100,6 @@ function effects(r: Resolver, list: readonly A.Effect[]): M.Effect[] | undefined
 /** A statement's condition, resolved: `undefined` with none, `false` if it is wrong (reported). */
 function condition(r: Resolver, clause: A.ConditionClause | undefined): M.Conditional["condition"] | false | undefined {
   return clause && (conditionPieces.check(clause, r) ?? false);
-}
-
-/** What a `gain` or `produce` statement gives: its assets, under its condition if it has one. */
-function gifts(r: Resolver, s: A.GainStatement | A.ProduceStatement): M.Gift[] | undefined {
-  const gains = assets(r, s.assets);
-  const c = condition(r, s.condition);
-  if (!gains || c === false) return undefined;
-  return c ? [{ kind: "if", condition: c, gains }] : gains;
 }
 
 /** Whose actions these are ("a Location's", "a Base's"): the hints say it. */
@@ -153,26 +147,34 @@ function workerAction(r: Resolver, s: A.ActionStatement, allowed: ActionRule): M
   return { kind: "action", workers, repeatable, cost, effects: gains, ...(c ? { condition: c } : {}) };
 }
 
-function combo(r: Resolver, s: A.ComboStatement): M.Combo | undefined {
-  let ok = true;
-  if (s.resources.length < 2 || s.resources.length > 3) {
-    r.report("S51-E306", s.span, `a combo holds 2 or 3 resources, not ${s.resources.length}`);
-    ok = false;
-  }
-  const resources = resolveAll(s.resources, (w) => {
-    const id = resolveTerm(r, w, "resources");
-    if (id && !isBasicResource(r.vocabulary, id)) {
-      r.report("S51-E313", w.span, `a combo holds basic resources, not ${id}`);
-      return undefined;
-    }
-    return id;
-  });
-  const gains = assets(r, s.gains);
-  return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
-}
-
 function isTraitStatement(s: A.Statement): s is A.TraitStatement {
   return isTraitKind(s.kind);
+}
+
+function isStatementNode(s: A.Statement): s is StatementNode {
+  return isStatementConstructKind(s.kind);
+}
+
+/** A statement of src/constructs/statements refused where it stands: the hint its module gives for that kind of card. */
+function refused(r: Resolver, s: StatementNode, where: "location" | "base" | "leader"): void {
+  const place = statementConstructs[s.kind].place[where];
+  const field = { location: "a Location's ability", base: "a Base's ability", leader: "a Leader's ability" }[where];
+  // The module's hint, or none: never another table's.
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${field}`, "refused" in place ? place.hint : undefined);
+}
+
+/** A Location's worker action, as written: `action`, or a statement that fills that part (`combo`). */
+function isWorkerAction(s: A.Statement): boolean {
+  if (s.kind === "action") return true;
+  const place = isStatementNode(s) ? statementConstructs[s.kind].place.location : undefined;
+  return place !== undefined && "part" in place && place.part === "work";
+}
+
+type Parts<P> = { -readonly [K in keyof P]?: P[K] };
+
+/** Puts a checked statement in the part of its card its module names (the module's types say its model fits there). */
+function fill<P>(parts: Parts<P>, part: keyof P, model: unknown): void {
+  (parts as Record<keyof P, unknown>)[part] = model;
 }
 
 /** A trait statement's meaning, by its construct (src/constructs/traits). */
@@ -185,12 +187,19 @@ function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
 function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Gift[] | undefined {
   const r = resolver(ctx, field);
   const statements = ctx.card.statements[field] ?? [];
-  const lists = statements.map((s) => {
-    if (s.kind === "gain") return gifts(r, s);
-    r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
-    return undefined;
+  const parts: Parts<DealParts>[] = statements.map((s) => {
+    const place = isStatementNode(s) ? statementConstructs[s.kind].place.deals : undefined;
+    if (!isStatementNode(s) || !place) {
+      r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
+      return {};
+    }
+    const part: Parts<DealParts> = {};
+    const model = statementPieces.check(s, r);
+    if (model !== undefined) fill(part, place.part, model);
+    return part;
   });
-  return lists.every((l) => l !== undefined) ? lists.flat() : undefined;
+  // A field's statements are given in order, as one list.
+  return parts.every((p) => p.gifts !== undefined) ? parts.flatMap((p) => p.gifts!) : undefined;
 }
 
 const patternAdvice = {
@@ -199,7 +208,12 @@ const patternAdvice = {
   trait: `a trait card has traits (${traitKinds.join(", ")}) and no worker action`,
 };
 
-function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: M.Effect[]; keep?: M.Keep } | undefined {
+/** What a card of this pattern has instead, for a hint. */
+function adviceFor(pattern: LocationData["pattern"]): string {
+  return patternAdvice[pattern === "open-production" || pattern === "closed-production" ? "production" : pattern];
+}
+
+function locationAbility(ctx: CardContext, data: LocationData): { ability: M.LocationAbility; once: readonly M.Effect[]; keep?: M.Keep } | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
@@ -209,12 +223,10 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     ok = false;
     if (s) misfits++;
   };
-  let once: M.Effect[] = [];
-  let keep: M.Keep | undefined;
+  const parts: Parts<LocationParts> = {};
   const produce: M.Gift[] = [];
   let paid: PaidProduction | undefined;
   const traits: M.Trait[] = [];
-  let work: M.WorkerAction | M.Combo | undefined;
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
   for (const s of statements) {
     if (isTraitStatement(s)) {
@@ -227,17 +239,24 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       else ok = false;
       continue;
     }
-    switch (s.kind) {
-      case "once": {
-        const got = effects(r, s.effects);
-        if (got) once = got;
-        else ok = false;
-        break;
+    if (isStatementNode(s)) {
+      const place = statementConstructs[s.kind].place.location;
+      if ("refused" in place) {
+        refused(r, s, "location");
+        ok = false;
+        misfits++;
+        continue;
       }
-      case "keep":
-        keep = s.amount ? { limit: s.amount.value } : {};
-        if (s.amount && !atMostThree(r, s.amount, "the number of resources kept")) ok = false;
-        break;
+      if (place.only && !place.only.patterns.includes(data.pattern)) {
+        fail(s, `${aCard(data.pattern)} ${place.only.lacks}`, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
+        continue;
+      }
+      const model = statementPieces.check(s, r);
+      if (model === undefined) ok = false;
+      else fill(parts, place.part, model);
+      continue;
+    }
+    switch (s.kind) {
       case "produce": {
         if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
         if (hasCost(s)) {
@@ -245,26 +264,21 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
           if (!paid) ok = false;
           break;
         }
-        const got = gifts(r, s);
+        const got = giftsOf(r, s);
         if (got) produce.push(...got);
         else ok = false;
         break;
       }
-      case "action":
-      case "combo": {
+      case "action": {
         if (data.pattern !== "action") {
-          fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${isProduction ? patternAdvice.production : patternAdvice.trait}`);
+          fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${adviceFor(data.pattern)}`);
           break;
         }
-        work = s.kind === "action" ? workerAction(r, s, { workers: [1, 2], repeatable: false, who: "a Location's" }) : combo(r, s);
-        if (!work) ok = false;
+        const work = workerAction(r, s, { workers: [1, 2], repeatable: false, who: "a Location's" });
+        if (work) parts.work = work;
+        else ok = false;
         break;
       }
-      case "gain":
-        misplaced(r, s, "a Location's ability");
-        ok = false;
-        misfits++;
-        break;
       default:
         // Every statement kind has its case above: a new kind fails to compile here until it has one.
         return s satisfies never;
@@ -277,7 +291,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     r.report("S51-E304", undefined, `${aCard(data.pattern)} must produce something`, 'add "produce …", or change the pattern');
     ok = false;
   }
-  if (data.pattern === "action" && !statements.some((s) => s.kind === "action" || s.kind === "combo")) {
+  if (data.pattern === "action" && !statements.some(isWorkerAction)) {
     fail(undefined, "an action card needs a worker action", 'add "action: …" or "combo …", or change the pattern');
   }
   if (data.pattern === "trait" && !statements.some(isTraitStatement)) {
@@ -286,11 +300,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   if (!ok) return undefined;
   const ability: M.LocationAbility =
     data.pattern === "action"
-      ? { pattern: "action", work: work! }
+      ? { pattern: "action", work: parts.work! }
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
         : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
-  return { ability, once, ...(keep ? { keep } : {}) };
+  return { ability, once: parts.once ?? [], ...(parts.keep ? { keep: parts.keep } : {}) };
 }
 
 function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
@@ -329,18 +343,6 @@ function fieldWord(value: string): A.Word {
 function faction(ctx: CardContext, value: string): string | undefined {
   return resolveTerm(resolver(ctx, "faction"), fieldWord(value), "factions");
 }
-
-/**
- * What a Base's ability may not hold, and what to write instead: a Base
- * produces, holds deals, and may carry a faction power (one worker action
- * or traits); it has no combo, no keep icon, no one-time gain, no trigger.
- */
-const notOnBase: Partial<Record<A.StatementKind, string>> = {
-  ...misplacedHints,
-  combo: 'a combo\'s tokens wait on an action Location; a Base cashes resources in with an action: "action: pay 1 scrap, 1 fuel -> 2 vp"',
-  keep: 'resources on a Base (the pool) are discarded at Clean-up; a depot keeps them: "depot 2"',
-  once: "a Base is in play from the start: it has no one-time-only gain",
-};
 
 /** A Base's worker action, as a Location's: 1 or 2 workers, at most twice a turn. */
 const baseAction = { workers: [1, 2], repeatable: false, who: "a Base's" } as const;
@@ -398,9 +400,13 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
       const t = trait(r, s);
       if (t) traits.push(t);
       else ok = false;
-    } else {
-      misplaced(r, s, "a Base's ability", notOnBase);
+    } else if (isStatementNode(s)) {
+      // A Base produces, holds deals and may carry a faction power: every other statement's module says why not.
+      refused(r, s, "base");
       ok = false;
+    } else {
+      // Every statement kind has its branch above: a new kind fails to compile here until it has one.
+      return s satisfies never;
     }
   }
   if (!onePower(r, power)) ok = false;
@@ -419,13 +425,19 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
-  let once: M.Effect[] = [];
+  const parts: Parts<LeaderParts> = {};
   const abilities: M.LeaderCard["ability"][] = [];
   for (const s of statements) {
-    if (s.kind === "once") {
-      const got = effects(r, s.effects);
-      if (got) once = got;
-      else ok = false;
+    if (isStatementNode(s)) {
+      const place = statementConstructs[s.kind].place.leader;
+      if ("refused" in place) {
+        refused(r, s, "leader");
+        ok = false;
+        continue;
+      }
+      const model = statementPieces.check(s, r);
+      if (model === undefined) ok = false;
+      else fill(parts, place.part, model);
     } else if (s.kind === "after") {
       const a = traitConstructs.after.check(s, r);
       if (a) abilities.push(a);
@@ -454,7 +466,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
     rr.report("S51-E313", undefined, "a Leader's resources field holds resources only", 'other gains go in the ability ("once: …")');
     ok = false;
   }
-  return ok && resources ? { ...common, kind: "leader", resources, once, ability: abilities[0]! } : undefined;
+  return ok && resources ? { ...common, kind: "leader", resources, once: parts.once ?? [], ability: abilities[0]! } : undefined;
 }
 
 export function checkContact(ctx: CardContext, data: ContactData, common: CommonFields): M.ContactCard | undefined {

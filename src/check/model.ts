@@ -10,6 +10,7 @@ import type { PaidProduction } from "../constructs/production-cost.js";
 import type { EffectModel } from "../constructs/effects/index.js";
 import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
+import type { StatementModels } from "../constructs/statements/index.js";
 import type { LocalName, Pattern } from "../schema/card-file.js";
 
 /** Something a card gives: tokens taken from the pool, cards drawn, VP; `scale` when it scales with a count (`1 vp per agreement`). */
@@ -67,19 +68,14 @@ export interface WorkerAction {
   readonly condition?: ConditionModel;
 }
 
-export interface Combo {
-  readonly kind: "combo";
-  readonly resources: readonly string[];
-  readonly gains: readonly Asset[];
-}
+/** A Resource combo (src/constructs/statements/combo.ts). */
+export type Combo = StatementModels["combo"];
 
 /** A trait's checked form: one per construct of src/constructs/traits. */
 export type Trait = TraitModel;
 
-/** The keep icon: resources on the card stay through Clean-up (up to `limit`, if given). */
-export interface Keep {
-  readonly limit?: number;
-}
+/** The keep icon (src/constructs/statements/keep.ts). */
+export type Keep = StatementModels["keep"];
 
 /** Where a card was written, for reports that point back at it. */
 export interface Origin {
@@ -124,7 +120,8 @@ export interface LeaderCard extends CardCommon {
   readonly kind: "leader";
   /** Placed on the Leader when played; kept until spent or the Leader leaves. */
   readonly resources: readonly Asset[];
-  readonly once: readonly Effect[];
+  /** The one-time-only icon (src/constructs/statements/once.ts); empty for none. */
+  readonly once: StatementModels["once"];
   /** Its triggered ability (the `after` construct) or its action. */
   readonly ability: AfterModel | WorkerAction;
 }
@@ -139,11 +136,12 @@ export interface LocationCard extends CardCommon {
   readonly kind: "location";
   readonly distance: 1 | 2 | 3;
   readonly types: readonly string[];
-  readonly spoils: readonly Gift[];
-  readonly agreement: readonly Gift[];
+  /** What it gives as Spoils and as an Agreement: its `gain` statements (src/constructs/statements/gain.ts). */
+  readonly spoils: StatementModels["gain"];
+  readonly agreement: StatementModels["gain"];
   readonly ability: LocationAbility;
-  /** The one-time-only icon: received once, when the card comes into play. */
-  readonly once: readonly Effect[];
+  /** The one-time-only icon (src/constructs/statements/once.ts): received once, when the card comes into play; empty for none. */
+  readonly once: StatementModels["once"];
   readonly keep?: Keep;
 }
 

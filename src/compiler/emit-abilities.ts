@@ -5,7 +5,6 @@
  */
 import type {
   Asset,
-  Combo,
   Cost,
   Effect,
   Gift,
@@ -20,7 +19,8 @@ import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import { productionCost } from "../constructs/production-cost.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
-import { CompileError, array, arrow, bool, call, int, object, str, undef, type Call, type Expr } from "./code.js";
+import { statementPieces } from "../constructs/statements/index.js";
+import { CompileError, array, arrow, bool, call, int, object, str, type Call, type Expr } from "./code.js";
 
 /** The parameter names of the compiled functions, after the API each one receives. */
 export const giveParameter = "give";
@@ -95,11 +95,6 @@ export function effectsFunction(effects: readonly Effect[]): Expr {
   return arrow(actParameter, effects.map(effectCall));
 }
 
-/** The one-time-only icon: `undefined` when the card has none (`Gains | undefined`). */
-export function onceFunction(effects: readonly Effect[]): Expr {
-  return effects.length === 0 ? undef : effectsFunction(effects);
-}
-
 /** A `WorkerActionDef`. */
 export function workerAction(action: WorkerAction): Expr {
   return object([
@@ -110,15 +105,6 @@ export function workerAction(action: WorkerAction): Expr {
     ["effects", effectsFunction(action.effects)],
     // Written only when there is one: the base set's actions compile as before.
     ...(action.condition ? [["condition", conditionPieces.emit(action.condition)] as const] : []),
-  ]);
-}
-
-/** A `ComboDef`. */
-export function combo(c: Combo): Expr {
-  return object([
-    ["kind", str("combo")],
-    ["resources", array(c.resources.map(str))],
-    ["gains", gainsFunction(c.gains)],
   ]);
 }
 
@@ -138,7 +124,7 @@ export function locationAbility(ability: LocationAbility): Expr {
     case "action":
       return object([
         ["pattern", str("action")],
-        ["work", ability.work.kind === "action" ? workerAction(ability.work) : combo(ability.work)],
+        ["work", ability.work.kind === "action" ? workerAction(ability.work) : statementPieces.emit("combo", ability.work)],
       ]);
     case "open-production":
     case "closed-production":

@@ -3,9 +3,10 @@
  * (BaseDef, ContactDef, LeaderDef, LocationDef), fields in the order the
  * interfaces declare them.
  */
-import type { BaseCard, Card, ContactCard, Keep, LeaderCard, LocationCard } from "../check/model.js";
-import { array, int, object, optional, str, type Expr } from "./code.js";
-import { costFunction, gainsFunction, giftsFunction, leaderAbility, locationAbility, onceFunction } from "./emit-abilities.js";
+import type { BaseCard, Card, ContactCard, Effect, LeaderCard, LocationCard } from "../check/model.js";
+import { statementPieces } from "../constructs/statements/index.js";
+import { array, int, object, optional, str, undef, type Expr } from "./code.js";
+import { costFunction, gainsFunction, leaderAbility, locationAbility } from "./emit-abilities.js";
 
 export type CardKind = Card["kind"];
 
@@ -51,18 +52,18 @@ export function contactCard(card: ContactCard): Expr {
   ]);
 }
 
+/** The one-time-only icon's code (src/constructs/statements/once.ts), or `undefined` when the card has none. */
+function once(effects: readonly Effect[]): Expr {
+  return effects.length === 0 ? undef : statementPieces.emit("once", effects);
+}
+
 export function leaderCard(card: LeaderCard): Expr {
   return object([
     ...common(card),
     ["resources", gainsFunction(card.resources)],
-    ["once", onceFunction(card.once)],
+    ["once", once(card.once)],
     ["ability", leaderAbility(card.ability)],
   ]);
-}
-
-/** The keep icon: `{ limit: 3 }`, `{ limit: undefined }` (keep everything), or `undefined` (no icon). */
-export function keep(k: Keep | undefined): Expr {
-  return optional(k, (icon) => object([["limit", optional(icon.limit, int)]]));
 }
 
 export function locationCard(card: LocationCard): Expr {
@@ -70,11 +71,12 @@ export function locationCard(card: LocationCard): Expr {
     ...common(card),
     ["distance", int(card.distance)],
     ["types", array(card.types.map(str))],
-    ["spoils", giftsFunction(card.spoils)],
-    ["agreement", giftsFunction(card.agreement)],
+    ["spoils", statementPieces.emit("gain", card.spoils)],
+    ["agreement", statementPieces.emit("gain", card.agreement)],
     ["ability", locationAbility(card.ability)],
-    ["once", onceFunction(card.once)],
-    ["keep", keep(card.keep)],
+    ["once", once(card.once)],
+    // The keep icon's code (src/constructs/statements/keep.ts), or `undefined` for none.
+    ["keep", optional(card.keep, (k) => statementPieces.emit("keep", k))],
   ]);
 }
 

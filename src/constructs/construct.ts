@@ -15,7 +15,7 @@
  *   engine            what the `Def` means to the rules: its facts
  */
 import type { CstNode, IToken, TokenType } from "chevrotain";
-import type { Asset, Effect, Span } from "../../grammar/ast.js";
+import type { Asset, ConditionClause, Effect, Span } from "../../grammar/ast.js";
 import type { Resolver } from "../check/resolve.js";
 import type { Expr } from "../compiler/code.js";
 import type { Demand, EffectStep, GainStep } from "../engine/tasks.js";
@@ -26,7 +26,7 @@ import type { LimitTarget } from "./traits/limit.js";
 import type { RangeChange } from "./traits/range.js";
 
 /** The rules every statement shares, by name: a construct's grammar refers to them through `GrammarKit.subrule`. */
-export type SharedRule = "assetList" | "effectList" | "counted";
+export type SharedRule = "assetList" | "effectList" | "counted" | "condition";
 
 /**
  * The parser's recording methods, handed to a construct's grammar. Chevrotain
@@ -44,6 +44,8 @@ export interface GrammarKit {
   or(alternatives: readonly (() => unknown)[], occurrence?: 1 | 2): void;
   /** The body zero or more times, while its first token comes next (chevrotain's MANY). */
   many(body: () => void): void;
+  /** The body once or more (chevrotain's AT_LEAST_ONE). */
+  atLeastOne(body: () => void): void;
 }
 
 /** The builders a construct's `build` is handed for rules that hold other constructs (kept out of grammar/cst.ts, which the constructs import). */
@@ -52,6 +54,8 @@ export interface BuildKit {
   effectList(node: CstNode): Effect[];
   /** The statement's asset list, each asset with its amount construct if it has one (`1 vp per agreement`). */
   assetList(node: CstNode): Asset[];
+  /** The statement's condition (`if you …`), left out when it has none. */
+  condition(node: CstNode): { condition?: ConditionClause };
 }
 
 /** A Location's facts that its traits make: the engine reads these, never the traits themselves. */

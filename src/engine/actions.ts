@@ -9,10 +9,10 @@
  */
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
+import type { StatementFacts } from "../constructs/statements/index.js";
 import { freeMoveKinds, type Action, type Holder, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
-import type { Effects } from "./definitions.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type ContactFacts, type HandCardFacts, type LocationFacts, type WorkFacts } from "./facts.js";
-import { base, cardName, leader, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
+import { base, cardName, leader, leaderFacts, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
@@ -535,7 +535,7 @@ export function placeDeal(game: Game, t: Extract<Task, { kind: "place-deal" }>):
  */
 function enterPlay(game: Game, seat: number, index: number): void {
   const f = locationFacts(game, game.state.players[seat]!.locations[index]!.card);
-  if (f.def.once) oneTimeOnly(game, seat, { to: "base" }, f.def.once, index);
+  if (f.once) oneTimeOnly(game, seat, { to: "base" }, f.once, index);
   if (f.produces) arrivalTokens(game, seat, index, f.produces);
 }
 
@@ -554,10 +554,9 @@ function arrivalTokens(game: Game, seat: number, index: number, steps: readonly 
  * action's would be; `except` is the card's own place, which a redevelopment
  * cannot build over.
  */
-function oneTimeOnly(game: Game, seat: number, target: GiveTarget, once: Effects, except: number): void {
-  const steps = stepsOf(once);
-  if (steps.every(isGain)) giveAll(game, seat, target, steps as readonly GainStep[]);
-  else schedule(game.state.agenda, { kind: "effects", seat, target, steps, except });
+function oneTimeOnly(game: Game, seat: number, target: GiveTarget, once: StatementFacts["once"], except: number): void {
+  if (once.gainsOnly) giveAll(game, seat, target, once.steps as readonly GainStep[]);
+  else schedule(game.state.agenda, { kind: "effects", seat, target, steps: once.steps, except });
 }
 
 /**
@@ -590,9 +589,9 @@ export function leaderIn(game: Game, t: Extract<Task, { kind: "leader-in" }>): u
   removeFromHand(p, t.card);
   if (p.leader) retire(game, p, p.leader.card, p.leader.vpTokens, [p.leader.resources], []);
   p.leader = { card: t.card, resources: {}, vpTokens: [], uses: 0 };
-  const def = leader(game, t.card);
-  giveAll(game, t.seat, { to: "leader" }, stepsOf(def.resources));
-  if (def.once) oneTimeOnly(game, t.seat, { to: "leader" }, def.once, -1);
+  const f = leaderFacts(game, t.card);
+  giveAll(game, t.seat, { to: "leader" }, stepsOf(f.def.resources));
+  if (f.once) oneTimeOnly(game, t.seat, { to: "leader" }, f.once, -1);
   say(game, () => `  ${seatName(t.seat)} plays the Leader ${cardName(game, t.card)}`);
   return undefined;
 }

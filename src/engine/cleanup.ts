@@ -7,7 +7,7 @@
  * markers come back; hands come down to 10.
  */
 import type { Decision } from "./choices.js";
-import { location, ruleLimit, type Game } from "./game.js";
+import { locationFacts, ruleLimit, type Game } from "./game.js";
 import { addResource, countResources } from "./state.js";
 import { isLastRound } from "./limits.js";
 import type { Task } from "./tasks.js";
@@ -30,9 +30,9 @@ export function cleanUpTasks(game: Game): Task[] {
     toSupply(s, tokenKind.redevelopment, p.pool.redevelopment);
     p.pool = { resources: stay ? p.pool.resources : {}, workers: 0, contactTokens: [], redevelopment: 0 };
     p.locations.forEach((l, index) => {
-      const keep = location(game, l.card).keep;
-      if (!keep) emptyStore(s, l.resources);
-      else if (ask && keep.limit !== undefined && countResources(l.resources) > keep.limit) tasks.push({ kind: "keep-trim", seat: p.seat, location: index });
+      const keeps = locationFacts(game, l.card).keeps;
+      if (keeps === undefined) emptyStore(s, l.resources);
+      else if (ask && countResources(l.resources) > keeps) tasks.push({ kind: "keep-trim", seat: p.seat, location: index });
       l.uses = 0;
       if (l.markers.length > 0) l.markers = [];
     });
@@ -56,7 +56,7 @@ export function cleanUpTasks(game: Game): Task[] {
 /** A keep card over its limit: the player chooses which token goes, one at a time. */
 export function keepTrim(game: Game, t: Extract<Task, { kind: "keep-trim" }>): Decision | undefined {
   const l = game.state.players[t.seat]!.locations[t.location]!;
-  const limit = location(game, l.card).keep?.limit ?? Infinity;
+  const limit = locationFacts(game, l.card).keeps ?? Infinity;
   if (countResources(l.resources) <= limit) return undefined;
   return { kind: "keep-trim", seat: t.seat, choices: Object.keys(l.resources).sort(), location: t.location };
 }

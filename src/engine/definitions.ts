@@ -13,6 +13,7 @@ import type { PaidProductionDef } from "../constructs/production-cost.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
+import type { StatementDefs } from "../constructs/statements/index.js";
 
 export interface LocalName {
   readonly en: string;
@@ -76,11 +77,8 @@ export interface WorkerActionDef {
   readonly condition?: ConditionDef;
 }
 
-export interface ComboDef {
-  readonly kind: "combo";
-  readonly resources: readonly string[];
-  readonly gains: Gains;
-}
+/** A Resource combo as compiled (src/constructs/statements/combo.ts). */
+export type ComboDef = StatementDefs["combo"];
 
 /** A trait as compiled: one shape per construct of src/constructs/traits (each module's `Def`). */
 export type TraitDef = TraitConstructDef;
@@ -118,7 +116,8 @@ export interface LeaderDef extends CardDefCommon {
   readonly kind: "leader";
   /** Placed on the Leader when played. */
   readonly resources: Gains;
-  readonly once: Effects | undefined;
+  /** The one-time-only icon (src/constructs/statements/once.ts), if it has one. */
+  readonly once: StatementDefs["once"] | undefined;
   /** Its triggered ability (the `after` construct) or its action. */
   readonly ability: AfterDef | WorkerActionDef;
 }
@@ -134,12 +133,14 @@ export interface LocationDef extends CardDefCommon {
   readonly kind: "location";
   readonly distance: 1 | 2 | 3;
   readonly types: readonly string[];
-  readonly spoils: Gains;
-  readonly agreement: Gains;
+  /** Its `gain` statements (src/constructs/statements/gain.ts). */
+  readonly spoils: StatementDefs["gain"];
+  readonly agreement: StatementDefs["gain"];
   readonly ability: LocationAbilityDef;
-  readonly once: Effects | undefined;
-  /** The keep icon; `limit` undefined keeps every resource on the card. */
-  readonly keep: { readonly limit: number | undefined } | undefined;
+  /** The one-time-only icon (src/constructs/statements/once.ts), if it has one. */
+  readonly once: StatementDefs["once"] | undefined;
+  /** The keep icon (src/constructs/statements/keep.ts), if it has one. */
+  readonly keep: StatementDefs["keep"] | undefined;
 }
 
 export type CardDef = BaseDef | ContactDef | LeaderDef | LocationDef;

@@ -15,6 +15,7 @@ import type { LimitTarget } from "../constructs/traits/limit.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
 import { traitPieces } from "../constructs/traits/index.js";
+import { statementPieces, type StatementFacts } from "../constructs/statements/index.js";
 import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep, GainStep } from "./tasks.js";
 
@@ -105,7 +106,7 @@ export function plusWorkers(d: Demand, workers: number): Demand {
 /** A worker action as data: what its first and second use cost (its workers grow by one), what it does, and when it is offered (its condition; none for most). */
 export type WorkFacts =
   | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[]; readonly condition: ConditionDef | undefined }
-  | { readonly kind: "combo"; readonly needed: readonly string[]; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[] };
+  | StatementFacts["combo"];
 
 /**
  * What a grey part asks of the rules again and again, read once from its
@@ -146,6 +147,10 @@ export interface LocationFacts extends AbilityFacts {
   readonly spoils: readonly GainStep[];
   /** What a production card produces in each Production phase (open or closed production), if it is one. */
   readonly produces: readonly GainStep[] | undefined;
+  /** Its one-time-only icon's steps, carried out as it comes into play, or undefined when it has none. */
+  readonly once: StatementFacts["once"] | undefined;
+  /** How many resources it keeps through Clean-up (its keep icon; `Infinity`: all), or undefined when it has no keep icon. */
+  readonly keeps: StatementFacts["keep"] | undefined;
   /** The actions that play it from the hand (made once: actions are data, never changed in place). */
   readonly deploy: { readonly [K in DeployKind]: Action };
 }
@@ -153,6 +158,8 @@ export interface LocationFacts extends AbilityFacts {
 /** What the rules ask of a Leader at every event and decision: its trigger, if its ability is one, or what its action costs. */
 export interface LeaderFacts {
   readonly def: LeaderDef;
+  /** Its one-time-only icon's steps, carried out as it comes into play, or undefined when it has none. */
+  readonly once: StatementFacts["once"] | undefined;
   readonly triggers: readonly TriggerFact[];
   /** Its action's cost with its workers, whether it may be used more than once a turn, and when it is offered (its condition; none in the base set). */
   readonly action: { readonly demand: Demand; readonly repeatable: boolean; readonly condition: ConditionDef | undefined } | undefined;
@@ -287,7 +294,8 @@ function readLeader(def: LeaderDef): LeaderFacts {
   const a = def.ability;
   if (a.kind === "after") traitPieces.engine(a, 0, traits);
   const action = a.kind === "action" ? { demand: plusWorkers(demandOf(a.cost), a.workers), repeatable: a.repeatable, condition: a.condition } : undefined;
-  return Object.freeze({ def, triggers: traits.triggers, action });
+  const once = def.once === undefined ? undefined : statementPieces.engine("once", def.once);
+  return Object.freeze({ def, once, triggers: traits.triggers, action });
 }
 
 /** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its costs and steps. */
@@ -299,7 +307,7 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
     a.traits.forEach((t, index) => traitPieces.engine(t, index, traits));
   } else if (a.pattern === "action") {
     const w = a.work;
-    if (w.kind === "combo") work = { kind: "combo", needed: w.resources, demands: [plusWorkers(noDemand, 1), plusWorkers(noDemand, 2)], steps: stepsOf(w.gains) };
+    if (w.kind === "combo") work = statementPieces.engine("combo", w);
     else {
       const cost = demandOf(w.cost);
       const steps = stepsOf(w.effects);
@@ -324,9 +332,11 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
     ...readAbility(a),
     openProduction: a.pattern === "open-production",
     paid: paidOf(a),
-    agreement: stepsOf(def.agreement),
-    spoils: stepsOf(def.spoils),
+    agreement: statementPieces.engine("gain", def.agreement),
+    spoils: statementPieces.engine("gain", def.spoils),
     produces,
+    once: def.once === undefined ? undefined : statementPieces.engine("once", def.once),
+    keeps: def.keep === undefined ? undefined : statementPieces.engine("keep", def.keep),
     deploy,
   });
 }

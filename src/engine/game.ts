@@ -5,7 +5,7 @@
  */
 import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef } from "./definitions.js";
 import { limitTargets, type LimitTarget } from "../constructs/traits/limit.js";
-import { cardFacts, type AbilityFacts, type CardFacts, type LocationFacts } from "./facts.js";
+import { cardFacts, type AbilityFacts, type CardFacts, type LeaderFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
 
 export interface Game {
@@ -40,6 +40,13 @@ export const base = (game: Game, id: CardId): BaseDef => cardOfKind(game, id, "b
 export function locationFacts(game: Game, id: CardId): LocationFacts {
   const f = cardFacts(game.cards).locations.get(id);
   if (f === undefined) location(game, id); // throws the RuleError that says what the card is
+  return f!;
+}
+
+/** A Leader's facts (facts.ts): its definition, its one-time-only icon's steps, its trigger or action. */
+export function leaderFacts(game: Game, id: CardId): LeaderFacts {
+  const f = cardFacts(game.cards).leaders.get(id);
+  if (f === undefined) leader(game, id); // throws the RuleError that says what the card is
   return f!;
 }
 

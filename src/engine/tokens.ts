@@ -133,7 +133,7 @@ function resourcesAt(game: Game, p: PlayerState, target: GiveTarget): Resources 
       return p.leader!.resources;
     case "location": {
       const l = p.locations[target.index]!;
-      return locationFacts(game, l.card).def.keep !== undefined ? l.resources : p.pool.resources;
+      return locationFacts(game, l.card).keeps !== undefined ? l.resources : p.pool.resources;
     }
     case "power":
       // A Base's power gives to the pool, as the Base produces (ruling 37).

@@ -1,5 +1,5 @@
 /** English card text, in the rulebook's words. */
-import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
@@ -69,16 +69,12 @@ export function english(v: Vocabulary): Phrasebook {
     costs,
     costsInfinitive: costs,
     effects,
-    gain: (list) => giftSentences(list, book!, (a) => `Gain ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),
-    once: (list) => `One time only: ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
-    keep: (k) => `Keep: resources on this card stay between turns${k.limit === undefined ? "" : ` (up to ${k.limit})`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
       return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
-    combo: (c) => `Combo (1 Worker): ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "en")), "en")} → ${assets(c.gains)}.`,
     baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,
     contact: (c) => {
       const colour = termName(term(v, "contactColours", c.colour), "en");

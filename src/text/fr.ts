@@ -3,7 +3,7 @@
  * Coopération, Rattachement, Reconstruction, PV): "1 jeton de Ferraille",
  * "2 jetons d'Essence". Typography (non-breaking spaces) is applied after.
  */
-import { isAsset, type Asset, type Cost, type Effect } from "../check/model.js";
+import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
@@ -75,16 +75,12 @@ export function french(v: Vocabulary): Phrasebook {
     costs: (list) => costs(list),
     costsInfinitive: (list) => costs(list, "infinitive"),
     effects,
-    gain: (list) => giftSentences(list, book!, (a) => `Gagnez ${assets(a)}`),
     produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),
-    once: (list) => `Usage unique : ${list.every(isAsset) ? assets(list as Asset[]) : effects(list)}.`,
-    keep: (k) => `À conserver : les Ressources sur cette carte restent d'un tour à l'autre${k.limit === undefined ? "" : ` (${k.limit} au plus)`}.`,
     action: (a) => {
       const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;
       const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
       return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
     },
-    combo: (c) => `Combinaison (1 Travailleur) : ${joinList(c.resources.map((r) => termName(term(v, "resources", r), "fr")), "fr")} → ${assets(c.gains)}.`,
     baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,
     contact: (c) => {
       // "Portée de Pillage", but "Portée universelle" (rulebook, "Symboles de portée").

@@ -3,7 +3,7 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, Combo, ContactCard, Cost, Effect, Gift, Keep, Pattern, WorkerAction } from "../check/model.js";
+import type { Asset, ContactCard, Cost, Effect, Gift, Pattern, WorkerAction } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "./words.js";
 
@@ -28,13 +28,9 @@ export interface Sayings {
 }
 
 export interface Phrasebook extends Sayings {
-  /** The red and blue parts: "Gain 3 Scrap.", "Gain 3 Scrap. Gain 1 VP if you have a Leader." */
-  gain(gifts: readonly Gift[]): string;
+  /** A production part: "Produces 2 Fuel.", then one sentence for each condition's gains. */
   produce(gifts: readonly Gift[]): string;
-  once(effects: readonly Effect[]): string;
-  keep(keep: Keep): string;
   action(a: WorkerAction): string;
-  combo(c: Combo): string;
   baseSlots(n: number): string;
   contact(c: ContactCard): string;
   leaderResources(assets: readonly Asset[]): string;

@@ -6,6 +6,7 @@
 import type { Card, LocationAbility, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { productionCost } from "../constructs/production-cost.js";
+import { statementPieces } from "../constructs/statements/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
 import { french } from "./fr.js";
@@ -37,7 +38,7 @@ export interface CardText {
 
 /** A grey part's sentences: a Location's by its pattern, and a Base's power, which has a Location's shape. */
 function patternLines(book: Phrasebook, a: LocationAbility): string[] {
-  if (a.pattern === "action") return [a.work.kind === "combo" ? book.combo(a.work) : book.action(a.work)];
+  if (a.pattern === "action") return [a.work.kind === "combo" ? statementPieces.text("combo", a.work, book) : book.action(a.work)];
   if (a.pattern === "trait") return a.traits.map((t) => traitPieces.text(t, book));
   const lines = a.produce.length > 0 ? [book.produce(a.produce)] : [];
   if (a.paid) lines.push(productionCost.text[book.lang](a.paid, book));
@@ -46,8 +47,8 @@ function patternLines(book: Phrasebook, a: LocationAbility): string[] {
 
 function locationAbility(book: Phrasebook, card: LocationCard): string {
   const lines = patternLines(book, card.ability);
-  if (card.once.length > 0) lines.push(book.once(card.once));
-  if (card.keep) lines.push(book.keep(card.keep));
+  if (card.once.length > 0) lines.push(statementPieces.text("once", card.once, book));
+  if (card.keep) lines.push(statementPieces.text("keep", card.keep, book));
   return lines.join(" ");
 }
 
@@ -62,11 +63,11 @@ function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> 
       return { contact: book.contact(card) };
     case "leader": {
       const a = card.ability;
-      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : book.action(a), ...(card.once.length ? [book.once(card.once)] : [])].join(" ");
+      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : book.action(a), ...(card.once.length ? [statementPieces.text("once", card.once, book)] : [])].join(" ");
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":
-      return { spoils: book.gain(card.spoils), agreement: book.gain(card.agreement), ability: locationAbility(book, card) };
+      return { spoils: statementPieces.text("gain", card.spoils, book), agreement: statementPieces.text("gain", card.agreement, book), ability: locationAbility(book, card) };
   }
 }
 
