@@ -71,5 +71,7 @@ rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
 await build({ ...shared, entryPoints: { state51: join(root, "src/cli/entry.ts") }, splitting: true, chunkNames: "chunks/[name]-[hash]" });
 // `npx state51` runs the package's bin as a program: it must be executable (esbuild writes 0644).
 chmodSync(join(root, "dist/state51.mjs"), 0o755);
+// The simulation's worker thread (src/sim/worker.ts), loaded by piscina from dist/sim-worker.mjs.
+await build({ ...shared, entryPoints: { "sim-worker": join(root, "src/sim/worker.ts") } });
 // The bench's stage timings (bench/throughput.ts), built from the same source.
 await build({ ...shared, entryPoints: { bench: join(root, "bench/throughput.ts"), "bench-games": join(root, "bench/games.ts") } });

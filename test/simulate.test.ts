@@ -1,0 +1,87 @@
+/** `state51 simulate`'s core: game seating, the mergeable tally, and the worker-thread runner (same games, same numbers, whatever the workers). */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { registry } from "../generated/index.js";
+import { cardSetUrl } from "../src/pipeline/load-card-set.js";
+import { validatePaths } from "../src/pipeline/validate.js";
+import { runSimulation } from "../src/sim/runner.js";
+import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
+import { emptyTally, mergeTally } from "../src/sim/tally.js";
+import { repoRoot } from "./helpers.js";
+
+const greedy = { kind: "greedy" } as const;
+const random = { kind: "random" } as const;
+const workerFile = join(repoRoot, "dist/sim-worker.mjs");
+
+describe("seating", () => {
+  const factions = ["a", "b", "c", "d"];
+  const plan = { players: 2, bots: [greedy, random] };
+  it("goes through every ordered pair of factions, then moves the bots one seat on", () => {
+    const first = Array.from({ length: 12 }, (_, i) => seating(i, factions, plan));
+    expect(new Set(first.map((s) => s.factions.join())).size).toBe(12);
+    expect(first.every((s) => s.bots[0] === greedy)).toBe(true);
+    expect(seating(12, factions, plan)).toEqual({ factions: ["a", "b"], bots: [random, greedy] });
+    expect(seating(24, factions, plan)).toEqual(seating(0, factions, plan));
+  });
+});
+
+describe("tally", () => {
+  const plan: SimulationPlan = { firstSeed: 5, games: 12, players: 3, bots: [greedy, random, greedy] };
+  const shape = tallyShape(registry, plan);
+  const play = (from: number, to: number) => playRange(registry, plan, shape, from, to, emptyTally(shape));
+
+  it("merges the same in any order, and a split run equals the whole", () => {
+    const whole = JSON.stringify(play(0, 12));
+    const parts = [play(0, 4), play(4, 9), play(9, 12)];
+    const forward = parts.reduce((a, t) => mergeTally(a, t), emptyTally(shape));
+    const backward = [...parts].reverse().reduce((a, t) => mergeTally(a, t), emptyTally(shape));
+    expect(JSON.stringify(forward)).toBe(whole);
+    expect(JSON.stringify(backward)).toBe(whole);
+  });
+
+  it("counts what it should", () => {
+    const t = play(0, 12);
+    expect(t.games).toBe(12);
+    expect(t.rounds.reduce((a, b) => a + b, 0)).toBe(12);
+    expect(t.seats.map((s) => s.games)).toEqual([12, 12, 12]);
+    const wins = t.seats.reduce((a, s) => a + s.wins, 0);
+    expect(wins + t.draws).toBe(12);
+    expect(Object.values(t.bots).reduce((a, o) => a + o.games, 0)).toBe(36);
+    expect(Object.values(t.factions).reduce((a, o) => a + o.games, 0)).toBe(36);
+    for (const [id, c] of Object.entries(t.cards)) {
+      expect(c.played, id).toBeLessThanOrEqual(c.seen);
+      expect(c.playedWins, id).toBeLessThanOrEqual(c.played);
+      expect(c.seenWins, id).toBeLessThanOrEqual(c.seen);
+    }
+    const plays = Object.values(t.cards).reduce((a, c) => a + c.plays.spoils + c.plays.agreement + c.plays.location + c.plays.leader + c.plays.contact, 0);
+    expect(plays).toBeGreaterThan(0);
+    // Every Location and Leader in play at the end is worth at least its 1 VP, and all VP are some player's.
+    const cardVp = Object.values(t.cards).reduce((a, c) => a + c.vp, 0);
+    expect(cardVp).toBeGreaterThan(0);
+    expect(cardVp).toBeLessThanOrEqual(t.vp);
+  });
+});
+
+describe("runner", () => {
+  it("gives the same tally with 1 and 2 workers", { timeout: 120_000 }, async () => {
+    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const plan: SimulationPlan = { firstSeed: 100, games: 30, players: 4, bots: [greedy, greedy, random, greedy] };
+    const shape = tallyShape(registry, plan);
+    const one = await runSimulation({ cards, plan, shape, workers: 1, batch: 7, workerFile });
+    const two = await runSimulation({ cards, plan, shape, workers: 2, batch: 4, workerFile });
+    expect(one.complete).toBe(true);
+    expect(JSON.stringify(two.tally)).toBe(JSON.stringify(one.tally));
+    expect(JSON.stringify(one.tally)).toBe(JSON.stringify(playRange(registry, plan, shape, 0, 30, emptyTally(shape))));
+  });
+
+  it("stops when aborted, with the batches done", { timeout: 120_000 }, async () => {
+    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const plan: SimulationPlan = { firstSeed: 1, games: 400, players: 2, bots: [greedy, greedy] };
+    const shape = tallyShape(registry, plan);
+    const stop = new AbortController();
+    const r = await runSimulation({ cards, plan, shape, workers: 1, batch: 5, workerFile, signal: stop.signal, onProgress: (n) => n >= 10 && stop.abort() });
+    expect(r.complete).toBe(false);
+    expect(r.tally.games).toBeGreaterThanOrEqual(10);
+    expect(r.tally.games).toBeLessThan(400);
+  });
+});
