@@ -1,9 +1,14 @@
 /** `state51 simulate`'s core: game seating, the mergeable tally, and the worker-thread runner (same games, same numbers, whatever the workers). */
+import { Ajv } from "ajv";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { registry } from "../generated/index.js";
+import schema from "../grammar/simulation.schema.json" with { type: "json" };
+import { cardSetDigest } from "../src/engine/card-digest.js";
+import { engineVersion } from "../src/engine/version.js";
 import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
+import { buildReport, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 import { emptyTally, mergeTally } from "../src/sim/tally.js";
@@ -83,5 +88,63 @@ describe("runner", () => {
     expect(r.complete).toBe(false);
     expect(r.tally.games).toBeGreaterThanOrEqual(10);
     expect(r.tally.games).toBeLessThan(400);
+  });
+});
+
+describe("report", () => {
+  const plan: SimulationPlan = { firstSeed: 1, games: 48, players: 4, bots: [greedy, greedy, greedy, random] };
+  const shape = tallyShape(registry, plan);
+  const meta: ReportMeta = { engine: engineVersion, cardSet: cardSetDigest(registry), seeds: { first: 1, count: 48 }, players: 4, bots: ["greedy", "greedy", "greedy", "random"] };
+  const tally = playRange(registry, plan, shape, 0, 48, emptyTally(shape));
+  const report = buildReport(tally, meta, registry, true);
+
+  it("follows grammar/simulation.schema.json", () => {
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(JSON.parse(JSON.stringify(report))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("holds every count: the tally read back from it is the tally", () => {
+    expect(JSON.stringify(tallyOfReport(report))).toBe(JSON.stringify(tally));
+  });
+
+  it("derives the figures from the counts", () => {
+    expect(report.games.played).toBe(48);
+    expect(report.games.rounds.histogram.reduce((a, h) => a + h.games, 0)).toBe(48);
+    const random = report.bots.find((b) => b.bot === "random")!;
+    expect(random.games).toBe(48);
+    expect(random.winRate).toBeCloseTo(random.wins / 48, 4);
+    expect(report.cards.length).toBe(shape.cards.length);
+    for (const c of report.cards) {
+      if (c.difference === null) continue;
+      expect(c.difference.low).toBeLessThanOrEqual(c.difference.value);
+      expect(c.difference.high).toBeGreaterThanOrEqual(c.difference.value);
+    }
+  });
+
+  it("flags cards outside the usual range and cards almost never played, with the reason", () => {
+    const counts = (seen: number, seenWins: number, played: number, playedWins: number) => ({ seen, seenWins, played, playedWins, plays: { spoils: played, agreement: 0, location: 0, redevelopment: 0, leader: 0, contact: 0 }, vp: 0 });
+    const t = emptyTally(shape);
+    t.games = 1000;
+    const ids = Object.keys(t.cards);
+    // Ten ordinary cards around +5 points, one far above them, one seldom played, one never seen.
+    ids.slice(0, 10).forEach((id, i) => (t.cards[id] = counts(200, 50 + i, 100, 27 + i)));
+    t.cards[ids[10]!] = counts(200, 80, 100, 70);
+    t.cards[ids[11]!] = counts(200, 50, 2, 1);
+    for (const id of ids.slice(13)) t.cards[id] = counts(200, 50, 100, 27);
+    const r = buildReport(t, meta, registry, true);
+    const flagsOf = (id: string) => r.cards.find((c) => c.id === id)!.flags.map((f) => f.flag);
+    expect(flagsOf(ids[10]!)).toEqual(["high"]);
+    expect(r.cards.find((c) => c.id === ids[10])!.flags[0]!.reason).toMatch(/above the set's usual range/);
+    expect(flagsOf(ids[11]!)).toEqual(["rarely-played"]);
+    expect(flagsOf(ids[12]!)).toEqual(["never-seen"]);
+    expect(flagsOf(ids[0]!)).toEqual([]);
+  });
+
+  it("reads as text", () => {
+    const text = reportText(report);
+    expect(text).toMatch(/^state51 simulate: 4 players, bots greedy,greedy,greedy,random, seeds 1–48/);
+    expect(text).toMatch(/Games: 48 played/);
+    expect(text).toMatch(/bot random +\d+\/48/);
+    expect(text).toMatch(/Flagged cards/);
   });
 });
