@@ -55,7 +55,9 @@ const shared = {
   // ts-morph (and the TypeScript it bundles) is loaded from node_modules, and only by
   // `state51 build`: the compiler is a lazily imported chunk (splitting below), so
   // `state51 validate` never pays its ~0.65 s start-up.
-  external: ["ts-morph"],
+  // piscina starts its worker threads from its own worker script, found beside it in
+  // node_modules (by __dirname): it cannot be bundled.
+  external: ["ts-morph", "piscina"],
   outdir: join(root, "dist"),
   outExtension: { ".js": ".mjs" },
   banner: {
