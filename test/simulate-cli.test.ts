@@ -101,3 +101,54 @@ describe("state51 simulate", () => {
     expect(report.games.played).toBeLessThan(100000);
   });
 });
+
+describe("state51 simulate --shard and --merge", () => {
+  const run = ["simulate", "--games", "20", "--players", "3", "--bots", "greedy,random", "--seed", "11", "--format", "json"];
+  const shards = (dir: string, args: readonly string[], n: number, prefix = "part"): string[] =>
+    Array.from({ length: n }, (_, i) => {
+      const out = join(dir, `${prefix}${i + 1}.json`);
+      const r = runCli([...args, "--shard", `${i + 1}/${n}`, "--workers", String(1 + (i % 2)), "--out", out]);
+      expect(r.status, r.stderr).toBe(0);
+      return out;
+    });
+
+  it("merges the shards into exactly the report of one run", { timeout: 180_000 }, () => {
+    const dir = temp();
+    const whole = runCli([...run, "--workers", "2"]);
+    expect(whole.status, whole.stderr).toBe(0);
+    const parts = shards(dir, run, 3);
+    const shard2 = JSON.parse(readFileSync(parts[1]!, "utf8"));
+    expect(shard2.run.shard).toEqual({ index: 2, of: 3 });
+    expect(shard2.games.played).toBe(7);
+    const merged = runCli(["simulate", "--merge", parts[2]!, parts[0]!, parts[1]!, "--format", "json"]);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe(whole.stdout);
+    const text = runCli(["simulate", "--merge", ...parts]);
+    expect(text.stdout).toMatch(/^state51 simulate: 3 players, bots greedy,random,greedy, seeds 11–30\n/);
+  });
+
+  it("refuses parts that are not the shards of one run, naming the mismatch (exit 1)", { timeout: 180_000 }, () => {
+    const dir = temp();
+    const parts = shards(dir, run, 2);
+    const otherCards = shards(dir, ["simulate", "cards/", "cards/examples/", ...run.slice(1)], 2, "cards");
+    const otherSeed = shards(dir, [...run, "--seed", "12"], 2, "seed");
+    const otherBots = shards(dir, [...run, "--bots", "greedy"], 2, "bots");
+    const cases: [string[], RegExp][] = [
+      [[parts[0]!, otherCards[1]!], /differ in card set/],
+      [[parts[0]!, otherSeed[1]!], /differ in seeds: \{"first":12,"count":20\} and \{"first":11,"count":20\}/],
+      [[parts[0]!, otherBots[1]!], /differ in bots/],
+      [[parts[0]!], /shard 2\/2 missing/],
+      [[parts[0]!, parts[0]!, parts[1]!], /both shard 1\/2/],
+    ];
+    for (const [files, message] of cases) {
+      const r = runCli(["simulate", "--merge", ...files]);
+      expect(r.status, files.join(" ")).toBe(1);
+      expect(r.stderr, files.join(" ")).toMatch(message);
+      expect(r.stderr).toContain("nothing merged");
+      expect(r.stdout).toBe("");
+    }
+    const usage = runCli(["simulate", "--shard", "3/2"]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);
+  });
+});

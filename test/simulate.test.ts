@@ -8,7 +8,8 @@ import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { buildReport, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { buildReport, cardLabels, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { shardRange } from "../src/sim/merge.js";
 import { runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 import { emptyTally, mergeTally } from "../src/sim/tally.js";
@@ -96,7 +97,7 @@ describe("report", () => {
   const shape = tallyShape(registry, plan);
   const meta: ReportMeta = { engine: engineVersion, cardSet: cardSetDigest(registry), seeds: { first: 1, count: 48 }, players: 4, bots: ["greedy", "greedy", "greedy", "random"] };
   const tally = playRange(registry, plan, shape, 0, 48, emptyTally(shape));
-  const report = buildReport(tally, meta, registry, true);
+  const report = buildReport(tally, meta, cardLabels(registry), true);
 
   it("follows grammar/simulation.schema.json", () => {
     const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
@@ -131,7 +132,7 @@ describe("report", () => {
     t.cards[ids[10]!] = counts(200, 80, 100, 70);
     t.cards[ids[11]!] = counts(200, 50, 2, 1);
     for (const id of ids.slice(13)) t.cards[id] = counts(200, 50, 100, 27);
-    const r = buildReport(t, meta, registry, true);
+    const r = buildReport(t, meta, cardLabels(registry), true);
     const flagsOf = (id: string) => r.cards.find((c) => c.id === id)!.flags.map((f) => f.flag);
     expect(flagsOf(ids[10]!)).toEqual(["high"]);
     expect(r.cards.find((c) => c.id === ids[10])!.flags[0]!.reason).toMatch(/above the set's usual range/);
@@ -146,5 +147,17 @@ describe("report", () => {
     expect(text).toMatch(/Games: 48 played/);
     expect(text).toMatch(/bot random +\d+\/48/);
     expect(text).toMatch(/Flagged cards/);
+  });
+});
+
+describe("shards", () => {
+  it("share the game indices: disjoint, contiguous, all of them", () => {
+    for (const [games, of] of [[10, 3], [7, 7], [1000, 6], [5, 1]] as const) {
+      const ranges = Array.from({ length: of }, (_, i) => shardRange(games, { index: i + 1, of }));
+      expect(ranges[0]!.from).toBe(0);
+      expect(ranges[of - 1]!.to).toBe(games);
+      ranges.slice(1).forEach((r, i) => expect(r.from).toBe(ranges[i]!.to));
+      for (const r of ranges) expect(r.to - r.from).toBeGreaterThanOrEqual(Math.floor(games / of));
+    }
   });
 });

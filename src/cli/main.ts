@@ -185,6 +185,8 @@ export function buildProgram(
     .option("-w, --workers <k>", "worker threads (default: the number of cores)")
     .addOption(new Option("-f, --format <format>", "report format").choices(["text", "json"]).default("text"))
     .option("-o, --out <file>", "write the report to this file (atomically) instead of standard output")
+    .option("--shard <i/n>", "play share i of n of the games (a contiguous range of them) and write a partial report: run the n shards anywhere, then --merge their JSON")
+    .option("--merge", "the paths are the JSON reports of all the shards of one run: write the run's report (exactly that of the whole run played at once)")
     .addHelpText(
       "after",
       "\nGame i (from 0) is played with seed --seed + i. Seats and factions rotate by the game's\n" +
@@ -207,16 +209,27 @@ export function buildProgram(
         "            seen in, or one never seen, with the reason\n" +
         "A card's difference measures association, not cause: players who are winning play more.\n" +
         "Compare a card with the set's usual range rather than with zero.\n\n" +
+        "Shards: `--shard i/n` plays games floor(N(i-1)/n) to floor(Ni/n)-1 of the run's N; merging the\n" +
+        "n shards' JSON reports gives the report of the whole run, byte for byte. Parts of different\n" +
+        "card sets, engines, seeds, players, bots or shard counts, a shard twice or a shard missing are\n" +
+        "refused, naming the mismatch (exit 1).\n\n" +
         "Examples:\n  state51 simulate --games 2000 --players 4 --bots greedy\n" +
         "  state51 simulate cards/ my-expansion.yaml --games 5000 --format json --out report.json\n" +
-        "  state51 simulate --players 2 --bots mcts:100,greedy --games 200\n\n" +
+        "  state51 simulate --players 2 --bots mcts:100,greedy --games 200\n" +
+        "  state51 simulate --games 10000 --shard 2/4 --format json --out part2.json\n" +
+        "  state51 simulate --merge part1.json part2.json part3.json part4.json\n\n" +
         "The cards are checked and compiled first, as `play` does; cards with errors are reported\n" +
         "as `state51 validate` reports them, and no game is played.\n\n" +
-        "Exit status: 0 done, 1 the cards have errors (or too few factions), 2 usage error,\n" +
-        "130 interrupted (the report covers the games played).",
+        "Exit status: 0 done, 1 the cards have errors (or too few factions) or the parts do not merge,\n" +
+        "2 usage error, 130 interrupted (the report covers the games played).",
     )
     .action(async (paths: string[], opts: import("./simulate-command.js").SimulateOptions) => {
       const m = await import("./simulate-command.js");
+      if (opts.merge === true) {
+        let merging: ReturnType<typeof m.checkMerge> | undefined;
+        const status = usage(() => ((merging = m.checkMerge(paths, opts)), 0), writeError);
+        return setExit(merging === undefined ? status : m.runMerge(paths, merging, { write, writeError }));
+      }
       let checked: ReturnType<typeof m.checkSimulate> | undefined;
       const status = usage(() => ((checked = m.checkSimulate(opts)), 0), writeError);
       if (checked === undefined) return setExit(status);

@@ -21,7 +21,7 @@ export interface ReportMeta {
   readonly players: number;
   /** Bots by seat before rotation, as `--bots` names them. */
   readonly bots: readonly string[];
-  /** A share of the run (`--shard i/n`): its games are those whose index is i-1 modulo n. */
+  /** A share of the run (`--shard i/n`): games [⌊N(i−1)/n⌋, ⌊Ni/n⌋) of the run's N (by index, from 0). */
   readonly shard?: { readonly index: number; readonly of: number };
 }
 
@@ -125,15 +125,22 @@ function quantile(sorted: readonly number[], q: number): number {
 const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)} pts`;
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
-function cardReport(id: string, c: CardTally, cards: CardRegistry): Omit<CardReport, "flags"> {
-  const def = cards.byId.get(id);
+/** A tracked card's name and kind, as the report shows them. */
+export type CardLabels = ReadonlyMap<string, { readonly name: string; readonly kind: CardReport["kind"] }>;
+
+export function cardLabels(cards: CardRegistry): CardLabels {
+  return new Map(cards.cards.flatMap((c) => (c.kind === "base" ? [] : [[c.id, { name: c.name.en, kind: c.kind }] as const])));
+}
+
+function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardReport, "flags"> {
+  const label = labels.get(id);
   const notPlayed = c.seen - c.played;
   const notPlayedWins = c.seenWins - c.playedWins;
   const d = c.played > 0 && notPlayed > 0 ? newcombe(c.playedWins, c.played, notPlayedWins, notPlayed) : undefined;
   return {
     id,
-    name: def?.name.en ?? id,
-    kind: (def?.kind ?? "location") as CardReport["kind"],
+    name: label?.name ?? id,
+    kind: label?.kind ?? "location",
     seen: c.seen,
     seenWins: c.seenWins,
     played: c.played,
@@ -150,8 +157,8 @@ function cardReport(id: string, c: CardTally, cards: CardRegistry): Omit<CardRep
 
 const enough = (c: Omit<CardReport, "flags">): boolean => c.difference !== null && c.played >= minGames && c.seen - c.played >= minGames;
 
-export function buildReport(tally: Tally, meta: ReportMeta, cards: CardRegistry, complete: boolean): SimulationReport {
-  const base = Object.entries(tally.cards).map(([id, c]) => cardReport(id, c, cards));
+export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, complete: boolean): SimulationReport {
+  const base = Object.entries(tally.cards).map(([id, c]) => cardReport(id, c, labels));
   const diffs = base.filter(enough).map((c) => c.difference!.value).sort((a, b) => a - b);
   let usualRange: SimulationReport["usualRange"] = null;
   if (diffs.length >= 4) {
