@@ -107,7 +107,8 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
         if (i !== undefined) flags[p * n + i]! |= SEEN;
       }
     }
-    if (d.kind === "action") settle();
+    // A deployment is over at the next action turn; always within the Actions phase.
+    if (deploying !== undefined && (d.kind === "action" || s.phase !== "actions")) settle();
     const agent = agents[d.seat]!;
     const chosen = agent.choose(view(game, d.seat), d);
     if (!Number.isInteger(chosen) || chosen < 0 || chosen >= d.choices.length) throw new RuleError(`agent ${agent.name} chose ${chosen} of ${d.choices.length} for ${d.kind}`);
