@@ -123,6 +123,8 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)} pts`;
+/** A size of difference, without its sign: "6.1 pts". */
+const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** A tracked card's name and kind, as the report shows them. */
@@ -172,8 +174,8 @@ export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, 
     if (range !== null && enough(c)) {
       const d = c.difference!;
       const between = `the set's usual range, ${pts(range.low)} to ${pts(range.high)}; 95% interval ${pts(d.low)} to ${pts(d.high)}, ${c.played} player-games played`;
-      if (d.value > range.high) flags.push({ flag: "high", reason: `players who played it won ${pts(d.value)} more often than those who saw it and did not: above ${between}` });
-      if (d.value < range.low) flags.push({ flag: "low", reason: `players who played it won ${pts(-d.value)} less often than those who saw it and did not: below ${between}` });
+      if (d.value > range.high) flags.push({ flag: "high", reason: `players who played it won ${size(d.value)} more often than those who saw it and did not: above ${between}` });
+      if (d.value < range.low) flags.push({ flag: "low", reason: `players who played it won ${size(d.value)} less often than those who saw it and did not: below ${between}` });
     }
     if (tally.games > 0 && c.seen === 0) flags.push({ flag: "never-seen", reason: `in no player's hand in ${tally.games} games` });
     else if (c.seen >= minGames && c.played / c.seen < rarePlay) flags.push({ flag: "rarely-played", reason: `played in ${c.played} of the ${c.seen} player-games where it was in hand (${pct(c.played / c.seen)}, under ${pct(rarePlay)})` });
