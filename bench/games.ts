@@ -4,6 +4,7 @@
  * decisions per second on one core, the cost of a clone, and bot strength
  * (win rates with 95% intervals, seats and factions rotated).
  */
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { registry } from "../generated/index.js";
 import { drive } from "../src/bots/driver.js";
@@ -14,6 +15,11 @@ import { createRng } from "../src/engine/rng.js";
 import { view } from "../src/engine/view.js";
 import { botSeed } from "../src/sim/game-log.js";
 import { wilson } from "../src/sim/stats.js";
+import { cardSetUrl } from "../src/pipeline/load-card-set.js";
+import { packageRoot } from "../src/pipeline/package-root.js";
+import { validatePaths } from "../src/pipeline/validate.js";
+import { runSimulation } from "../src/sim/runner.js";
+import { tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 
 export function measureGames(ms = 3000): { games: number; seconds: number; gamesPerSecond: number; decisionsPerSecond: number; meanRounds: number } {
   let games = 0;
@@ -71,4 +77,20 @@ export function winRate(a: BotSpec, b: BotSpec, games: number, firstSeed = 1): {
   }
   const { low, high } = wilson(wins, games);
   return { bot: botName(a), against: botName(b), games, wins, draws, rate: wins / games, low, high, secondsPerGame: (performance.now() - start) / 1000 / games };
+}
+
+/**
+ * `state51 simulate`'s runner (src/sim/runner.ts): the wall time of `games` complete
+ * 4-player greedy games on `workers` worker threads, the cards compiled once beforehand
+ * (as the command does before its first game), worker start-up included.
+ */
+export async function measureSimulate(games: number, workers: number): Promise<{ games: number; workers: number; seconds: number; gamesPerSecond: number }> {
+  const cards = cardSetUrl(validatePaths([join(packageRoot(), "cards")]));
+  const greedy = { kind: "greedy" } as const;
+  const plan: SimulationPlan = { firstSeed: 1, games, players: 4, bots: [greedy, greedy, greedy, greedy] };
+  const start = performance.now();
+  const r = await runSimulation({ cards, plan, shape: tallyShape(registry, plan), workers });
+  const seconds = (performance.now() - start) / 1000;
+  if (r.tally.games !== games) throw new Error(`simulate played ${r.tally.games} of ${games} games`);
+  return { games, workers, seconds, gamesPerSecond: games / seconds };
 }

@@ -55,7 +55,9 @@ const shared = {
   // ts-morph (and the TypeScript it bundles) is loaded from node_modules, and only by
   // `state51 build`: the compiler is a lazily imported chunk (splitting below), so
   // `state51 validate` never pays its ~0.65 s start-up.
-  external: ["ts-morph"],
+  // piscina starts its worker threads from its own worker script, found beside it in
+  // node_modules (by __dirname): it cannot be bundled.
+  external: ["ts-morph", "piscina"],
   outdir: join(root, "dist"),
   outExtension: { ".js": ".mjs" },
   banner: {
@@ -71,5 +73,7 @@ rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
 await build({ ...shared, entryPoints: { state51: join(root, "src/cli/entry.ts") }, splitting: true, chunkNames: "chunks/[name]-[hash]" });
 // `npx state51` runs the package's bin as a program: it must be executable (esbuild writes 0644).
 chmodSync(join(root, "dist/state51.mjs"), 0o755);
+// The simulation's worker thread (src/sim/worker.ts), loaded by piscina from dist/sim-worker.mjs.
+await build({ ...shared, entryPoints: { "sim-worker": join(root, "src/sim/worker.ts") } });
 // The bench's stage timings (bench/throughput.ts), built from the same source.
 await build({ ...shared, entryPoints: { bench: join(root, "bench/throughput.ts"), "bench-games": join(root, "bench/games.ts") } });

@@ -175,6 +175,68 @@ export function buildProgram(
     .action((file: string, paths: string[], opts: { quiet?: boolean }) => playWith(paths, "replay", (m) => m.prepareReplay(file, opts.quiet === true, write)));
 
   program
+    .command("simulate")
+    .description("play many bot games on worker threads and report win rates by seat, faction, bot and card")
+    .argument("[paths...]", "card files or folders to play with (default: cards/); an expansion is played with the base set when both are named")
+    .option("-n, --games <n>", "how many games (default 1000)")
+    .option("-p, --players <n>", "players a game, 2 to 4 (default: the number of bots given, else 4)")
+    .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
+    .option("-s, --seed <n>", "the first game's seed: the games are seeds n, n+1, … (default 1)")
+    .option("-w, --workers <k>", "worker threads (default: the number of cores)")
+    .addOption(new Option("-f, --format <format>", "report format").choices(["text", "json"]).default("text"))
+    .option("-o, --out <file>", "write the report to this file (atomically) instead of standard output")
+    .option("--shard <i/n>", "play share i of n of the games (a contiguous range of them) and write a partial report: run the n shards anywhere, then --merge their JSON")
+    .option("--merge", "the paths are the JSON reports of all the shards of one run: write the run's report (exactly that of the whole run played at once)")
+    .addHelpText(
+      "after",
+      "\nGame i (from 0) is played with seed --seed + i. Seats and factions rotate by the game's\n" +
+        "index alone: the factions by seat go through every ordered choice of the set's factions,\n" +
+        "then the bots move one seat on, so each bot meets each faction in each seat equally often.\n" +
+        "A game's result depends on its seed and bots only: the report is the same, byte for byte,\n" +
+        "whatever --workers. Progress goes to standard error: a bar with the time left on a\n" +
+        "terminal, a line at each tenth otherwise. Ctrl-C stops and reports the games played (exit 130).\n\n" +
+        "The report (JSON: grammar/simulation.schema.json):\n" +
+        "  games     rounds (mean, median, sd, range, histogram), final VP, draws\n" +
+        "  win rates by seat, faction and bot: won alone / player-games (a shared first place is\n" +
+        "            a draw), with the 95% Wilson score interval\n" +
+        "  cards     each Location, Leader and one-time Contact: player-games where it was seen\n" +
+        "            (in hand) and played, plays by way (Spoils, Agreement, Location with\n" +
+        "            Redevelopments, Leader, Contact), the win rate of players who played it against\n" +
+        "            those who saw it and did not, the difference with its 95% interval (Newcombe's\n" +
+        "            hybrid score method), and the VP on the card at the end of the game\n" +
+        "  flags     a card whose difference lies outside the set's usual range (Tukey's fences\n" +
+        "            over the cards' differences), one played in under 5% of the games it was\n" +
+        "            seen in, or one never seen, with the reason\n" +
+        "A card's difference measures association, not cause: players who are winning play more.\n" +
+        "Compare a card with the set's usual range rather than with zero.\n\n" +
+        "Shards: `--shard i/n` plays games floor(N(i-1)/n) to floor(Ni/n)-1 of the run's N; merging the\n" +
+        "n shards' JSON reports gives the report of the whole run, byte for byte. Parts of different\n" +
+        "card sets, engines, seeds, players, bots or shard counts, a shard twice or a shard missing are\n" +
+        "refused, naming the mismatch (exit 1).\n\n" +
+        "Examples:\n  state51 simulate --games 2000 --players 4 --bots greedy\n" +
+        "  state51 simulate cards/ my-expansion.yaml --games 5000 --format json --out report.json\n" +
+        "  state51 simulate --players 2 --bots mcts:100,greedy --games 200\n" +
+        "  state51 simulate --games 10000 --shard 2/4 --format json --out part2.json\n" +
+        "  state51 simulate --merge part1.json part2.json part3.json part4.json\n\n" +
+        "The cards are checked and compiled first, as `play` does; cards with errors are reported\n" +
+        "as `state51 validate` reports them, and no game is played.\n\n" +
+        "Exit status: 0 done, 1 the cards have errors (or too few factions) or the parts do not merge,\n" +
+        "2 usage error, 130 interrupted (the report covers the games played).",
+    )
+    .action(async (paths: string[], opts: import("./simulate-command.js").SimulateOptions) => {
+      const m = await import("./simulate-command.js");
+      if (opts.merge === true) {
+        let merging: ReturnType<typeof m.checkMerge> | undefined;
+        const status = usage(() => ((merging = m.checkMerge(paths, opts)), 0), writeError);
+        return setExit(merging === undefined ? status : m.runMerge(paths, merging, { write, writeError }));
+      }
+      let checked: ReturnType<typeof m.checkSimulate> | undefined;
+      const status = usage(() => ((checked = m.checkSimulate(opts)), 0), writeError);
+      if (checked === undefined) return setExit(status);
+      setExit(await m.runSimulate(paths, checked, opts, { write, writeError }));
+    });
+
+  program
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")

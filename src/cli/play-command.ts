@@ -8,7 +8,7 @@ import { UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
 import { CompileError } from "../compiler/code.js";
-import { loadCardSet } from "../pipeline/load-card-set.js";
+import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
 
 export { UsageError };
@@ -26,10 +26,16 @@ export interface PlayOptions {
  * compiled in this process; undefined after reporting why when they cannot be played.
  */
 export async function playableCards(paths: readonly string[], command: string, writeError: (s: string) => void): Promise<CardRegistry | undefined> {
+  return (await compiledCards(paths, command, writeError))?.registry;
+}
+
+/** As `playableCards`, with the registry module's `data:` URL too (for worker threads to import the same cards: `cardSetUrl`). */
+export async function compiledCards(paths: readonly string[], command: string, writeError: (s: string) => void): Promise<{ registry: CardRegistry; url: string } | undefined> {
   const result = validOrReport(paths, writeError, "no game played");
   if (result === undefined) return undefined;
   try {
-    return await loadCardSet(result);
+    const url = cardSetUrl(result);
+    return { registry: await importCardSet(url), url };
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
     writeError(`state51 ${command}: ${error.message}\nno game played\n`);
@@ -42,7 +48,7 @@ function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
-function integer(text: string, what: string, min: number, max: number): number {
+export function integer(text: string, what: string, min: number, max: number): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${text}"`);
   return n;

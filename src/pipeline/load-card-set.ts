@@ -26,13 +26,26 @@ function linkIndex(index: GeneratedFile, urls: ReadonlyMap<string, string>): str
   });
 }
 
-/** The compiled registry of validated cards (`result` without errors), as `generated/index.ts` would export it. */
-export async function loadCardSet(result: Pick<ValidationResult, "cards" | "vocabulary">): Promise<CardRegistry> {
+/**
+ * The compiled registry module of validated cards (`result` without errors) as one
+ * `data:` URL (its card modules' URLs inside it): what a worker thread imports to
+ * rebuild the same registry without compiling the cards again (`importCardSet`).
+ */
+export function cardSetUrl(result: Pick<ValidationResult, "cards" | "vocabulary">): string {
   const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
   const urls = new Map<string, string>();
   for (const f of files) if (f.path !== "index.ts") urls.set(f.path, moduleUrl(f.text));
   const index = files.find((f) => f.path === "index.ts");
   if (index === undefined) throw new Error("the compiler wrote no registry (index.ts)");
-  const loaded = (await import(/* @vite-ignore */ moduleUrl(linkIndex(index, urls)))) as { registry: CardRegistry };
-  return loaded.registry;
+  return moduleUrl(linkIndex(index, urls));
+}
+
+/** The registry a `cardSetUrl` holds. */
+export async function importCardSet(url: string): Promise<CardRegistry> {
+  return ((await import(/* @vite-ignore */ url)) as { registry: CardRegistry }).registry;
+}
+
+/** The compiled registry of validated cards (`result` without errors), as `generated/index.ts` would export it. */
+export async function loadCardSet(result: Pick<ValidationResult, "cards" | "vocabulary">): Promise<CardRegistry> {
+  return importCardSet(cardSetUrl(result));
 }

@@ -1,0 +1,179 @@
+/**
+ * `state51 simulate`: many bot games on worker threads, reported per game,
+ * seat, faction, bot and card (src/sim/). The options are checked before the
+ * cards are compiled and before any game is played; the report is written
+ * atomically, and an interrupted run (Ctrl-C) reports the games it played.
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
+import { SingleBar } from "cli-progress";
+import { botName, type BotSpec } from "../bots/index.js";
+import { cardSetDigest } from "../engine/card-digest.js";
+import { engineVersion } from "../engine/version.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { outputProblem } from "../fs/output-problem.js";
+import { buildReport, cardLabels, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
+import { runSimulation } from "../sim/runner.js";
+import { factionsOf, tallyShape, type SimulationPlan } from "../sim/simulated-game.js";
+import { compiledCards, integer, parseBots } from "./play-command.js";
+import { UsageError } from "./usage-error.js";
+
+export interface SimulateOptions {
+  readonly games?: string;
+  readonly players?: string;
+  readonly bots?: string;
+  readonly seed?: string;
+  readonly workers?: string;
+  readonly format?: "text" | "json";
+  readonly out?: string;
+  /** `i/n`: play share i of n of the games (a partial report, for --merge). */
+  readonly shard?: string;
+  /** The paths are report files of shards, to merge into one report. */
+  readonly merge?: boolean;
+  /** Show the progress bar and plain lines as if on a terminal or not (tests); default: whether standard error is a terminal. */
+  readonly progress?: "bar" | "lines" | "none";
+}
+
+export interface SimulateIo {
+  readonly write: (s: string) => void;
+  readonly writeError: (s: string) => void;
+}
+
+interface Checked {
+  readonly plan: SimulationPlan;
+  readonly shard: Shard | undefined;
+  readonly workers: number;
+  readonly format: "text" | "json";
+  readonly out: string | undefined;
+}
+
+export const maxGames = 100_000_000;
+
+function parseShard(text: string, games: number): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(m?.[1]);
+  const of = Number(m?.[2]);
+  if (!m || index < 1 || of < 1 || index > of) throw new UsageError(`--shard must be i/n with 1 <= i <= n (share i of n of the games), not "${text}"`);
+  if (of > games) throw new UsageError(`--shard ${text}: ${of} shards of ${games} game${games === 1 ? "" : "s"} would leave some empty`);
+  return { index, of };
+}
+
+/** The game options `--merge` does not take (its parts say how they were played). */
+const gameOptions = ["games", "players", "bots", "seed", "workers", "shard"] as const;
+
+/** Checks `--merge`'s options (a UsageError if one makes no sense). */
+export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pick<Checked, "format" | "out"> {
+  const given = gameOptions.filter((o) => opts[o] !== undefined);
+  if (given.length > 0) throw new UsageError(`--merge takes the reports of a run's shards only, not ${given.map((o) => `--${o}`).join(", ")}: the parts say how they were played`);
+  if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
+  if (opts.out !== undefined) {
+    const problem = outputProblem(opts.out);
+    if (problem !== undefined) throw new UsageError(`cannot write the report: ${problem}`);
+  }
+  return { format: opts.format ?? "text", out: opts.out };
+}
+
+/** Merges the shards' reports into the whole run's: the exit status (1 when they are not the shards of one run). */
+export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out">, io: SimulateIo): number {
+  try {
+    const parts = paths.map((file) => {
+      let text: string;
+      try {
+        text = readFileSync(resolve(file), "utf8");
+      } catch (error) {
+        throw new MergeError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+      }
+      return { file, report: parseReport(file, text) };
+    });
+    writeReport(mergeReports(parts), checked, io);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof MergeError)) throw error;
+    io.writeError(`state51 simulate --merge: ${error.message}\nnothing merged\n`);
+    return 1;
+  }
+}
+
+/** Checks the options (a UsageError if one makes no sense): nothing is compiled or played yet. */
+export function checkSimulate(opts: SimulateOptions): Checked {
+  const games = integer(opts.games ?? "1000", "--games", 1, maxGames);
+  const botsGiven = opts.bots?.split(",").length;
+  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
+  const firstSeed = integer(opts.seed ?? "1", "--seed", 0, 2 ** 32 - 1);
+  if (firstSeed + games - 1 > 2 ** 32 - 1) throw new UsageError(`--seed ${firstSeed} with --games ${games} goes past the last seed, 4294967295`);
+  const workers = opts.workers !== undefined ? integer(opts.workers, "--workers", 1, 256) : availableParallelism();
+  const bots: BotSpec[] = parseBots(opts.bots, players);
+  const format = opts.format ?? "text";
+  if (opts.out !== undefined) {
+    const problem = outputProblem(opts.out);
+    if (problem !== undefined) throw new UsageError(`cannot write the report: ${problem}`);
+  }
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
+  const share = shard === undefined ? games : shardRange(games, shard).to - shardRange(games, shard).from;
+  return { plan: { firstSeed, games, players, bots }, shard, workers: Math.min(workers, share), format, out: opts.out };
+}
+
+const seconds = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+
+/** Progress on standard error: a bar with the time left on a terminal, a plain line at each tenth otherwise. */
+function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s: string) => void): { update: (n: number) => void; stop: () => void } {
+  if (kind === "none") return { update: () => undefined, stop: () => undefined };
+  if (kind === "bar") {
+    const bar = new SingleBar({ format: "simulating [{bar}] {percentage}% | {value}/{total} games | {duration_formatted} elapsed, {eta_formatted} left", etaBuffer: 50, stream: process.stderr, hideCursor: true, clearOnComplete: true });
+    bar.start(total, 0);
+    return { update: (n) => bar.update(n), stop: () => bar.stop() };
+  }
+  const start = Date.now();
+  let tenth = 0;
+  return {
+    update: (n) => {
+      const now = Math.floor((10 * n) / total);
+      if (now <= tenth) return;
+      tenth = now;
+      const spent = Date.now() - start;
+      writeError(`simulate: ${n}/${total} games (${Math.round((100 * n) / total)}%), ${seconds(spent)} elapsed${n < total ? `, about ${seconds((spent * (total - n)) / n)} left` : ""}\n`);
+    },
+    stop: () => undefined,
+  };
+}
+
+/** Runs `simulate` once its options are checked: compiles the cards, plays, reports; the exit status. */
+export async function runSimulate(paths: readonly string[], checked: Checked, opts: SimulateOptions, io: SimulateIo): Promise<number> {
+  const compiled = await compiledCards(paths, "simulate", io.writeError);
+  if (compiled === undefined) return 1;
+  const { registry, url } = compiled;
+  const { plan, shard } = checked;
+  const indices = shard === undefined ? { from: 0, to: plan.games } : shardRange(plan.games, shard);
+  const total = indices.to - indices.from;
+  const factions = factionsOf(registry);
+  if (factions.length < plan.players) {
+    io.writeError(`state51 simulate: the cards have ${factions.length} faction${factions.length === 1 ? "" : "s"} (Bases), too few for ${plan.players} players\nno game played\n`);
+    return 1;
+  }
+  const shape = tallyShape(registry, plan);
+  const meta: ReportMeta = { engine: engineVersion, cardSet: cardSetDigest(registry), seeds: { first: plan.firstSeed, count: plan.games }, players: plan.players, bots: plan.bots.map(botName), ...(shard ? { shard } : {}) };
+  const stop = new AbortController();
+  const interrupt = (): void => stop.abort();
+  process.once("SIGINT", interrupt);
+  const shown = progress(opts.progress ?? (process.stderr.isTTY ? "bar" : "lines"), total, io.writeError);
+  let result;
+  try {
+    result = await runSimulation({ cards: url, plan, shape, workers: checked.workers, indices, onProgress: shown.update, signal: stop.signal });
+  } finally {
+    shown.stop();
+    process.off("SIGINT", interrupt);
+  }
+  const report = buildReport(result.tally, meta, cardLabels(registry), result.complete);
+  if (!result.complete) io.writeError(`simulate: interrupted after ${result.tally.games} of ${total} games; reporting those\n`);
+  writeReport(report, checked, io);
+  return result.complete ? 0 : 130;
+}
+
+function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out">, io: SimulateIo): void {
+  const text = checked.format === "json" ? JSON.stringify(report, null, 2) + "\n" : reportText(report);
+  if (checked.out === undefined) return io.write(text);
+  writeFileAtomic(resolve(checked.out), text);
+  io.write(`report of ${report.games.played} games written to ${checked.out}\n`);
+}

@@ -1,0 +1,75 @@
+/**
+ * Shards of one simulation (`--shard i/n`) and their merge (`--merge`): a
+ * shard plays a contiguous share of the run's game indices; the shards'
+ * reports hold every count, so adding their tallies gives exactly the tally,
+ * and so the report, of the whole run played at once.
+ */
+import { Ajv, type ValidateFunction } from "ajv";
+import schema from "../../grammar/simulation.schema.json" with { type: "json" };
+import { buildReport, tallyOfReport, type CardLabels, type SimulationReport } from "./report.js";
+import { mergeTally } from "./tally.js";
+
+export interface Shard {
+  readonly index: number;
+  readonly of: number;
+}
+
+/** The game indices of shard `index` of `of` in a run of `games` games: disjoint, and together all of them. */
+export function shardRange(games: number, shard: Shard): { from: number; to: number } {
+  return { from: Math.floor((games * (shard.index - 1)) / shard.of), to: Math.floor((games * shard.index) / shard.of) };
+}
+
+/** A report that cannot be merged with the others, and why. */
+export class MergeError extends Error {}
+
+let validator: ValidateFunction | undefined;
+
+/** Reads a report file's text (a MergeError if it is not a simulate JSON report). */
+export function parseReport(file: string, text: string): SimulationReport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new MergeError(`${file} is not JSON (write the parts with --format json)`);
+  }
+  validator ??= new Ajv({ allErrors: false }).compile(schema);
+  if (!validator(data)) {
+    const e = validator.errors?.[0];
+    throw new MergeError(`${file} is not a state51 simulate report${e ? ` (${e.instancePath || "/"} ${e.message})` : ""}`);
+  }
+  return data as SimulationReport;
+}
+
+/** The one report of the run the parts are shards of; a MergeError naming the mismatch when they are not the shards of one run. */
+export function mergeReports(parts: readonly { readonly file: string; readonly report: SimulationReport }[]): SimulationReport {
+  const first = parts[0];
+  if (first === undefined) throw new MergeError("no report to merge");
+  const same = (what: string, of: (r: SimulationReport) => unknown): void => {
+    const want = JSON.stringify(of(first.report));
+    for (const p of parts) {
+      const got = JSON.stringify(of(p.report));
+      if (got !== want) throw new MergeError(`${p.file} and ${first.file} differ in ${what}: ${got} and ${want}`);
+    }
+  };
+  same("engine", (r) => r.run.engine);
+  same("card set", (r) => r.run.cardSet);
+  same("seeds", (r) => r.run.seeds);
+  same("players", (r) => r.run.players);
+  same("bots", (r) => r.run.bots);
+  for (const p of parts) if (p.report.run.shard === undefined) throw new MergeError(`${p.file} is a whole run, not a shard (--shard i/n): there is nothing to merge it with`);
+  same("shard count", (r) => r.run.shard?.of);
+  const of = first.report.run.shard!.of;
+  const byIndex = new Map<number, string>();
+  for (const p of parts) {
+    const i = p.report.run.shard!.index;
+    const twice = byIndex.get(i);
+    if (twice !== undefined) throw new MergeError(`${p.file} and ${twice} are both shard ${i}/${of}`);
+    byIndex.set(i, p.file);
+  }
+  const missing = Array.from({ length: of }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${of}`).join(", ")} missing: merge all ${of} shards of the run`);
+  const tally = parts.map((p) => tallyOfReport(p.report)).reduce((a, t) => mergeTally(a, t));
+  const labels: CardLabels = new Map(first.report.cards.map((c) => [c.id, { name: c.name, kind: c.kind }]));
+  const { shard: _shard, ...run } = first.report.run;
+  return buildReport(tally, run, labels, parts.every((p) => p.report.complete));
+}

@@ -1,0 +1,269 @@
+/**
+ * What `state51 simulate` reports, from a tally (src/sim/tally.ts): the JSON
+ * (grammar/simulation.schema.json) and the text for the terminal. Every count
+ * of the tally is in the JSON, so reports merge back into a tally
+ * (`tallyOfReport`); the rates and intervals are derived, rounded to 4 places,
+ * so the same tally always gives the same bytes.
+ */
+import type { CardRegistry } from "../engine/definitions.js";
+import { newcombe, wilson } from "./stats.js";
+import { emptyTally, type CardTally, type Outcome, type PlayWay, type Tally, type TallyShape } from "./tally.js";
+
+export const reportFormat = 1;
+
+/** What was run: enough to tell whether two reports can be merged. */
+export interface ReportMeta {
+  readonly engine: string;
+  /** SHA-256 of the compiled card set (src/engine/card-digest.ts). */
+  readonly cardSet: string;
+  /** The seeds of the whole run: [first, first + count). */
+  readonly seeds: { readonly first: number; readonly count: number };
+  readonly players: number;
+  /** Bots by seat before rotation, as `--bots` names them. */
+  readonly bots: readonly string[];
+  /** A share of the run (`--shard i/n`): games [⌊N(i−1)/n⌋, ⌊Ni/n⌋) of the run's N (by index, from 0). */
+  readonly shard?: { readonly index: number; readonly of: number };
+}
+
+export interface Rate {
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly winRate: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface CardReport {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: "location" | "leader" | "contact";
+  readonly seen: number;
+  readonly seenWins: number;
+  readonly played: number;
+  readonly playedWins: number;
+  readonly plays: Record<PlayWay, number>;
+  /** played / seen. */
+  readonly playRate: number | null;
+  readonly winRatePlayed: number | null;
+  readonly winRateNotPlayed: number | null;
+  /** winRatePlayed − winRateNotPlayed, with Newcombe's hybrid score 95% interval. */
+  readonly difference: { readonly value: number; readonly low: number; readonly high: number } | null;
+  /** VP the card held at the end of the games (1 in play plus its VP tokens), in all, and per player-game it was played in. */
+  readonly vp: number;
+  readonly vpPerGamePlayed: number | null;
+  readonly flags: readonly { readonly flag: "high" | "low" | "rarely-played" | "never-seen"; readonly reason: string }[];
+}
+
+export interface SimulationReport {
+  readonly report: "state51-simulation";
+  readonly version: typeof reportFormat;
+  readonly run: ReportMeta;
+  /** Whether every game of the run (or of the shard) was played: false when interrupted. */
+  readonly complete: boolean;
+  readonly games: {
+    readonly played: number;
+    readonly draws: number;
+    readonly rounds: { readonly mean: number; readonly median: number; readonly sd: number; readonly min: number; readonly max: number; readonly histogram: readonly { readonly rounds: number; readonly games: number }[] };
+    readonly finalVp: { readonly total: number; readonly winners: number; readonly mean: number; readonly winnersMean: number };
+  };
+  readonly seats: readonly (Rate & { readonly seat: number })[];
+  readonly factions: readonly (Rate & { readonly faction: string })[];
+  readonly bots: readonly (Rate & { readonly bot: string })[];
+  /** The usual range of the cards' win-rate differences (Tukey's fences over the cards with enough games), or null with too few. */
+  readonly usualRange: { readonly low: number; readonly high: number; readonly cards: number } | null;
+  readonly cards: readonly CardReport[];
+  readonly methods: Record<string, string>;
+}
+
+/** Cards need this many player-games played, and as many seen and not played, to count towards the usual range or be flagged by it. */
+export const minGames = 30;
+/** A card seen in at least `minGames` player-games and played in fewer than this share of them is flagged as rarely played. */
+export const rarePlay = 0.05;
+
+const methods = {
+  winRate: "wins alone / player-games (a shared first place is a draw, not a win); 95% Wilson score interval",
+  difference: "win rate of the players who played the card minus that of those who saw it and did not play it; 95% Newcombe hybrid score interval (Newcombe 1998, method 10, from the two Wilson intervals)",
+  usualRange: `Tukey's fences (quartiles of the cards' differences -/+ 1.5 interquartile ranges) over the cards played in at least ${minGames} player-games and seen but not played in at least ${minGames}`,
+  seen: "a player saw a card if it was in their hand at some decision of the game",
+  plays: "spoils: Conquest; agreement: Cooperation; location: Incorporation or Redevelopment (redevelopment counts those apart); leader: played as Leader; contact: a one-time Contact used for a deployment",
+  vp: "VP the card held at the end of the game: 1 for a Location or Leader in play plus the VP tokens on it (VP a card gave that moved to the Base, or that resources it produced bought, are not attributed)",
+};
+
+const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
+const ratio = (a: number, b: number): number | null => (b === 0 ? null : r4(a / b));
+
+function rate(o: Outcome): Rate {
+  const w = wilson(o.wins, o.games);
+  return { games: o.games, wins: o.wins, draws: o.draws, winRate: o.games === 0 ? 0 : r4(o.wins / o.games), low: r4(w.low), high: r4(w.high) };
+}
+
+function roundsOf(hist: readonly number[]): SimulationReport["games"]["rounds"] {
+  const histogram = hist.flatMap((games, rounds) => (games > 0 ? [{ rounds, games }] : []));
+  const n = histogram.reduce((a, h) => a + h.games, 0);
+  if (n === 0) return { mean: 0, median: 0, sd: 0, min: 0, max: 0, histogram };
+  const sum = histogram.reduce((a, h) => a + h.rounds * h.games, 0);
+  const squares = histogram.reduce((a, h) => a + h.rounds * h.rounds * h.games, 0);
+  const mean = sum / n;
+  // The k-th smallest game length (1-based), read off the histogram.
+  const nth = (k: number): number => {
+    let seen = 0;
+    for (const h of histogram) if ((seen += h.games) >= k) return h.rounds;
+    return histogram[histogram.length - 1]!.rounds;
+  };
+  const median = n % 2 === 1 ? nth((n + 1) / 2) : (nth(n / 2) + nth(n / 2 + 1)) / 2;
+  return { mean: r4(mean), median, sd: r4(Math.sqrt(Math.max(0, squares / n - mean * mean))), min: histogram[0]!.rounds, max: histogram[histogram.length - 1]!.rounds, histogram };
+}
+
+/** The q-quantile of sorted values, interpolated between the two nearest (Hyndman and Fan's type 7). */
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (at - lo);
+}
+
+const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)} pts`;
+/** A size of difference, without its sign: "6.1 pts". */
+const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** A tracked card's name and kind, as the report shows them. */
+export type CardLabels = ReadonlyMap<string, { readonly name: string; readonly kind: CardReport["kind"] }>;
+
+export function cardLabels(cards: CardRegistry): CardLabels {
+  return new Map(cards.cards.flatMap((c) => (c.kind === "base" ? [] : [[c.id, { name: c.name.en, kind: c.kind }] as const])));
+}
+
+function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardReport, "flags"> {
+  const label = labels.get(id);
+  const notPlayed = c.seen - c.played;
+  const notPlayedWins = c.seenWins - c.playedWins;
+  const d = c.played > 0 && notPlayed > 0 ? newcombe(c.playedWins, c.played, notPlayedWins, notPlayed) : undefined;
+  return {
+    id,
+    name: label?.name ?? id,
+    kind: label?.kind ?? "location",
+    seen: c.seen,
+    seenWins: c.seenWins,
+    played: c.played,
+    playedWins: c.playedWins,
+    plays: { ...c.plays },
+    playRate: ratio(c.played, c.seen),
+    winRatePlayed: ratio(c.playedWins, c.played),
+    winRateNotPlayed: ratio(notPlayedWins, notPlayed),
+    difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) },
+    vp: c.vp,
+    vpPerGamePlayed: ratio(c.vp, c.played),
+  };
+}
+
+const enough = (c: Omit<CardReport, "flags">): boolean => c.difference !== null && c.played >= minGames && c.seen - c.played >= minGames;
+
+export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, complete: boolean): SimulationReport {
+  const base = Object.entries(tally.cards).map(([id, c]) => cardReport(id, c, labels));
+  const diffs = base.filter(enough).map((c) => c.difference!.value).sort((a, b) => a - b);
+  let usualRange: SimulationReport["usualRange"] = null;
+  if (diffs.length >= 4) {
+    const q1 = quantile(diffs, 0.25);
+    const q3 = quantile(diffs, 0.75);
+    usualRange = { low: r4(q1 - 1.5 * (q3 - q1)), high: r4(q3 + 1.5 * (q3 - q1)), cards: diffs.length };
+  }
+  const cardReports: CardReport[] = base.map((c) => {
+    const flags: CardReport["flags"][number][] = [];
+    const range = usualRange;
+    if (range !== null && enough(c)) {
+      const d = c.difference!;
+      const between = `the set's usual range, ${pts(range.low)} to ${pts(range.high)}; 95% interval ${pts(d.low)} to ${pts(d.high)}, ${c.played} player-games played`;
+      if (d.value > range.high) flags.push({ flag: "high", reason: `players who played it won ${size(d.value)} more often than those who saw it and did not: above ${between}` });
+      if (d.value < range.low) flags.push({ flag: "low", reason: `players who played it won ${size(d.value)} less often than those who saw it and did not: below ${between}` });
+    }
+    if (tally.games > 0 && c.seen === 0) flags.push({ flag: "never-seen", reason: `in no player's hand in ${tally.games} games` });
+    else if (c.seen >= minGames && c.played / c.seen < rarePlay) flags.push({ flag: "rarely-played", reason: `played in ${c.played} of the ${c.seen} player-games where it was in hand (${pct(c.played / c.seen)}, under ${pct(rarePlay)})` });
+    return { ...c, flags };
+  });
+  return {
+    report: "state51-simulation",
+    version: reportFormat,
+    run: meta,
+    complete,
+    games: {
+      played: tally.games,
+      draws: tally.draws,
+      rounds: roundsOf(tally.rounds),
+      finalVp: { total: tally.vp, winners: tally.topVp, mean: ratio(tally.vp, tally.games * meta.players) ?? 0, winnersMean: ratio(tally.topVp, tally.games) ?? 0 },
+    },
+    seats: tally.seats.map((o, i) => ({ seat: i + 1, ...rate(o) })),
+    factions: Object.entries(tally.factions).map(([faction, o]) => ({ faction, ...rate(o) })),
+    bots: Object.entries(tally.bots).map(([bot, o]) => ({ bot, ...rate(o) })),
+    usualRange,
+    cards: cardReports,
+    methods,
+  };
+}
+
+/** The tally a report was made from (its counts), to merge reports. */
+export function tallyOfReport(r: SimulationReport): Tally {
+  const shape: TallyShape = { players: r.run.players, factions: r.factions.map((f) => f.faction), bots: r.bots.map((b) => b.bot), cards: r.cards.map((c) => c.id) };
+  const t = emptyTally(shape);
+  t.games = r.games.played;
+  t.draws = r.games.draws;
+  for (const h of r.games.rounds.histogram) t.rounds[h.rounds] = h.games;
+  for (let i = 0; i < t.rounds.length; i++) t.rounds[i] ??= 0;
+  t.vp = r.games.finalVp.total;
+  t.topVp = r.games.finalVp.winners;
+  const outcome = (o: Rate): Outcome => ({ games: o.games, wins: o.wins, draws: o.draws });
+  t.seats = r.seats.map(outcome);
+  for (const f of r.factions) t.factions[f.faction] = outcome(f);
+  for (const b of r.bots) t.bots[b.bot] = outcome(b);
+  for (const c of r.cards) t.cards[c.id] = { seen: c.seen, seenWins: c.seenWins, played: c.played, playedWins: c.playedWins, plays: { ...c.plays }, vp: c.vp };
+  return t;
+}
+
+const n = (x: number): string => x.toLocaleString("en");
+
+function rateLine(label: string, r: Rate): string {
+  return `  ${label.padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
+}
+
+/** The report for a terminal. */
+export function reportText(r: SimulationReport): string {
+  const out: string[] = [];
+  const g = r.games;
+  const run = r.run;
+  const last = run.seeds.first + run.seeds.count - 1;
+  out.push(`state51 simulate: ${run.players} players, bots ${run.bots.join(",")}, seeds ${run.seeds.first}–${last}${run.shard ? `, shard ${run.shard.index}/${run.shard.of}` : ""}`);
+  out.push(`card set ${run.cardSet.slice(0, 12)}…, engine ${run.engine}`);
+  if (!r.complete) out.push(`INTERRUPTED: ${n(g.played)} games played; the figures are for those games only`);
+  out.push("");
+  out.push(`Games: ${n(g.played)} played, ${n(g.draws)} drawn`);
+  out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
+  const most = Math.max(1, ...g.rounds.histogram.map((h) => h.games));
+  for (const h of g.rounds.histogram) out.push(`    ${String(h.rounds).padStart(3)} rounds ${n(h.games).padStart(8)}  ${"█".repeat(Math.max(h.games > 0 ? 1 : 0, Math.round((40 * h.games) / most)))}`);
+  out.push(`  final VP: mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`);
+  out.push("");
+  out.push("Win rates (won alone / player-games, 95% Wilson interval):");
+  for (const s of r.seats) out.push(rateLine(`seat ${s.seat}`, s));
+  for (const f of r.factions) out.push(rateLine(f.faction, f));
+  for (const b of r.bots) out.push(rateLine(`bot ${b.bot}`, b));
+  out.push("");
+  out.push("Cards: seen = player-games with it in hand; played = of those, the ones it was played in;");
+  out.push("ways: S Spoils, A Agreement, L Location (R of them Redevelopments), Ld Leader, C Contact;");
+  out.push("diff = win rate when played minus when seen and not played, with its 95% interval (Newcombe);");
+  out.push("VP/g = VP on the card at the end, per player-game played.");
+  out.push(`${"card".padEnd(24)} ${"seen".padStart(7)} ${"played".padStart(7)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(22)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
+  for (const c of r.cards) {
+    const p = c.plays;
+    const ways = c.kind === "location" ? `${p.spoils}/${p.agreement}/${p.location}(${p.redevelopment})` : c.kind === "leader" ? `Ld ${p.leader}` : `C ${p.contact}`;
+    const opt = (x: number | null): string => (x === null ? "–" : pct(x));
+    const diff = c.difference === null ? "–" : `${pts(c.difference.value)} [${(100 * c.difference.low).toFixed(1)}, ${(100 * c.difference.high).toFixed(1)}]`;
+    const mark = c.flags.length > 0 ? " *" : "";
+    out.push(`${(c.name + mark).slice(0, 24).padEnd(24)} ${n(c.seen).padStart(7)} ${n(c.played).padStart(7)} ${opt(c.playRate).padStart(6)}  ${ways.padEnd(22)} ${opt(c.winRatePlayed).padStart(6)} ${opt(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
+  }
+  out.push("");
+  const u = r.usualRange;
+  out.push(u === null ? `Usual range: too few cards with ${minGames}+ player-games played and not played to tell` : `Usual range of the difference: ${pts(u.low)} to ${pts(u.high)} (Tukey's fences over ${u.cards} cards)`);
+  const flagged = r.cards.filter((c) => c.flags.length > 0);
+  out.push(flagged.length === 0 ? "Flagged cards: none" : `Flagged cards (${flagged.length}):`);
+  for (const c of flagged) for (const f of c.flags) out.push(`  ${c.name} (${f.flag}): ${f.reason}`);
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,84 @@
+/**
+ * Runs a simulation on worker threads (piscina): the games [0, N) of a plan,
+ * in batches, each batch's tally merged as it arrives. A game's result depends
+ * on its index alone and the tally is integer sums, so the total is the same
+ * whatever the number of workers or the order batches finish in; nothing per
+ * game is kept, so memory does not grow with N.
+ */
+import { Piscina } from "piscina";
+import { join } from "node:path";
+import { packageRoot } from "../pipeline/package-root.js";
+import type { SimulationPlan } from "./simulated-game.js";
+import { emptyTally, mergeTally, type Tally, type TallyShape } from "./tally.js";
+import type { Batch, WorkerSetup } from "./worker.js";
+
+export interface RunOptions {
+  /** The compiled card set's registry module (`cardSetUrl`). */
+  readonly cards: string;
+  readonly plan: SimulationPlan;
+  readonly shape: TallyShape;
+  readonly workers: number;
+  /** Game indices to play (default: all of the plan's); a shard plays a share. */
+  readonly indices?: { readonly from: number; readonly to: number };
+  /** Games a batch (default: enough for a steady progress, at most 50). */
+  readonly batch?: number;
+  /** After each batch: games played so far. */
+  readonly onProgress?: (played: number) => void;
+  /** Stops dispatching (and drops the batches under way) when aborted: the tally then holds the batches done. */
+  readonly signal?: AbortSignal;
+  /** The worker module (default: dist/sim-worker.mjs in the package). */
+  readonly workerFile?: string;
+}
+
+export interface RunResult {
+  readonly tally: Tally;
+  /** Whether every game asked for was played (false when interrupted). */
+  readonly complete: boolean;
+}
+
+export const defaultWorkerFile = (): string => join(packageRoot(), "dist", "sim-worker.mjs");
+
+export async function runSimulation(options: RunOptions): Promise<RunResult> {
+  const { from, to } = options.indices ?? { from: 0, to: options.plan.games };
+  const total = to - from;
+  const size = options.batch ?? Math.max(1, Math.min(50, Math.ceil(total / (options.workers * 8))));
+  const batches: Batch[] = [];
+  for (let i = from; i < to; i += size) batches.push({ from: i, to: Math.min(to, i + size) });
+  const tally = emptyTally(options.shape);
+  if (batches.length === 0) return { tally, complete: true };
+  const setup: WorkerSetup = { cards: options.cards, plan: options.plan, shape: options.shape };
+  const pool = new Piscina<Batch, Tally>({
+    filename: options.workerFile ?? defaultWorkerFile(),
+    workerData: setup,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    idleTimeout: 60_000,
+  });
+  let played = 0;
+  let next = 0;
+  let failure: unknown;
+  const stopped = (): boolean => options.signal?.aborted === true || failure !== undefined;
+  // Each worker keeps two batches queued, so none waits on the main thread between batches.
+  const lane = async (): Promise<void> => {
+    while (!stopped() && next < batches.length) {
+      const b = batches[next++]!;
+      try {
+        const t = await pool.run(b, options.signal ? { signal: options.signal } : {});
+        if (options.signal?.aborted) return;
+        mergeTally(tally, t);
+        played += b.to - b.from;
+        options.onProgress?.(played);
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        failure ??= error;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(batches.length, options.workers * 2) }, lane));
+  } finally {
+    await pool.destroy();
+  }
+  if (failure !== undefined) throw failure;
+  return { tally, complete: played === total };
+}

@@ -1,0 +1,155 @@
+/** `state51 simulate` as a designer runs it (the bundled CLI): options, bad input, the report, Ctrl-C. */
+import { Ajv } from "ajv";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import schema from "../grammar/simulation.schema.json" with { type: "json" };
+import { repoRoot, runCli } from "./helpers.js";
+
+const temp = (): string => mkdtempSync(join(tmpdir(), "state51-sim-"));
+
+describe("state51 simulate", () => {
+  it("gives the same JSON report with 1 and 2 workers, following the schema", { timeout: 120_000 }, () => {
+    const args = ["simulate", "--games", "24", "--players", "3", "--bots", "greedy,random", "--seed", "50", "--format", "json"];
+    const one = runCli([...args, "--workers", "1"]);
+    const two = runCli([...args, "--workers", "2"]);
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.status, two.stderr).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const report = JSON.parse(one.stdout);
+    const validate = new Ajv({ strict: true }).compile(schema);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report.run).toMatchObject({ seeds: { first: 50, count: 24 }, players: 3, bots: ["greedy", "random", "greedy"] });
+    expect(report.games.played).toBe(24);
+    expect(report.complete).toBe(true);
+    // Not a terminal: plain progress lines on standard error.
+    expect(one.stderr).toMatch(/^simulate: \d+\/24 games \(\d+%\)/m);
+  });
+
+  it("writes the text report to --out", { timeout: 60_000 }, () => {
+    const out = join(temp(), "report.txt");
+    const r = runCli(["simulate", "--games", "6", "--players", "2", "--workers", "1", "--out", out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`report of 6 games written to ${out}\n`);
+    const text = readFileSync(out, "utf8");
+    expect(text).toMatch(/^state51 simulate: 2 players, bots greedy,greedy, seeds 1–6/);
+    expect(text).toMatch(/Win rates/);
+    expect(text).toMatch(/Flagged cards/);
+  });
+
+  it("refuses bad options with a usage error (exit 2), before any card is compiled", () => {
+    const cases: [string[], RegExp][] = [
+      [["--bots", "greedy,clever"], /unknown bot "clever"/],
+      [["--games", "0"], /--games must be a whole number from 1/],
+      [["--players", "5"], /--players must be a whole number from 2 to 4, not "5"/],
+      [["--workers", "0"], /--workers must be a whole number from 1/],
+      [["--seed", "4294967295", "--games", "2"], /goes past the last seed/],
+      [["--out", join(temp(), "missing", "r.json")], /cannot write the report: no such folder/],
+      [["--format", "html"], /Allowed choices are text, json/],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCli(["simulate", ...args]);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stdout).toBe("");
+    }
+  });
+
+  it("reports invalid cards exactly as validate does, and plays no game", () => {
+    const dir = temp();
+    const broken = join(dir, "broken.yaml");
+    writeFileSync(broken, ["set: broken", "cards:", "  - id: shack", "    kind: location", "    name: { en: Shack, fr: Cabane }", "    distance: 1", "    types: [scrap]", "    spoils: gain 2 scarp", "    agreement: gain 1 scrap", "    pattern: trait", "    ability: depot 2", ""].join("\n"));
+    const validate = runCli(["validate", "cards/", broken]);
+    const r = runCli(["simulate", "cards/", broken, "--games", "5"]);
+    expect(r.status).toBe(1);
+    expect(validate.stdout).toMatch(/broken\.yaml:8:\d+: error S51-E301/);
+    expect(r.stderr).toBe(`${validate.stdout}no game played: fix the errors above first\n`);
+    expect(r.stdout).toBe("");
+  });
+
+  it("explains every option and the report in --help", () => {
+    const r = runCli(["simulate", "--help"]);
+    expect(r.status).toBe(0);
+    for (const option of ["--games", "--players", "--bots", "--seed", "--workers", "--format", "--out"]) expect(r.stdout).toContain(option);
+    expect(r.stdout).toMatch(/Wilson/);
+    expect(r.stdout).toMatch(/Newcombe/);
+    expect(r.stdout).toMatch(/grammar\/simulation\.schema\.json/);
+  });
+
+  it("on Ctrl-C, reports the games played so far", { timeout: 120_000 }, async () => {
+    // Interrupted at the first progress line (a tenth of the games played), so the games are under way.
+    const child = spawn(process.execPath, [join(repoRoot, "dist/state51.mjs"), "simulate", "--games", "5000", "--players", "2", "--workers", "1", "--format", "json"], { cwd: repoRoot });
+    let stdout = "";
+    let stderr = "";
+    let interrupted = false;
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    const status = await new Promise<number | null>((done) => {
+      child.stderr.on("data", (d: Buffer) => {
+        stderr += d.toString();
+        // Once: a second Ctrl-C ends the process as usual.
+        if (!interrupted && /simulate: \d+\/5000/.test(stderr)) interrupted = child.kill("SIGINT");
+      });
+      child.on("close", done);
+    });
+    expect(status, stderr).toBe(130);
+    expect(stderr).toMatch(/simulate: interrupted after \d+ of 5000 games; reporting those/);
+    const report = JSON.parse(stdout);
+    expect(report.complete).toBe(false);
+    expect(report.games.played).toBeGreaterThanOrEqual(500);
+    expect(report.games.played).toBeLessThan(5000);
+  });
+});
+
+describe("state51 simulate --shard and --merge", () => {
+  const run = ["simulate", "--games", "20", "--players", "3", "--bots", "greedy,random", "--seed", "11", "--format", "json"];
+  const shards = (dir: string, args: readonly string[], n: number, prefix = "part"): string[] =>
+    Array.from({ length: n }, (_, i) => {
+      const out = join(dir, `${prefix}${i + 1}.json`);
+      const r = runCli([...args, "--shard", `${i + 1}/${n}`, "--workers", String(1 + (i % 2)), "--out", out]);
+      expect(r.status, r.stderr).toBe(0);
+      return out;
+    });
+
+  it("merges the shards into exactly the report of one run", { timeout: 180_000 }, () => {
+    const dir = temp();
+    const whole = runCli([...run, "--workers", "2"]);
+    expect(whole.status, whole.stderr).toBe(0);
+    const parts = shards(dir, run, 3);
+    const shard2 = JSON.parse(readFileSync(parts[1]!, "utf8"));
+    expect(shard2.run.shard).toEqual({ index: 2, of: 3 });
+    expect(shard2.games.played).toBe(7);
+    const merged = runCli(["simulate", "--merge", parts[2]!, parts[0]!, parts[1]!, "--format", "json"]);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe(whole.stdout);
+    const text = runCli(["simulate", "--merge", ...parts]);
+    expect(text.stdout).toMatch(/^state51 simulate: 3 players, bots greedy,random,greedy, seeds 11–30\n/);
+  });
+
+  it("refuses parts that are not the shards of one run, naming the mismatch (exit 1)", { timeout: 180_000 }, () => {
+    const dir = temp();
+    const parts = shards(dir, run, 2);
+    const otherCards = shards(dir, ["simulate", "cards/", "cards/examples/", ...run.slice(1)], 2, "cards");
+    const otherSeed = shards(dir, [...run, "--seed", "12"], 2, "seed");
+    const otherBots = shards(dir, [...run, "--bots", "greedy"], 2, "bots");
+    const cases: [string[], RegExp][] = [
+      [[parts[0]!, otherCards[1]!], /differ in card set/],
+      [[parts[0]!, otherSeed[1]!], /differ in seeds: \{"first":12,"count":20\} and \{"first":11,"count":20\}/],
+      [[parts[0]!, otherBots[1]!], /differ in bots/],
+      [[parts[0]!], /shard 2\/2 missing/],
+      [[parts[0]!, parts[0]!, parts[1]!], /both shard 1\/2/],
+    ];
+    for (const [files, message] of cases) {
+      const r = runCli(["simulate", "--merge", ...files]);
+      expect(r.status, files.join(" ")).toBe(1);
+      expect(r.stderr, files.join(" ")).toMatch(message);
+      expect(r.stderr).toContain("nothing merged");
+      expect(r.stdout).toBe("");
+    }
+    const usage = runCli(["simulate", "--shard", "3/2"]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);
+  });
+});

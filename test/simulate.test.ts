@@ -1,0 +1,163 @@
+/** `state51 simulate`'s core: game seating, the mergeable tally, and the worker-thread runner (same games, same numbers, whatever the workers). */
+import { Ajv } from "ajv";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { registry } from "../generated/index.js";
+import schema from "../grammar/simulation.schema.json" with { type: "json" };
+import { cardSetDigest } from "../src/engine/card-digest.js";
+import { engineVersion } from "../src/engine/version.js";
+import { cardSetUrl } from "../src/pipeline/load-card-set.js";
+import { validatePaths } from "../src/pipeline/validate.js";
+import { buildReport, cardLabels, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { shardRange } from "../src/sim/merge.js";
+import { runSimulation } from "../src/sim/runner.js";
+import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
+import { emptyTally, mergeTally } from "../src/sim/tally.js";
+import { repoRoot } from "./helpers.js";
+
+const greedy = { kind: "greedy" } as const;
+const random = { kind: "random" } as const;
+const workerFile = join(repoRoot, "dist/sim-worker.mjs");
+
+describe("seating", () => {
+  const factions = ["a", "b", "c", "d"];
+  const plan = { players: 2, bots: [greedy, random] };
+  it("goes through every ordered pair of factions, then moves the bots one seat on", () => {
+    const first = Array.from({ length: 12 }, (_, i) => seating(i, factions, plan));
+    expect(new Set(first.map((s) => s.factions.join())).size).toBe(12);
+    expect(first.every((s) => s.bots[0] === greedy)).toBe(true);
+    expect(seating(12, factions, plan)).toEqual({ factions: ["a", "b"], bots: [random, greedy] });
+    expect(seating(24, factions, plan)).toEqual(seating(0, factions, plan));
+  });
+});
+
+describe("tally", () => {
+  const plan: SimulationPlan = { firstSeed: 5, games: 12, players: 3, bots: [greedy, random, greedy] };
+  const shape = tallyShape(registry, plan);
+  const play = (from: number, to: number) => playRange(registry, plan, shape, from, to, emptyTally(shape));
+
+  it("merges the same in any order, and a split run equals the whole", () => {
+    const whole = JSON.stringify(play(0, 12));
+    const parts = [play(0, 4), play(4, 9), play(9, 12)];
+    const forward = parts.reduce((a, t) => mergeTally(a, t), emptyTally(shape));
+    const backward = [...parts].reverse().reduce((a, t) => mergeTally(a, t), emptyTally(shape));
+    expect(JSON.stringify(forward)).toBe(whole);
+    expect(JSON.stringify(backward)).toBe(whole);
+  });
+
+  it("counts what it should", () => {
+    const t = play(0, 12);
+    expect(t.games).toBe(12);
+    expect(t.rounds.reduce((a, b) => a + b, 0)).toBe(12);
+    expect(t.seats.map((s) => s.games)).toEqual([12, 12, 12]);
+    const wins = t.seats.reduce((a, s) => a + s.wins, 0);
+    expect(wins + t.draws).toBe(12);
+    expect(Object.values(t.bots).reduce((a, o) => a + o.games, 0)).toBe(36);
+    expect(Object.values(t.factions).reduce((a, o) => a + o.games, 0)).toBe(36);
+    for (const [id, c] of Object.entries(t.cards)) {
+      expect(c.played, id).toBeLessThanOrEqual(c.seen);
+      expect(c.playedWins, id).toBeLessThanOrEqual(c.played);
+      expect(c.seenWins, id).toBeLessThanOrEqual(c.seen);
+    }
+    const plays = Object.values(t.cards).reduce((a, c) => a + c.plays.spoils + c.plays.agreement + c.plays.location + c.plays.leader + c.plays.contact, 0);
+    expect(plays).toBeGreaterThan(0);
+    // Every Location and Leader in play at the end is worth at least its 1 VP, and all VP are some player's.
+    const cardVp = Object.values(t.cards).reduce((a, c) => a + c.vp, 0);
+    expect(cardVp).toBeGreaterThan(0);
+    expect(cardVp).toBeLessThanOrEqual(t.vp);
+  });
+});
+
+describe("runner", () => {
+  it("gives the same tally with 1 and 2 workers", { timeout: 120_000 }, async () => {
+    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const plan: SimulationPlan = { firstSeed: 100, games: 30, players: 4, bots: [greedy, greedy, random, greedy] };
+    const shape = tallyShape(registry, plan);
+    const one = await runSimulation({ cards, plan, shape, workers: 1, batch: 7, workerFile });
+    const two = await runSimulation({ cards, plan, shape, workers: 2, batch: 4, workerFile });
+    expect(one.complete).toBe(true);
+    expect(JSON.stringify(two.tally)).toBe(JSON.stringify(one.tally));
+    expect(JSON.stringify(one.tally)).toBe(JSON.stringify(playRange(registry, plan, shape, 0, 30, emptyTally(shape))));
+  });
+
+  it("stops when aborted, with the batches done", { timeout: 120_000 }, async () => {
+    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const plan: SimulationPlan = { firstSeed: 1, games: 400, players: 2, bots: [greedy, greedy] };
+    const shape = tallyShape(registry, plan);
+    const stop = new AbortController();
+    const r = await runSimulation({ cards, plan, shape, workers: 1, batch: 5, workerFile, signal: stop.signal, onProgress: (n) => n >= 10 && stop.abort() });
+    expect(r.complete).toBe(false);
+    expect(r.tally.games).toBeGreaterThanOrEqual(10);
+    expect(r.tally.games).toBeLessThan(400);
+  });
+});
+
+describe("report", () => {
+  const plan: SimulationPlan = { firstSeed: 1, games: 48, players: 4, bots: [greedy, greedy, greedy, random] };
+  const shape = tallyShape(registry, plan);
+  const meta: ReportMeta = { engine: engineVersion, cardSet: cardSetDigest(registry), seeds: { first: 1, count: 48 }, players: 4, bots: ["greedy", "greedy", "greedy", "random"] };
+  const tally = playRange(registry, plan, shape, 0, 48, emptyTally(shape));
+  const report = buildReport(tally, meta, cardLabels(registry), true);
+
+  it("follows grammar/simulation.schema.json", () => {
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(JSON.parse(JSON.stringify(report))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("holds every count: the tally read back from it is the tally", () => {
+    expect(JSON.stringify(tallyOfReport(report))).toBe(JSON.stringify(tally));
+  });
+
+  it("derives the figures from the counts", () => {
+    expect(report.games.played).toBe(48);
+    expect(report.games.rounds.histogram.reduce((a, h) => a + h.games, 0)).toBe(48);
+    const random = report.bots.find((b) => b.bot === "random")!;
+    expect(random.games).toBe(48);
+    expect(random.winRate).toBeCloseTo(random.wins / 48, 4);
+    expect(report.cards.length).toBe(shape.cards.length);
+    for (const c of report.cards) {
+      if (c.difference === null) continue;
+      expect(c.difference.low).toBeLessThanOrEqual(c.difference.value);
+      expect(c.difference.high).toBeGreaterThanOrEqual(c.difference.value);
+    }
+  });
+
+  it("flags cards outside the usual range and cards almost never played, with the reason", () => {
+    const counts = (seen: number, seenWins: number, played: number, playedWins: number) => ({ seen, seenWins, played, playedWins, plays: { spoils: played, agreement: 0, location: 0, redevelopment: 0, leader: 0, contact: 0 }, vp: 0 });
+    const t = emptyTally(shape);
+    t.games = 1000;
+    const ids = Object.keys(t.cards);
+    // Ten ordinary cards around +5 points, one far above them, one seldom played, one never seen.
+    ids.slice(0, 10).forEach((id, i) => (t.cards[id] = counts(200, 50 + i, 100, 27 + i)));
+    t.cards[ids[10]!] = counts(200, 80, 100, 70);
+    t.cards[ids[11]!] = counts(200, 50, 2, 1);
+    for (const id of ids.slice(13)) t.cards[id] = counts(200, 50, 100, 27);
+    const r = buildReport(t, meta, cardLabels(registry), true);
+    const flagsOf = (id: string) => r.cards.find((c) => c.id === id)!.flags.map((f) => f.flag);
+    expect(flagsOf(ids[10]!)).toEqual(["high"]);
+    expect(r.cards.find((c) => c.id === ids[10])!.flags[0]!.reason).toMatch(/^players who played it won 60\.0 pts more often than those who saw it and did not: above the set.s usual range/);
+    expect(flagsOf(ids[11]!)).toEqual(["rarely-played"]);
+    expect(flagsOf(ids[12]!)).toEqual(["never-seen"]);
+    expect(flagsOf(ids[0]!)).toEqual([]);
+  });
+
+  it("reads as text", () => {
+    const text = reportText(report);
+    expect(text).toMatch(/^state51 simulate: 4 players, bots greedy,greedy,greedy,random, seeds 1–48/);
+    expect(text).toMatch(/Games: 48 played/);
+    expect(text).toMatch(/bot random +\d+\/48/);
+    expect(text).toMatch(/Flagged cards/);
+  });
+});
+
+describe("shards", () => {
+  it("share the game indices: disjoint, contiguous, all of them", () => {
+    for (const [games, of] of [[10, 3], [7, 7], [1000, 6], [5, 1]] as const) {
+      const ranges = Array.from({ length: of }, (_, i) => shardRange(games, { index: i + 1, of }));
+      expect(ranges[0]!.from).toBe(0);
+      expect(ranges[of - 1]!.to).toBe(games);
+      ranges.slice(1).forEach((r, i) => expect(r.from).toBe(ranges[i]!.to));
+      for (const r of ranges) expect(r.to - r.from).toBeGreaterThanOrEqual(Math.floor(games / of));
+    }
+  });
+});
