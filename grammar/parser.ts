@@ -31,7 +31,7 @@ import { effectConstructs, effectKinds, type EffectKind } from "../src/construct
 import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
 import { productionCost } from "../src/constructs/production-cost.js";
 import { statementConstructs, statementKinds } from "../src/constructs/statements/index.js";
-import { traitConstructs, traitKinds, type TraitKind } from "../src/constructs/traits/index.js";
+import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
 
 function describe(token: IToken): string {

@@ -3,7 +3,7 @@
  * asserted against the set as loaded and checked.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Asset, BaseCard, Card, ContactCard, Effect, Gift, LeaderCard, LocationCard } from "../src/check/model.js";
+import type { BaseCard, Card, ContactCard, Effect, Gift, LeaderCard, LocationCard } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 
 let cards: Card[];

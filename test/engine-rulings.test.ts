@@ -7,7 +7,7 @@ import type { Action, Decision } from "../src/engine/choices.js";
 import type { LeaderDef } from "../src/engine/definitions.js";
 import type { Game } from "../src/engine/game.js";
 import { maxActionsPerPhase, maxFreeMoves, maxRounds } from "../src/engine/limits.js";
-import { answer, newGame, pending, resume } from "../src/engine/machine.js";
+import { newGame, pending, resume } from "../src/engine/machine.js";
 import { rangePlans } from "../src/engine/range.js";
 import { unusedTokens } from "../src/engine/scoring.js";
 import { supplyStart, tokenKind } from "../src/engine/tokens.js";

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Action, Decision, Payment, RangePlan, Store } from "../src/engine/choices.js";
 import type { Game } from "../src/engine/game.js";
-import { answer, pending, resume } from "../src/engine/machine.js";
+import { pending } from "../src/engine/machine.js";
 import { covers, paymentOptions } from "../src/engine/payment.js";
 import { rangePlans } from "../src/engine/range.js";
 import type { PlayerState, Resources } from "../src/engine/state.js";

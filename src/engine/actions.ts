@@ -17,7 +17,7 @@ import type { RangeChange } from "../constructs/traits/range.js";
 import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
 import { addResource, countResources, type CardId, type LocationInPlay, type PlayerState, type Resources } from "./state.js";
-import { schedule, type Demand, type EffectStep, type GainStep, type GiveTarget, type Task } from "./tasks.js";
+import { schedule, type Demand, type GainStep, type GiveTarget, type Task } from "./tasks.js";
 import { fireTriggers, passed, playedLocation } from "./triggers.js";
 import {
   canPay,

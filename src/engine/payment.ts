@@ -11,11 +11,6 @@ import { addResource, type CardId, type GameState, type PlayerState, type Resour
 import { schedule, type Task } from "./tasks.js";
 import { dealsAt, dealsOf, drawInto, hasAny, removeFromHand, spendWorkers, storeOf, storesOf, toSupply, tokenKind, universal } from "./tokens.js";
 
-interface Source {
-  readonly store: number;
-  readonly token: string;
-}
-
 /** Every way to pay `need` in full, less the beaten ones; empty when it cannot be paid. */
 export function paymentOptions(p: PlayerState, need: Readonly<Resources>, basic: readonly string[]): Payment[] {
   const stores = storesOf(p);

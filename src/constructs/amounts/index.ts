@@ -6,7 +6,6 @@
  * and one line here (README, "Adding a construct").
  */
 import type { CstNode } from "chevrotain";
-import type { Span } from "../../../grammar/ast.js";
 import { spanOf } from "../../../grammar/cst.js";
 import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";

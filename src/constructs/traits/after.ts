@@ -16,7 +16,7 @@
  */
 import type { CstNode, IToken } from "chevrotain";
 import type { Asset, Num, Span, Word } from "../../../grammar/ast.js";
-import { cst, num, tokens, word } from "../../../grammar/cst.js";
+import { num, tokens, word } from "../../../grammar/cst.js";
 import { Arrow, Card, Integer, Redevelop, Word as WordToken, keyword } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
 import { resolveAll, resolveAsset, resolveTerm, type Resolver } from "../../check/resolve.js";

@@ -5,7 +5,6 @@
  * regardless of timing").
  */
 import type { Asset, Effect, Span } from "../../../grammar/ast.js";
-import { cst } from "../../../grammar/cst.js";
 import { Arrow, keyword } from "../../../grammar/tokens.js";
 import { isAsset, type Asset as AssetModel, type Cost, type Effect as EffectModel } from "../../check/model.js";
 import { resolveAll, resolveCost, resolveEffect } from "../../check/resolve.js";
