@@ -31,6 +31,8 @@ function hostile(): SimulationReport {
   labels.set(id, { name: hostileCard, kind: "location" });
   const r = JSON.parse(JSON.stringify(buildReport(tally, meta, labels, true))) as { cards: { id: string; flags: unknown[] }[]; factions: { faction: string }[] };
   r.cards.find((c) => c.id === id)!.flags.push({ flag: "high", reason: `won <more> & "often"` });
+  // More flagged cards, so their names on the card plot have to keep apart.
+  for (const c of r.cards.slice(0, 8)) if (c.flags.length === 0) c.flags.push({ flag: "low", reason: "test" });
   r.factions[0]!.faction = hostileFaction;
   r.factions[1]!.faction = wideFaction;
   return r as unknown as SimulationReport;
@@ -70,6 +72,13 @@ describe("the HTML report", () => {
     expect(html.match(/<figcaption>/g)).toHaveLength(3);
   });
 
+  it("renders a run interrupted before any game: empty plots, no NaN, the interruption said", () => {
+    const html = reportHtml(buildReport(emptyTally(shape), meta, cardLabels(registry), false));
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+    expect(html).toContain("Interrupted: 0 games played");
+    expect(html.match(/<svg class="plot"/g)).toHaveLength(3);
+  });
+
   it("lists flagged cards first in the cards table, the rest in the JSON's order", () => {
     const r = hostile();
     const html = reportHtml(r);
@@ -85,11 +94,11 @@ describe("the HTML report", () => {
     expect(Object.is(niceTicks(-0.23, 0.41, 6)[2], 0)).toBe(true);
     expect(niceTicks(0, 103, 5)).toEqual([0, 50, 100, 150]);
     const f = { width: 640, height: 400, left: 64, right: 24, top: 16, bottom: 46 };
-    const placed = labelPositions([{ x: 300, y: 100, name: "a" }, { x: 302, y: 101, name: "b" }, { x: 305, y: 20, name: "c" }, { x: 306, y: 399, name: "d" }], f);
+    const placed = labelPositions([{ x: 300, y: 100, name: "a" }, { x: 302, y: 101, name: "b" }, { x: 305, y: 20, name: "c" }, { x: 306, y: 399, name: "d" }, { x: 500, y: 102, name: "e" }], f);
     const ys = placed.map((p) => p.y).sort((a, b) => a - b);
     for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(13);
     for (const p of placed) expect(p.y >= f.top && p.y <= f.height - f.bottom).toBe(true);
-    expect(labelPositions([{ x: 600, y: 100, name: "e" }], f)[0]!.anchor).toBe("end");
+    expect(placed[4]!.anchor).toBe("end");
   });
 });
 
@@ -106,9 +115,15 @@ const measureScript = `(() => {
         if (r.width === 0 || r.height === 0) out.push("empty text " + t.textContent);
         else if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) out.push(t.textContent);
       }
+      const names = [...svg.querySelectorAll("text.flagged")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+      for (let i = 0; i < names.length; i++)
+        for (let j = i + 1; j < names.length; j++) {
+          const [a, p] = names[i], [b, q] = names[j];
+          if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) out.push("overlap: " + a + " / " + b);
+        }
       for (const el of svg.closest("figure").querySelectorAll("h3, figcaption"))
         if (el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > fig.right + 0.5) out.push(el.tagName + " overflows");
-      return { id: svg.id, width: box.width, height: box.height, texts: svg.querySelectorAll("text").length, marks: svg.querySelectorAll("circle, rect.bar").length, overflowing: out };
+      return { id: svg.id, width: box.width, height: box.height, texts: svg.querySelectorAll("text").length, marks: svg.querySelectorAll("circle, rect.bar").length, labels: names.length, overflowing: out };
     });
     const result = { plots, pageOverflow: page.scrollWidth > page.clientWidth };
     const el = document.createElement("script");
@@ -121,7 +136,7 @@ const measureScript = `(() => {
 })();`;
 
 interface Measured {
-  readonly plots: { id: string; width: number; height: number; texts: number; marks: number; overflowing: string[] }[];
+  readonly plots: { id: string; width: number; height: number; texts: number; marks: number; labels: number; overflowing: string[] }[];
   readonly pageOverflow: boolean;
 }
 
@@ -158,6 +173,8 @@ describe("the HTML report in headless Chromium", () => {
       expect(p.overflowing, p.id).toEqual([]);
     }
     expect(m.plots[0]!.marks).toBe(r.factions.length);
+    expect(m.plots[1]!.labels).toBe(r.cards.filter((c) => c.flags.length > 0 && c.difference !== null && c.playRate !== null).length);
+    expect(m.plots[1]!.labels).toBeGreaterThan(3);
     expect(m.plots[1]!.marks).toBe(r.cards.filter((c) => c.difference !== null && c.playRate !== null).length);
     expect(m.plots[2]!.marks).toBe(r.games.rounds.histogram.length);
     expect(m.pageOverflow).toBe(false);

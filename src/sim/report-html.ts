@@ -175,8 +175,9 @@ export function factionPlot(r: SimulationReport): string {
 
 /**
  * Where to write the flagged cards' names: beside the dot (to its left near
- * the right edge), moved apart vertically so no two names on the same side
- * overlap, and kept inside the frame.
+ * the right edge), moved apart vertically so no two names overlap, and kept
+ * inside the frame (a plot with more flagged cards than lines of names has
+ * names on top of one another; the table lists them all).
  */
 export function labelPositions(points: readonly { x: number; y: number; name: string }[], f: Frame, gap = 13): { x: number; y: number; name: string; anchor: "start" | "end" }[] {
   const placed = points.map((p) => {
@@ -185,12 +186,11 @@ export function labelPositions(points: readonly { x: number; y: number; name: st
   });
   const top = f.top + 10;
   const bottom = f.height - f.bottom - 4;
-  for (const anchor of ["start", "end"] as const) {
-    const side = placed.filter((p) => p.anchor === anchor).sort((a, b) => a.y - b.y || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (let i = 0; i < side.length; i++) side[i]!.y = Math.max(side[i]!.y, i === 0 ? top : side[i - 1]!.y + gap);
-    // Pushed past the bottom: pull the last ones back up, keeping the gaps.
-    for (let i = side.length - 1; i >= 0; i--) side[i]!.y = Math.min(side[i]!.y, i === side.length - 1 ? bottom : side[i + 1]!.y - gap);
-  }
+  // One column of names: a name on the left of its dot may run into one on the right of another.
+  const order = [...placed].sort((a, b) => a.y - b.y || a.x - b.x || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (let i = 0; i < order.length; i++) order[i]!.y = Math.max(order[i]!.y, i === 0 ? top : order[i - 1]!.y + gap);
+  // Pushed past the bottom: pull the last ones back up, keeping the gaps.
+  for (let i = order.length - 1; i >= 0; i--) order[i]!.y = Math.min(order[i]!.y, i === order.length - 1 ? bottom : order[i + 1]!.y - gap);
   return placed;
 }
 
