@@ -8,7 +8,7 @@
  * the tables. Every designer string is escaped; the same report gives the
  * same bytes.
  */
-import { escapeHtml, num } from "../print/html.js";
+import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import type { CardReport, Rate, SimulationReport } from "./report.js";
 
@@ -409,7 +409,6 @@ export interface ReportHtmlOptions {
 export function reportHtml(r: SimulationReport, options: ReportHtmlOptions = {}): string {
   const run = r.run;
   const fair = 1 / run.players;
-  const csp = `default-src 'none'; style-src 'unsafe-inline'${options.script === undefined ? "" : "; script-src 'unsafe-inline'"}`;
   const title = `51st State — simulation of ${thousands(r.games.played)} games, ${run.players} players`;
   const body = [
     `<header class="top"><h1>${e(title)}</h1><p>${e(`bots ${run.bots.join(", ")}; seeds ${run.seeds.first} to ${run.seeds.first + run.seeds.count - 1}`)}</p></header>`,
@@ -438,21 +437,12 @@ export function reportHtml(r: SimulationReport, options: ReportHtmlOptions = {})
       .map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`)
       .join("\n")}\n</dl>`,
   ];
-  return [
-    "<!DOCTYPE html>",
-    `<html lang="en">`,
-    "<head>",
-    `<meta charset="utf-8">`,
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<title>${e(title)}</title>`,
-    `<style>${css}</style>`,
-    "</head>",
-    "<body>",
-    ...body,
-    ...(options.script === undefined ? [] : [`<script>${options.script}</script>`]),
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+  return htmlPage({
+    lang: "en",
+    title,
+    css,
+    body,
+    head: [`<meta name="viewport" content="width=device-width, initial-scale=1">`],
+    ...(options.script === undefined ? {} : { script: options.script }),
+  });
 }
