@@ -39,6 +39,19 @@ describe("state51 simulate", () => {
     expect(text).toMatch(/Flagged cards/);
   });
 
+  it("writes the HTML report: to standard output, or atomically to --out", { timeout: 60_000 }, () => {
+    const args = ["simulate", "--games", "6", "--players", "2", "--workers", "1", "--format", "html"];
+    const r = runCli(args);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>\n/);
+    for (const id of ["factions-plot", "cards-plot", "length-plot"]) expect(r.stdout).toContain(`id="${id}"`);
+    const out = join(temp(), "report.html");
+    const written = runCli([...args, "--out", out]);
+    expect(written.status, written.stderr).toBe(0);
+    expect(written.stdout).toBe(`report of 6 games written to ${out}\n`);
+    expect(readFileSync(out, "utf8")).toBe(r.stdout);
+  });
+
   it("refuses bad options with a usage error (exit 2), before any card is compiled", () => {
     const cases: [string[], RegExp][] = [
       [["--bots", "greedy,clever"], /unknown bot "clever"/],
@@ -47,7 +60,7 @@ describe("state51 simulate", () => {
       [["--workers", "0"], /--workers must be a whole number from 1/],
       [["--seed", "4294967295", "--games", "2"], /goes past the last seed/],
       [["--out", join(temp(), "missing", "r.json")], /cannot write the report: no such folder/],
-      [["--format", "html"], /Allowed choices are text, json/],
+      [["--format", "pdf"], /Allowed choices are text, json, html/],
     ];
     for (const [args, message] of cases) {
       const r = runCli(["simulate", ...args]);

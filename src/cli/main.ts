@@ -183,7 +183,7 @@ export function buildProgram(
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-s, --seed <n>", "the first game's seed: the games are seeds n, n+1, … (default 1)")
     .option("-w, --workers <k>", "worker threads (default: the number of cores)")
-    .addOption(new Option("-f, --format <format>", "report format").choices(["text", "json"]).default("text"))
+    .addOption(new Option("-f, --format <format>", "report format: text, json, or html (one self-contained page with plots)").choices(["text", "json", "html"]).default("text"))
     .option("-o, --out <file>", "write the report to this file (atomically) instead of standard output")
     .option("--shard <i/n>", "play share i of n of the games (a contiguous range of them) and write a partial report: run the n shards anywhere, then --merge their JSON")
     .option("--merge", "the paths are the JSON reports of all the shards of one run: write the run's report (exactly that of the whole run played at once)")
@@ -207,6 +207,9 @@ export function buildProgram(
         "  flags     a card whose difference lies outside the set's usual range (Tukey's fences\n" +
         "            over the cards' differences), one played in under 5% of the games it was\n" +
         "            seen in, or one never seen, with the reason\n" +
+        "HTML (--format html): one self-contained page (no script, nothing loaded) with the summary,\n" +
+        "three plots (win rate by faction with intervals and the fair share, each card's difference\n" +
+        "against its play rate with flagged cards named, the game-length histogram) and the tables.\n" +
         "A card's difference measures association, not cause: players who are winning play more.\n" +
         "Compare a card with the set's usual range rather than with zero.\n\n" +
         "Shards: `--shard i/n` plays games floor(N(i-1)/n) to floor(Ni/n)-1 of the run's N; merging the\n" +
@@ -216,6 +219,7 @@ export function buildProgram(
         "Examples:\n  state51 simulate --games 2000 --players 4 --bots greedy\n" +
         "  state51 simulate cards/ my-expansion.yaml --games 5000 --format json --out report.json\n" +
         "  state51 simulate --players 2 --bots mcts:100,greedy --games 200\n" +
+        "  state51 simulate --games 2000 --format html --out report.html\n" +
         "  state51 simulate --games 10000 --shard 2/4 --format json --out part2.json\n" +
         "  state51 simulate --merge part1.json part2.json part3.json part4.json\n\n" +
         "The cards are checked and compiled first, as `play` does; cards with errors are reported\n" +

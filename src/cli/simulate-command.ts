@@ -14,6 +14,7 @@ import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { outputProblem } from "../fs/output-problem.js";
 import { buildReport, cardLabels, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
 import { factionsOf, tallyShape, type SimulationPlan } from "../sim/simulated-game.js";
@@ -26,7 +27,7 @@ export interface SimulateOptions {
   readonly bots?: string;
   readonly seed?: string;
   readonly workers?: string;
-  readonly format?: "text" | "json";
+  readonly format?: "text" | "json" | "html";
   readonly out?: string;
   /** `i/n`: play share i of n of the games (a partial report, for --merge). */
   readonly shard?: string;
@@ -45,7 +46,7 @@ interface Checked {
   readonly plan: SimulationPlan;
   readonly shard: Shard | undefined;
   readonly workers: number;
-  readonly format: "text" | "json";
+  readonly format: "text" | "json" | "html";
   readonly out: string | undefined;
 }
 
@@ -172,7 +173,7 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
 }
 
 function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out">, io: SimulateIo): void {
-  const text = checked.format === "json" ? JSON.stringify(report, null, 2) + "\n" : reportText(report);
+  const text = checked.format === "json" ? JSON.stringify(report, null, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
   writeFileAtomic(resolve(checked.out), text);
   io.write(`report of ${report.games.played} games written to ${checked.out}\n`);

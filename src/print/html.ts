@@ -1,4 +1,4 @@
-/** Small HTML helpers for the printable sheets: escaping and stable colours. */
+/** Small HTML helpers for the printable sheets and the simulation report: escaping, stable colours, the page around them. */
 
 const entities: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -22,4 +22,42 @@ export function colourFor(id: string, palette: readonly string[]): string {
   let h = 2166136261;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619) >>> 0;
   return palette[h % palette.length]!;
+}
+
+export interface PageParts {
+  readonly lang: string;
+  /** Plain text (escaped here). */
+  readonly title: string;
+  readonly css: string;
+  /** The body's HTML, a line each. */
+  readonly body: readonly string[];
+  /** More <head> lines, after the Content-Security-Policy. */
+  readonly head?: readonly string[];
+  /** An inline script to run in the page (a measurement); none in a page to keep. */
+  readonly script?: string;
+}
+
+/**
+ * A self-contained page: its Content-Security-Policy lets nothing be loaded
+ * (inline style only, and the inline script when there is one).
+ */
+export function htmlPage(page: PageParts): string {
+  const csp = `default-src 'none'; style-src 'unsafe-inline'${page.script === undefined ? "" : "; script-src 'unsafe-inline'"}`;
+  return [
+    "<!DOCTYPE html>",
+    `<html lang="${escapeHtml(page.lang)}">`,
+    "<head>",
+    `<meta charset="utf-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    ...(page.head ?? []),
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<style>${page.css}</style>`,
+    "</head>",
+    "<body>",
+    ...page.body,
+    ...(page.script === undefined ? [] : [`<script>${page.script}</script>`]),
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
 }

@@ -10,7 +10,7 @@ import type { Vocabulary } from "../check/vocabulary.js";
 import { textRenderer } from "../text/render.js";
 import type { Lang } from "../text/words.js";
 import { cardHtml } from "./card-html.js";
-import { escapeHtml, num } from "./html.js";
+import { htmlPage, num } from "./html.js";
 
 /** Sizes in millimetres. */
 export const paper = { width: 210, height: 297 } as const;
@@ -118,26 +118,10 @@ const titles: Readonly<Record<Lang, string>> = { en: "51st State — cards to pr
 /** The sheet around the cards' HTML (from `cardHtml`), nine to a page. */
 export function sheetHtml(cards: readonly string[], options: SheetOptions): string {
   const pages = paginate(cards);
-  const csp = `default-src 'none'; style-src 'unsafe-inline'${options.script === undefined ? "" : "; script-src 'unsafe-inline'"}`;
   const body = pages.map(
     (page, i) => `<section class="page" data-page="${i + 1}">${cutMarks(page.length)}<div class="grid">\n${page.join("\n")}\n</div></section>`,
   );
-  return [
-    "<!DOCTYPE html>",
-    `<html lang="${options.lang}">`,
-    "<head>",
-    `<meta charset="utf-8">`,
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    `<title>${escapeHtml(`${titles[options.lang]} (${cards.length})`)}</title>`,
-    `<style>${sheetCss}</style>`,
-    "</head>",
-    "<body>",
-    ...body,
-    ...(options.script === undefined ? [] : [`<script>${options.script}</script>`]),
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+  return htmlPage({ lang: options.lang, title: `${titles[options.lang]} (${cards.length})`, css: sheetCss, body, ...(options.script === undefined ? {} : { script: options.script }) });
 }
 
 /** The sheet of `cards` in `lang`: their text from the text renderer, in the order given. */
