@@ -21,15 +21,16 @@ export { registry };
 
 /**
  * Card files compiled in memory and evaluated (generated modules import only
- * types), added to the base set: an expansion's cards as the engine plays
- * them. `files` is what the compiler wrote, for tests of the code itself.
+ * types), added to a card set (the base set unless `to` is given): an
+ * expansion's cards as the engine plays them. `files` is what the compiler
+ * wrote, for tests of the code itself.
  */
-export async function withCards(result: Pick<ValidationResult, "cards" | "vocabulary">): Promise<{ files: GeneratedFile[]; cards: CardRegistry }> {
+export async function withCards(result: Pick<ValidationResult, "cards" | "vocabulary">, to: CardRegistry = registry): Promise<{ files: GeneratedFile[]; cards: CardRegistry }> {
   const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
   const modules = await Promise.all(files.filter((f) => f.path !== "index.ts").map((f) => evaluateModule(f.text)));
   const defs = modules.flatMap((m) => Object.values(m).filter((v): v is CardDef[] => Array.isArray(v)).flat());
-  const all = [...registry.cards, ...defs];
-  return { files, cards: { ...registry, cards: all, byId: new Map(all.map((c) => [c.id, c])) } };
+  const all = [...to.cards, ...defs];
+  return { files, cards: { ...to, cards: all, byId: new Map(all.map((c) => [c.id, c])) } };
 }
 
 /** Answers a decision with the index of a choice. */

@@ -2,8 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { ts } from "ts-morph";
+import { moduleUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 
 export const repoRoot = join(import.meta.dirname, "..");
@@ -48,9 +47,6 @@ export function runCli(args: readonly string[], cwd: string = repoRoot): CliRun 
 
 /** Evaluates one generated module (generated modules import only types) and returns its exports. */
 export async function evaluateModule(text: string): Promise<Record<string, unknown>> {
-  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const path = join(mkdtempSync(join(tmpdir(), "state51-eval-")), "module.mjs");
-  writeFileSync(path, js);
-  return (await import(/* @vite-ignore */ pathToFileURL(path).href)) as Record<string, unknown>;
+  return (await import(/* @vite-ignore */ moduleUrl(text))) as Record<string, unknown>;
 }
 

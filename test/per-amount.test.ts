@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { greedyChoice } from "../src/bots/greedy.js";
 import { stepsWorth, worth } from "../src/bots/values.js";
 import type { LocationCard } from "../src/check/model.js";
-import { compileCards, type GeneratedFile } from "../src/compiler/compile.js";
-import type { CardDef, CardRegistry, LocationDef } from "../src/engine/definitions.js";
+import type { GeneratedFile } from "../src/compiler/compile.js";
+import type { CardRegistry, LocationDef } from "../src/engine/definitions.js";
 import { cardFacts, stepsOf } from "../src/engine/facts.js";
 import type { Game } from "../src/engine/game.js";
 import { runTasks } from "../src/engine/machine.js";
@@ -21,9 +21,9 @@ import type { Deal } from "../src/engine/state.js";
 import { giveAll } from "../src/engine/tokens.js";
 import { view } from "../src/engine/view.js";
 import { textRenderer } from "../src/text/render.js";
-import { answering, giveCard, perform, placeLocation, player, runPhase, testGame, unexpected } from "./engine-harness.js";
+import { answering, giveCard, perform, placeLocation, player, runPhase, testGame, unexpected, withCards } from "./engine-harness.js";
 import { exampleExpansion } from "./example-expansion.js";
-import { evaluateModule, locationYaml, validateText } from "./helpers.js";
+import { locationYaml, validateText } from "./helpers.js";
 import { checkedGames } from "./invariants.js";
 
 let files: GeneratedFile[];
@@ -39,10 +39,7 @@ const location = (id: string, set: CardRegistry = cards): LocationDef => set.byI
 async function plus(yaml: string): Promise<CardRegistry> {
   const result = validateText(yaml);
   expect(result.diagnostics).toEqual([]);
-  const module = compileCards({ cards: result.cards, vocabulary: result.vocabulary }).find((f) => f.path.endsWith("locations.ts"))!;
-  const defs = (await evaluateModule(module.text))["locations"] as CardDef[];
-  const all = [...cards.cards, ...defs];
-  return { ...cards, cards: all, byId: new Map(all.map((c) => [c.id, c])) };
+  return (await withCards(result, cards)).cards;
 }
 
 /** A game in its Actions phase with `players` players (New York first: its Base makes Scrap, no Fuel). */

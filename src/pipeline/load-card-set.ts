@@ -12,7 +12,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import type { ValidationResult } from "./validate.js";
 
 /** A generated module's TypeScript as a `data:` URL of its JavaScript (type imports vanish in the transpiling). */
-function moduleUrl(text: string): string {
+export function moduleUrl(text: string): string {
   const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   return `data:text/javascript;base64,${Buffer.from(js).toString("base64")}`;
 }
