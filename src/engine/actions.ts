@@ -228,13 +228,7 @@ export function legalActions(game: Game, seat: number): Action[] {
   }
   if (p.hand.length >= 2) out.push(discardDrawAction);
   for (let index = 0; index < inPlay.length; index++) {
-    const f = inPlay[index]!;
-    if (f.work === undefined) continue;
-    const d = workDemand(f, p.locations[index]!);
-    if (d === undefined || !canPay(p, d, basic, [], 0, totals)) continue;
-    if (!workOffered(game, seat, f.work)) continue;
-    if (f.redevelopsOnly && redevelopTargets(game, seat, f.redevelopsOnly.anyType, index).length === 0) continue;
-    out.push(workAction(index));
+    if (workable(game, p, inPlay[index]!, p.locations[index]!, index, totals)) out.push(workAction(index));
   }
   // The Base's action, as a Location's of the player's own; opponents send no Workers there (ruling 37).
   if (power?.work && p.power && workable(game, p, power, p.power, noLocation, totals)) out.push(baseAction);
