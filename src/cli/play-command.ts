@@ -3,8 +3,7 @@ import { resolve } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { outputProblem } from "../fs/output-problem.js";
-import { UsageError } from "./usage-error.js";
+import { checkOutput, UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
 import { CompileError } from "../compiler/code.js";
@@ -55,7 +54,7 @@ export function integer(text: string, what: string, min: number, max: number): n
 }
 
 /** `--bots mcts:200,greedy`: one per player; a shorter list repeats. */
-export function parseBots(text: string | undefined, players: number): BotSpec[] {
+function parseBots(text: string | undefined, players: number): BotSpec[] {
   const names = (text ?? "greedy").split(",").map((b) => b.trim());
   if (names.length > players) throw new UsageError(`${names.length} bots for ${players} players: give at most one bot per player`);
   const specs = names.map((n) => {
@@ -78,17 +77,21 @@ function finalScores(game: Game): string {
 /** A command whose options are checked, waiting for its cards (compiling them takes a moment: a usage error should not wait). */
 export type Ready = (cards: CardRegistry) => number;
 
+/** `--players` (2 to 4; default the number of bots given, else 4) and `--bots` by seat. */
+export function playersAndBots(opts: { readonly players?: string; readonly bots?: string }): { players: number; bots: BotSpec[] } {
+  const botsGiven = opts.bots?.split(",").length;
+  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
+  return { players, bots: parseBots(opts.bots, players) };
+}
+
 /**
  * Checks `play`'s options (a UsageError if one makes no sense) and returns the game to
  * play; `paths` are the card files it is played with, repeated in the replay command it suggests.
  */
 export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = []): Ready {
-  const botsGiven = opts.bots?.split(",").length;
-  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
+  const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
-  const bots = parseBots(opts.bots, players);
-  const unwritable = opts.log === undefined ? undefined : outputProblem(opts.log);
-  if (unwritable !== undefined) throw new UsageError(`cannot write the game log: ${unwritable}`);
+  checkOutput(opts.log, "the game log");
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log }, write, paths);
 }
 

@@ -8,18 +8,17 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { SingleBar } from "cli-progress";
-import { botName, type BotSpec } from "../bots/index.js";
+import { botName } from "../bots/index.js";
 import { cardSetDigest } from "../engine/card-digest.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { outputProblem } from "../fs/output-problem.js";
 import { buildReport, cardLabels, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
 import { factionsOf, tallyShape, type SimulationPlan } from "../sim/simulated-game.js";
-import { compiledCards, integer, parseBots } from "./play-command.js";
-import { UsageError } from "./usage-error.js";
+import { compiledCards, integer, playersAndBots } from "./play-command.js";
+import { checkOutput, UsageError } from "./usage-error.js";
 
 export interface SimulateOptions {
   readonly games?: string;
@@ -69,10 +68,7 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
   const given = gameOptions.filter((o) => opts[o] !== undefined);
   if (given.length > 0) throw new UsageError(`--merge takes the reports of a run's shards only, not ${given.map((o) => `--${o}`).join(", ")}: the parts say how they were played`);
   if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
-  if (opts.out !== undefined) {
-    const problem = outputProblem(opts.out);
-    if (problem !== undefined) throw new UsageError(`cannot write the report: ${problem}`);
-  }
+  checkOutput(opts.out, "the report");
   return { format: opts.format ?? "text", out: opts.out };
 }
 
@@ -100,19 +96,15 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
 /** Checks the options (a UsageError if one makes no sense): nothing is compiled or played yet. */
 export function checkSimulate(opts: SimulateOptions): Checked {
   const games = integer(opts.games ?? "1000", "--games", 1, maxGames);
-  const botsGiven = opts.bots?.split(",").length;
-  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
+  const { players, bots } = playersAndBots(opts);
   const firstSeed = integer(opts.seed ?? "1", "--seed", 0, 2 ** 32 - 1);
   if (firstSeed + games - 1 > 2 ** 32 - 1) throw new UsageError(`--seed ${firstSeed} with --games ${games} goes past the last seed, 4294967295`);
   const workers = opts.workers !== undefined ? integer(opts.workers, "--workers", 1, 256) : availableParallelism();
-  const bots: BotSpec[] = parseBots(opts.bots, players);
   const format = opts.format ?? "text";
-  if (opts.out !== undefined) {
-    const problem = outputProblem(opts.out);
-    if (problem !== undefined) throw new UsageError(`cannot write the report: ${problem}`);
-  }
+  checkOutput(opts.out, "the report");
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
-  const share = shard === undefined ? games : shardRange(games, shard).to - shardRange(games, shard).from;
+  const range = shard === undefined ? undefined : shardRange(games, shard);
+  const share = range === undefined ? games : range.to - range.from;
   return { plan: { firstSeed, games, players, bots }, shard, workers: Math.min(workers, share), format, out: opts.out };
 }
 
