@@ -25,13 +25,18 @@ export function choiceText(d: Decision, index: number): string {
   return JSON.stringify(d.choices[index]);
 }
 
-/** Plays the game to its end, each answer pushed onto `record` when one is given. */
-export function drive(game: Game, agents: readonly Agent[], record?: ChoiceRecord[]): void {
+/**
+ * Plays the game to its end, each answer pushed onto `record` when one is
+ * given; `observe` sees each decision and the index chosen before the answer
+ * is applied (a simulation tallies what was played from there).
+ */
+export function drive(game: Game, agents: readonly Agent[], record?: ChoiceRecord[], observe?: (d: Decision, index: number) => void): void {
   for (let d = pending(game); d; d = pending(game)) {
     const agent = agents[d.seat]!;
     const index = agent.choose(view(game, d.seat), d);
     if (!Number.isInteger(index) || index < 0 || index >= d.choices.length) throw new RuleError(`agent ${agent.name} chose ${index} of ${d.choices.length} for ${d.kind}`);
     record?.push({ round: game.state.round, seat: d.seat, decision: d.kind, index, choice: d.choices[index] });
+    observe?.(d, index);
     answer(game, index);
   }
 }

@@ -4,13 +4,12 @@
  * saw and played. The game's own record is not kept: only the tally grows.
  */
 import type { Agent } from "../bots/agent.js";
+import { drive } from "../bots/driver.js";
 import { botName, makeBot, type BotSpec } from "../bots/index.js";
 import type { Action } from "../engine/choices.js";
 import type { CardRegistry } from "../engine/definitions.js";
-import { RuleError } from "../engine/game.js";
-import { answer, newGame, pending } from "../engine/machine.js";
+import { newGame } from "../engine/machine.js";
 import type { GameState, VpToken } from "../engine/state.js";
-import { view } from "../engine/view.js";
 import { botSeed } from "./game-log.js";
 import type { PlayWay, Tally, TallyShape } from "./tally.js";
 
@@ -100,7 +99,7 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
     for (const c of deploying.contacts) if (!hand.includes(c) && !deploying.discarded.has(c)) play(deploying.seat, c, "contact");
     deploying = undefined;
   };
-  for (let d = pending(game); d; d = pending(game)) {
+  drive(game, agents, undefined, (d, chosen) => {
     for (let p = 0; p < players; p++) {
       for (const id of s.players[p]!.hand) {
         const i = card(id);
@@ -109,9 +108,6 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
     }
     // A deployment is over at the next action turn; always within the Actions phase.
     if (deploying !== undefined && (d.kind === "action" || s.phase !== "actions")) settle();
-    const agent = agents[d.seat]!;
-    const chosen = agent.choose(view(game, d.seat), d);
-    if (!Number.isInteger(chosen) || chosen < 0 || chosen >= d.choices.length) throw new RuleError(`agent ${agent.name} chose ${chosen} of ${d.choices.length} for ${d.kind}`);
     if (d.kind === "action") {
       const a = d.choices[chosen]!;
       const way = wayOf[a.kind];
@@ -120,8 +116,7 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
         deploying = { seat: d.seat, contacts: s.players[d.seat]!.hand.filter((id) => cards.byId.get(id)?.kind === "contact"), discarded: new Set() };
       }
     } else if (d.kind === "discard-card" && deploying?.seat === d.seat) deploying.discarded.add(d.choices[chosen]!);
-    answer(game, chosen);
-  }
+  });
   settle();
 
   tally.games++;
