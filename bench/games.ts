@@ -21,13 +21,14 @@ import { validatePaths } from "../src/pipeline/validate.js";
 import { runSimulation } from "../src/sim/runner.js";
 import { tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 
-export function measureGames(ms = 3000): { games: number; seconds: number; gamesPerSecond: number; decisionsPerSecond: number; meanRounds: number } {
+/** Plays complete 4-player random-bot games, seeds from `firstSeed`, for `ms` milliseconds. */
+function playFor(ms: number, firstSeed: number): { games: number; rounds: number; decisions: number; seconds: number } {
   let games = 0;
   let rounds = 0;
   let decisions = 0;
   const start = performance.now();
   while (performance.now() - start < ms) {
-    const seed = games + 1;
+    const seed = firstSeed + games;
     const game = newGame(registry, { seed, players: 4 });
     const agents = [0, 1, 2, 3].map((seat) => randomBot(botSeed(seed, seat)));
     for (let d = pending(game); d; d = pending(game)) {
@@ -37,8 +38,34 @@ export function measureGames(ms = 3000): { games: number; seconds: number; games
     rounds += game.state.round;
     games++;
   }
-  const seconds = (performance.now() - start) / 1000;
-  return { games, seconds, gamesPerSecond: games / seconds, decisionsPerSecond: decisions / seconds, meanRounds: rounds / games };
+  return { games, rounds, decisions, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * Games per second at full speed: one second of games first, so the figure
+ * is not the compiler warming up, then `windows` windows of `ms` each (each
+ * its own games); the median window is the figure and the slowest and
+ * fastest show how steady it was.
+ */
+export function measureGames(windows = 5, ms = 1000): { games: number; gamesPerSecond: number; slowest: number; fastest: number; decisionsPerSecond: number; meanRounds: number } {
+  let seed = 1 + playFor(1000, 1).games;
+  const runs = [];
+  for (let i = 0; i < windows; i++) {
+    const r = playFor(ms, seed);
+    seed += r.games;
+    runs.push({ ...r, rate: r.games / r.seconds });
+  }
+  const sorted = runs.slice().sort((a, b) => a.rate - b.rate);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const games = runs.reduce((n, r) => n + r.games, 0);
+  return {
+    games,
+    gamesPerSecond: median.rate,
+    slowest: sorted[0]!.rate,
+    fastest: sorted[sorted.length - 1]!.rate,
+    decisionsPerSecond: median.decisions / median.seconds,
+    meanRounds: runs.reduce((n, r) => n + r.rounds, 0) / games,
+  };
 }
 
 /** Mean µs per clone, over games stopped at random decisions of random-bot games. */
