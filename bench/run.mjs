@@ -80,17 +80,17 @@ for (const [a, b, n, target] of [
   figures.winRates.push({ ...r, target });
 }
 
-// state51 simulate: 1,000 complete 4-player greedy games on 1 and on 2 worker threads.
+// state51 simulate: 10,000 complete 4-player greedy games on 1 and on 2 worker threads (the issue's figure, measured, not projected).
 const { measureSimulate } = await import(join(root, "dist/bench-games.mjs"));
-const simGames = 1000;
+const simGames = 10000;
 const one = await measureSimulate(simGames, 1);
 const two = await measureSimulate(simGames, 2);
 const speedup = one.seconds / two.seconds;
-const tenThousand = (10000 / simGames) * two.seconds;
+
 say(`\nsimulate, ${simGames.toLocaleString("en")} 4-player greedy games (worker start-up included):`);
 say(`  1 worker   ${one.seconds.toFixed(1).padStart(6)} s   ${one.gamesPerSecond.toFixed(0).padStart(5)} games/s`);
 say(`  2 workers  ${two.seconds.toFixed(1).padStart(6)} s   ${two.gamesPerSecond.toFixed(0).padStart(5)} games/s   ${speedup.toFixed(2)}x 1 worker   (target 1.7x: ${speedup >= 1.7 ? "ok" : "BELOW TARGET"})`);
-say(`  10,000 games on 2 workers, projected: ${tenThousand.toFixed(0)} s   (target 30 s: ${tenThousand <= 30 ? "ok" : "OVER"})`);
-figures.simulate = { games: simGames, oneWorkerSeconds: Number(one.seconds.toFixed(2)), twoWorkersSeconds: Number(two.seconds.toFixed(2)), speedup: Number(speedup.toFixed(2)), projected10000Seconds: Number(tenThousand.toFixed(1)) };
+say(`  target: 10,000 games in 30 s on 2 workers: ${two.seconds <= 30 ? "ok" : "OVER"}`);
+figures.simulate = { games: simGames, oneWorkerSeconds: Number(one.seconds.toFixed(2)), twoWorkersSeconds: Number(two.seconds.toFixed(2)), speedup: Number(speedup.toFixed(2)) };
 
 if (json) process.stdout.write(JSON.stringify(figures) + "\n");
