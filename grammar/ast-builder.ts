@@ -6,15 +6,14 @@
  * decides what the tree looks like.
  */
 import type { CstNode } from "chevrotain";
-import { isTraitKind, traitPieces, type TraitKind } from "../src/constructs/traits/index.js";
+import { isTraitKind, traitPieces } from "../src/constructs/traits/index.js";
 import type { BuildKit } from "../src/constructs/construct.js";
 import type * as A from "./ast.js";
 import { amountPieces } from "../src/constructs/amounts/index.js";
 import { effectPieces, isEffectKind } from "../src/constructs/effects/index.js";
 import { conditionKindOfRule, conditionPieces } from "../src/constructs/conditions/index.js";
-import { productionCost } from "../src/constructs/production-cost.js";
-import { isStatementConstructKind, statementPieces, type StatementConstructKind } from "../src/constructs/statements/index.js";
-import { asset as printedAsset, node, nodes, num, spanOf, tokens, word } from "./cst.js";
+import { isStatementConstructKind, statementPieces } from "../src/constructs/statements/index.js";
+import { asset as printedAsset, node, nodes, spanOf, tokens, word } from "./cst.js";
 
 /** An asset, with the amount construct it holds if any (`1 vp per agreement`; src/constructs/amounts). */
 function asset(cst: CstNode): A.Asset {
@@ -49,6 +48,7 @@ export function effectList(cst: CstNode): A.Effect[] {
 const kit: BuildKit = {
   effectList: (n: CstNode): A.Effect[] => effectList(node(n.children, "effectList")),
   assetList: (n: CstNode): A.Asset[] => assetList(node(n.children, "assetList")),
+  assets: assetList,
   condition: conditionOf,
 };
 
@@ -64,39 +64,13 @@ function conditionOf(cst: CstNode): { condition?: A.ConditionClause } {
   return c ? { condition: condition(c[0] as CstNode) } : {};
 }
 
-function actionOption(cst: CstNode): A.ActionOption {
-  const c = cst.children;
-  const span = spanOf(cst);
-  if (c["Repeatable"]) return { kind: "repeatable", span };
-  return { kind: "workers", amount: num(tokens(c, "Integer")[0]!), word: word(tokens(c, "Word")[0]!), span };
-}
-
-/** One builder per statement rule; the rule name is the statement's kind. */
-const statementBuilders: { [K in Exclude<A.StatementKind, TraitKind | StatementConstructKind>]: (cst: CstNode, span: A.Span) => A.Statement } = {
-  produce: (cst, span) => {
-    const paid = cst.children[productionCost.rule];
-    const parts = paid ? productionCost.build(paid[0] as CstNode, assetList) : { assets: assetList(node(cst.children, "assetList")) };
-    return { kind: "produce", ...parts, ...conditionOf(cst), span };
-  },
-  action: (cst, span) => {
-    const c = cst.children;
-    const cost = c["assetList"] ? assetList(node(c, "assetList")) : [];
-    return {
-      kind: "action",
-      options: nodes(c, "actionOption").map(actionOption),
-      cost,
-      effects: kit.effectList(cst),
-      ...conditionOf(cst),
-      span,
-    };
-  },
-};
-
+/** A statement: a trait or a statement construct, built by its module (its rule is named by its kind). */
 function statement(cst: CstNode): A.Statement {
-  const [kind, [inner]] = Object.entries(cst.children)[0]! as [A.StatementKind, CstNode[]];
+  const [kind, [inner]] = Object.entries(cst.children)[0]! as [string, CstNode[]];
   const span = spanOf(inner!);
   if (isTraitKind(kind)) return traitPieces.build(kind, inner!, span, kit);
-  return isStatementConstructKind(kind) ? statementPieces.build(kind, inner!, span, kit) : statementBuilders[kind](inner!, span);
+  if (isStatementConstructKind(kind)) return statementPieces.build(kind, inner!, span, kit);
+  throw new Error(`the parser made a statement "${kind}" with no construct`);
 }
 
 export function buildStatements(cst: CstNode): A.Statement[] {

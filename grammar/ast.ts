@@ -56,29 +56,6 @@ export interface ConditionClause {
   readonly span: Span;
 }
 
-export interface ProduceStatement {
-  readonly kind: "produce";
-  /** What is produced (after `->` when it has a cost). */
-  readonly assets: readonly Asset[];
-  /** What is paid for it, the player's choice each Production phase (`produce: pay 1 fuel -> 2 vp`; src/constructs/production-cost.ts). */
-  readonly cost?: readonly Asset[];
-  readonly condition?: ConditionClause;
-  readonly span: Span;
-}
-
-export type ActionOption =
-  | { readonly kind: "workers"; readonly amount: Num; readonly word: Word; readonly span: Span }
-  | { readonly kind: "repeatable"; readonly span: Span };
-
-export interface ActionStatement {
-  readonly kind: "action";
-  readonly options: readonly ActionOption[];
-  readonly cost: readonly Asset[];
-  readonly effects: readonly Effect[];
-  readonly condition?: ConditionClause;
-  readonly span: Span;
-}
-
 /** The statements whose construct is a module of its own (src/constructs): the traits, and the statements of src/constructs/statements. */
 export type { TraitNode as TraitStatement } from "../src/constructs/traits/index.js";
 import type { TraitNode } from "../src/constructs/traits/index.js";
@@ -87,6 +64,6 @@ import type { EffectNode } from "../src/constructs/effects/index.js";
 import type { AmountNode } from "../src/constructs/amounts/index.js";
 import type { ConditionNode } from "../src/constructs/conditions/index.js";
 
-export type Statement = ProduceStatement | ActionStatement | StatementNode | TraitNode;
+export type Statement = StatementNode | TraitNode;
 
 export type StatementKind = Statement["kind"];

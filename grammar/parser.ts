@@ -7,13 +7,11 @@
  * diagram in docs/grammar.html.
  *
  *   statements  := statement (";" statement)* ";"?
- *   statement   := produce | action
- *                | statement construct (one rule per construct of src/constructs/statements:
- *                                       gain, once, keep, combo)
+ *   statement   := statement construct (one rule per construct of src/constructs/statements:
+ *                                       produce, action, gain, once, keep, combo)
  *                | trait        (one rule per construct of src/constructs/traits)
- *   produce     := "produce" (productionCost | assetList) condition?
- *   productionCost := ":" "pay" assetList "->" assetList   (src/constructs/production-cost.ts)
- *   action      := "action" ("(" option ("," option)* ")")? ":" ("pay" assetList "->")? effectList condition?
+ *   productionCost := ":" "pay" assetList "->" assetList   (src/constructs/production-cost.ts, in `produce`)
+ *   actionOption   := Integer Word | "repeatable"            (src/constructs/statements/action.ts)
  *   condition   := "if" Word(you) (one rule per construct of src/constructs/conditions)
  *   assetList   := asset ("," asset)*
  *   asset       := (Integer "x")? (Integer counted | "contact" Word Integer) scale?
@@ -30,6 +28,7 @@ import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.j
 import { effectConstructs, effectKinds, type EffectKind } from "../src/constructs/effects/index.js";
 import { If, conditionConstructs, conditionKinds, conditionRuleName } from "../src/constructs/conditions/index.js";
 import { productionCost } from "../src/constructs/production-cost.js";
+import { actionOption } from "../src/constructs/statements/action.js";
 import { statementConstructs, statementKinds } from "../src/constructs/statements/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
 import * as t from "./lexer.js";
@@ -89,7 +88,7 @@ export class AbilityParser extends CstParser {
   private readonly kit: GrammarKit = {
     consume: (token, occurrence = 1) => (occurrence === 1 ? this.CONSUME(token) : occurrence === 2 ? this.CONSUME2(token) : this.CONSUME3(token)),
     subrule: (rule: SharedRule, occurrence = 1) => (occurrence === 1 ? this.SUBRULE(this[rule]) : this.SUBRULE2(this[rule])),
-    option: (body, occurrence = 1) => (occurrence === 1 ? this.OPTION(body) : this.OPTION2(body)),
+    option: (body, occurrence = 1) => (occurrence === 1 ? this.OPTION(body) : occurrence === 2 ? this.OPTION2(body) : this.OPTION3(body)),
     oneOf: (tokens, label, occurrence = 1) => {
       const alts = tokens.map((token) => ({ ALT: () => (occurrence === 1 ? this.CONSUME(token, { LABEL: label }) : this.CONSUME2(token, { LABEL: label })) }));
       return occurrence === 1 ? this.OR(alts) : this.OR2(alts);
@@ -101,6 +100,7 @@ export class AbilityParser extends CstParser {
     },
     many: (body) => this.MANY(body),
     atLeastOne: (body) => this.AT_LEAST_ONE(body),
+    atLeastOneSep: (separator, body) => this.AT_LEAST_ONE_SEP({ SEP: separator, DEF: body }),
   };
 
   /** One rule per construct of a table, named by its kind: its keyword, then its grammar. */
@@ -143,8 +143,6 @@ export class AbilityParser extends CstParser {
 
   public statement = this.RULE("statement", () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.produce) },
-      { ALT: () => this.SUBRULE(this.action) },
       ...statementKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.statementRules[kind]) })),
       ...traitKinds.map((kind) => ({ ALT: () => this.SUBRULE(this.traitRules[kind]) })),
     ]);
@@ -153,43 +151,8 @@ export class AbilityParser extends CstParser {
   /** `: pay 1 fuel -> 2 vp` after `produce`: a production with a cost (src/constructs/production-cost.ts). */
   public productionCost = this.RULE(productionCost.rule, () => productionCost.grammar(this.kit));
 
-  /** `produce 1 fuel, 1 worker`: production patterns and Bases; `produce: pay 1 fuel -> 2 vp`, a production with a cost. */
-  public produce = this.RULE("produce", () => {
-    this.CONSUME(t.Produce);
-    this.OR([{ ALT: () => this.SUBRULE(this.productionCost) }, { ALT: () => this.SUBRULE(this.assetList) }]);
-    this.OPTION(() => this.SUBRULE(this.condition));
-  });
-
-  /** `action(2 workers): pay 1 weapons -> 2 vp`: a worker action. */
-  public action = this.RULE("action", () => {
-    this.CONSUME(t.Action);
-    this.OPTION(() => {
-      this.CONSUME(t.LParen);
-      this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.actionOption) });
-      this.CONSUME(t.RParen);
-    });
-    this.CONSUME(t.Colon);
-    this.OPTION2(() => {
-      this.CONSUME(t.Pay);
-      this.SUBRULE(this.assetList);
-      this.CONSUME(t.Arrow);
-    });
-    this.SUBRULE(this.effectList);
-    this.OPTION3(() => this.SUBRULE(this.condition));
-  });
-
-  /** `2 workers` or `repeatable` inside an action's parentheses. */
-  public actionOption = this.RULE("actionOption", () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(t.Integer);
-          this.CONSUME(t.Word);
-        },
-      },
-      { ALT: () => this.CONSUME(t.Repeatable) },
-    ]);
-  });
+  /** `2 workers` or `repeatable` inside an action's parentheses (src/constructs/statements/action.ts). */
+  public actionOption = this.RULE(actionOption.rule, () => actionOption.grammar(this.kit));
 
   public assetList = this.RULE("assetList", () => {
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.asset) });

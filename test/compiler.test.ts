@@ -196,7 +196,7 @@ function checkCard(def: CardDef, model: Card): string[] {
   });
   if (def.kind === "base" && model.kind === "base") {
     expect([def.faction, def.slots]).toEqual([model.faction, model.slots]);
-    expect(gave(def.produce)).toEqual(assets(model.produce));
+    expect(gave(def.produce)).toEqual(gifts(model.produce));
   } else if (def.kind === "contact" && model.kind === "contact") {
     expect([def.use, def.faction, def.colour, def.range]).toEqual([model.use, model.faction, model.colour, model.range]);
     expect(paid(def.price)).toEqual(costs(model.price));

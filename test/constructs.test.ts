@@ -77,10 +77,18 @@ describe.each(traitKinds)("the %s trait", (kind) => {
 
 /** What a Location card holds in the part a statement fills, checked and compiled. */
 /** Where a statement stands on a Location (its field), and what the card holds there, checked and compiled. */
+const isProduction = (pattern: string): boolean => pattern === "open-production" || pattern === "closed-production";
 const partOf = {
   model: (card: LocationCard, part: keyof LocationParts | "gifts"): unknown =>
-    part === "gifts" ? card.spoils : part === "work" ? (card.ability.pattern === "action" ? card.ability.work : undefined) : part === "once" ? (card.once.length > 0 ? card.once : undefined) : card.keep,
-  def: (def: LocationDef, part: keyof LocationParts | "gifts"): unknown => (part === "gifts" ? def.spoils : part === "work" ? (def.ability.pattern === "action" ? def.ability.work : undefined) : def[part]),
+    part === "gifts"
+      ? card.spoils
+      : part === "work"
+        ? card.ability.pattern === "action" ? card.ability.work : undefined
+        : part === "produce"
+          ? isProduction(card.ability.pattern) ? card.ability : undefined
+          : part === "once" ? (card.once.length > 0 ? card.once : undefined) : card.keep,
+  def: (def: LocationDef, part: keyof LocationParts | "gifts"): unknown =>
+    part === "gifts" ? def.spoils : part === "work" ? (def.ability.pattern === "action" ? def.ability.work : undefined) : part === "produce" ? (isProduction(def.ability.pattern) ? def.ability : undefined) : def[part],
 };
 
 /** A statement's field on a Location and what it sits beside there: in the ability (beside a production when any pattern has its part), or the Spoils. */
@@ -121,9 +129,19 @@ describe.each(statementKinds)("the %s statement", (kind) => {
   });
 
   it("stands only where its module says", () => {
-    const onBase = validateText(baseYaml(construct.example));
-    expect(onBase.diagnostics.map((d) => d.code)).toEqual(["S51-E302"]);
-    expect(onBase.diagnostics[0]!.hint).toBe(construct.place.base.hint);
+    const atBase = construct.place.base;
+    if ("refused" in atBase) {
+      const onBase = validateText(baseYaml(construct.example));
+      expect(onBase.diagnostics.map((d) => d.code)).toEqual(["S51-E302"]);
+      expect(onBase.diagnostics[0]!.hint).toBe(atBase.hint);
+    } else {
+      // Taken into the part its module names: a Base's production is the statement itself, its power beside it.
+      const ability = atBase.part === "produce" ? construct.example : `produce 3 workers, 1 scrap; ${construct.example}`;
+      const onBase = validateText(baseYaml(undefined, ability));
+      expect(onBase.diagnostics).toEqual([]);
+      const base = onBase.cards[0] as BaseCard;
+      expect(atBase.part === "produce" ? base.produce : base.power?.pattern === "action" && base.power.work).toBeTruthy();
+    }
     const inAbility = construct.place.location;
     if ("refused" in inAbility) {
       const refused = validateText(locationYaml({ ability: JSON.stringify(`produce 1 scrap; ${construct.example}`) }));
@@ -131,21 +149,30 @@ describe.each(statementKinds)("the %s statement", (kind) => {
     }
     const written = JSON.parse(fields[field]!) as string;
     const twice = validateText(locationYaml({ ...fields, [field]: JSON.stringify(`${written}; ${construct.example}`) }));
-    const single: string | undefined = construct.place.single;
+    const single: unknown = construct.place.single;
     if (single) expect(twice.diagnostics.map((d) => d.code)).toContain("S51-E311");
     else expect(twice.diagnostics).toEqual([]);
-    // A Leader beside its one ability (a trigger): taken into the part its module names, or refused.
-    const leader = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", `    ability: ${JSON.stringify(`after pass -> 1 scrap; ${construct.example}`)}`, ""].join("\n");
+    // A Leader beside its one ability (a trigger), or as that ability: taken into the part its module names, or refused.
+    const atLeader = construct.place.leader;
+    const isAbility = "part" in atLeader && atLeader.part === "ability";
+    const ability = isAbility ? construct.example : `after pass -> 1 scrap; ${construct.example}`;
+    const leader = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", `    ability: ${JSON.stringify(ability)}`, ""].join("\n");
     const onLeader = validateText(leader);
-    const takes = "part" in construct.place.leader;
+    const takes = "part" in atLeader;
+    if (isAbility) {
+      // Taken as its one ability (neither refused nor a second ability); what it says then answers to a Leader's rules (an action of no Worker).
+      expect(onLeader.diagnostics.map((d) => d.code)).not.toContain("S51-E302");
+      expect(onLeader.diagnostics.map((d) => d.code)).not.toContain("S51-E303");
+      return;
+    }
     expect(onLeader.diagnostics.map((d) => d.code)).toEqual(takes ? [] : ["S51-E302"]);
-    if (takes) expect((onLeader.cards[0] as LeaderCard)[construct.place.leader.part as "once"]).not.toHaveLength(0);
+    if (takes) expect((onLeader.cards[0] as LeaderCard).once).not.toHaveLength(0);
   });
 });
 
-/** A Base of the base vocabulary's New York whose ability adds `power` after its production. */
-function baseYaml(power: string): string {
-  const ability = JSON.stringify(`produce 3 workers, 1 scrap; ${power}`);
+/** A Base of the base vocabulary's New York whose ability adds `power` after its production (or is `written`). */
+function baseYaml(power: string | undefined, written = `produce 3 workers, 1 scrap; ${power}`): string {
+  const ability = JSON.stringify(written);
   return ["set: test", "cards:", "  - id: test-base", "    kind: base", "    name: { en: Test Base, fr: Base de test }", "    faction: new-york", `    ability: ${ability}`, ""].join("\n");
 }
 
@@ -330,6 +357,24 @@ describe("the construct table", () => {
     const errors = withoutEachPiece("statements", header, "Keep", "keep", pieces, more);
     expect(errors.some((e) => e.includes(`'"limit"' is not assignable to type '"keep"'`))).toBe(true);
     expect(errors.some((e) => e.includes(`'"work"' is not assignable to type '"keep"'`))).toBe(true);
+    expect(errors).toHaveLength(pieces.length + 2);
+  });
+
+  it.each([
+    ["produce", "a part its model does not fit (a Location's keep icon)", "Produce", '{ ...produce, place: { ...produce.place, location: { part: "keep" } } }', `'"keep"' is not assignable to type '"produce"'`],
+    ["action", "a part its model does not fit (a Base's production)", "Action", '{ ...action, place: { ...action.place, base: { part: "produce" } } }', `'"produce"' is not assignable to type '"work"'`],
+  ] as const)("refuses a %s statement that lacks any one of its pieces, a table entry under another name, and %s", (kind, _what, name, misplaced, message) => {
+    const pieces = Object.keys(statementConstructs[kind]);
+    const header = [
+      'import type { StatementConstruct } from "../statement.js";',
+      `import { ${kind}, type ${name}Def, type ${name}Facts, type ${name}Model, type ${name}Node } from "./${kind}.js";`,
+      'import { keep } from "./keep.js";',
+      `type ${name} = StatementConstruct<"${kind}", ${name}Node, ${name}Model, ${name}Def, ${name}Facts>;`,
+    ];
+    const more = [`export const named: { readonly ${kind}: { readonly kind: "${kind}" } } = { ${kind}: keep };`, `export const elsewhere: ${name} = ${misplaced};`];
+    const errors = withoutEachPiece("statements", header, name, kind, pieces, more);
+    expect(errors.some((e) => e.includes(`'"keep"' is not assignable to type '"${kind}"'`))).toBe(true);
+    expect(errors.some((e) => e.includes(message)), errors.join("\n")).toBe(true);
     expect(errors).toHaveLength(pieces.length + 2);
   });
 

@@ -62,7 +62,7 @@ function features(cards: readonly Card[]): Set<string> {
   for (const card of cards) {
     switch (card.kind) {
       case "base":
-        card.produce.forEach(asset);
+        card.produce.forEach((g) => (g.kind === "if" ? undefined : asset(g)));
         if (card.power) seen.add(`base power ${card.power.pattern}`);
         break;
       case "contact":

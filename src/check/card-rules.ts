@@ -13,11 +13,9 @@ import type { BaseData, ContactData, LeaderData, LocationData } from "../schema/
 import type * as M from "./model.js";
 import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constructs/traits/index.js";
 import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
-import type { DealParts, LeaderParts, LocationParts } from "../constructs/statement.js";
-import { giftsOf } from "../constructs/statements/gain.js";
-import { conditionPieces } from "../constructs/conditions/index.js";
-import { hasCost, productionCost, type PaidProduction } from "../constructs/production-cost.js";
-import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveEffect, resolveTerm, type Resolver } from "./resolve.js";
+import type { BaseParts, DealParts, LeaderParts, LocationParts } from "../constructs/statement.js";
+import { production } from "../constructs/statements/produce.js";
+import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveTerm, type Resolver } from "./resolve.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
@@ -32,33 +30,19 @@ function resolver(ctx: CardContext, field: string, index?: number): Resolver {
   return { vocabulary: ctx.vocabulary, report: fieldReporter(ctx.card.file, path, ctx.out) };
 }
 
-/** A statement in a field that cannot hold it, with a hint at where it belongs. */
-const misplacedHints: Partial<Record<A.StatementKind, string>> = {
-  after: "a trigger belongs to a Leader, a trait Location or a Base's power",
-  produce: "produce belongs to production Locations and Bases",
-};
-
+/** A trait in a field that cannot hold it. */
 function misplaced(r: Resolver, s: A.Statement, where: string): void {
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`, misplacedHints[s.kind]);
+  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`);
 }
 
-/**
- * Statements that make no sense twice in one field, grouped: an action card
- * has one worker action, whether written `action` or `combo`.
- */
+/** The traits that make no sense twice in one field (a statement's module names its own group). */
 const singleGroup: Partial<Record<A.StatementKind, string>> = {
-  produce: "produce",
-  once: "once",
-  action: "action",
-  combo: "action",
   slots: "slots",
   depot: "depot",
 };
 
-/** A production with a cost is a statement of its own: a card may produce some things free and others for a price. */
 function groupOf(s: A.Statement): string | undefined {
-  if (isStatementNode(s)) return statementConstructs[s.kind].place.single;
-  return s.kind === "produce" && s.cost ? "produce:" : singleGroup[s.kind];
+  return isStatementNode(s) ? statementPieces.single(s) : singleGroup[s.kind];
 }
 
 /** Reports repeated statements; true when there are none. */
@@ -93,60 +77,6 @@ function costs(r: Resolver, list: readonly A.Asset[]): M.Cost[] | undefined {
   return resolveAll(list, (a) => resolveCost(r, a));
 }
 
-function effects(r: Resolver, list: readonly A.Effect[]): M.Effect[] | undefined {
-  return resolveAll(list, (e) => resolveEffect(r, e));
-}
-
-/** A statement's condition, resolved: `undefined` with none, `false` if it is wrong (reported). */
-function condition(r: Resolver, clause: A.ConditionClause | undefined): M.Conditional["condition"] | false | undefined {
-  return clause && (conditionPieces.check(clause, r) ?? false);
-}
-
-/** Whose actions these are ("a Location's", "a Base's"): the hints say it. */
-interface ActionRule {
-  readonly workers: readonly number[];
-  readonly repeatable: boolean;
-  readonly who: string;
-}
-
-function workerAction(r: Resolver, s: A.ActionStatement, allowed: ActionRule): M.WorkerAction | undefined {
-  let workers = 1;
-  let repeatable = false;
-  let ok = true;
-  const kinds = s.options.map((o) => o.kind);
-  s.options.forEach((o, i) => {
-    if (kinds.indexOf(o.kind) !== i) {
-      r.report("S51-E311", o.span, `the action option "${o.kind}" is given twice`);
-      ok = false;
-    }
-  });
-  for (const o of s.options) {
-    if (o.kind === "repeatable") {
-      repeatable = true;
-      if (!allowed.repeatable) {
-        r.report("S51-E309", o.span, "only a Leader's action may be repeatable", `${allowed.who} action may be used at most twice a turn`);
-        ok = false;
-      }
-      continue;
-    }
-    if (r.vocabulary.words.tokens.get(o.word.text)?.id !== "worker") {
-      r.report("S51-E301", o.word.span, `unknown action option "${o.word.text}"`, 'write "(2 workers)"');
-      ok = false;
-    }
-    workers = o.amount.value;
-  }
-  if (!allowed.workers.includes(workers)) {
-    const span = s.options.find((o) => o.kind === "workers")?.span ?? s.span;
-    r.report("S51-E309", span, `this action cannot take ${workers} worker${workers === 1 ? "" : "s"}`, `allowed: ${allowed.workers.join(" or ")}`);
-    ok = false;
-  }
-  const cost = costs(r, s.cost);
-  const gains = effects(r, s.effects);
-  const c = condition(r, s.condition);
-  if (!ok || !cost || !gains || c === false) return undefined;
-  return { kind: "action", workers, repeatable, cost, effects: gains, ...(c ? { condition: c } : {}) };
-}
-
 function isTraitStatement(s: A.Statement): s is A.TraitStatement {
   return isTraitKind(s.kind);
 }
@@ -163,18 +93,18 @@ function refused(r: Resolver, s: StatementNode, where: "location" | "base" | "le
   r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${field}`, "refused" in place ? place.hint : undefined);
 }
 
-/** A Location's worker action, as written: `action`, or a statement that fills that part (`combo`). */
-function isWorkerAction(s: A.Statement): boolean {
-  if (s.kind === "action") return true;
-  const place = isStatementNode(s) ? statementConstructs[s.kind].place.location : undefined;
-  return place !== undefined && "part" in place && place.part === "work";
+/** The part of a card a statement fills where it stands, if that card takes it. */
+function partIn(s: A.Statement, where: "location" | "leader" | "base"): string | undefined {
+  const place = isStatementNode(s) ? statementConstructs[s.kind].place[where] : undefined;
+  return place !== undefined && "part" in place ? place.part : undefined;
 }
 
-type Parts<P> = { -readonly [K in keyof P]?: P[K] };
+/** What each part of a card holds: the models of the statements that fill it, in order (a single group's part holds one). */
+type Parts<P> = { -readonly [K in keyof P]?: P[K][] };
 
 /** Puts a checked statement in the part of its card its module names (the module's types say its model fits there). */
 function fill<P>(parts: Parts<P>, part: keyof P, model: unknown): void {
-  (parts as Record<keyof P, unknown>)[part] = model;
+  ((parts as Record<keyof P, unknown[]>)[part] ??= []).push(model);
 }
 
 /** A trait statement's meaning, by its construct (src/constructs/traits). */
@@ -187,19 +117,21 @@ function trait(r: Resolver, s: A.TraitStatement): M.Trait | undefined {
 function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.Gift[] | undefined {
   const r = resolver(ctx, field);
   const statements = ctx.card.statements[field] ?? [];
-  const parts: Parts<DealParts>[] = statements.map((s) => {
+  const parts: Parts<DealParts> = {};
+  let ok = true;
+  for (const s of statements) {
     const place = isStatementNode(s) ? statementConstructs[s.kind].place.deals : undefined;
     if (!isStatementNode(s) || !place) {
       r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
-      return {};
+      ok = false;
+      continue;
     }
-    const part: Parts<DealParts> = {};
-    const model = statementPieces.check(s, r);
-    if (model !== undefined) fill(part, place.part, model);
-    return part;
-  });
+    const model = statementPieces.check(s, r, "deals");
+    if (model === undefined) ok = false;
+    else fill(parts, place.part, model);
+  }
   // A field's statements are given in order, as one list.
-  return parts.every((p) => p.gifts !== undefined) ? parts.flatMap((p) => p.gifts!) : undefined;
+  return ok ? (parts.gifts ?? []).flat() : undefined;
 }
 
 const patternAdvice = {
@@ -224,8 +156,6 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     if (s) misfits++;
   };
   const parts: Parts<LocationParts> = {};
-  const produce: M.Gift[] = [];
-  let paid: PaidProduction | undefined;
   const traits: M.Trait[] = [];
   const isProduction = data.pattern === "open-production" || data.pattern === "closed-production";
   for (const s of statements) {
@@ -239,59 +169,31 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       else ok = false;
       continue;
     }
-    if (isStatementNode(s)) {
-      const place = statementConstructs[s.kind].place.location;
-      if ("refused" in place) {
-        refused(r, s, "location");
-        ok = false;
-        misfits++;
-        continue;
-      }
-      if (place.only && !place.only.patterns.includes(data.pattern)) {
-        fail(s, `${aCard(data.pattern)} ${place.only.lacks}`, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
-        continue;
-      }
-      const model = statementPieces.check(s, r);
-      if (model === undefined) ok = false;
-      else fill(parts, place.part, model);
+    const place = statementConstructs[s.kind].place.location;
+    if ("refused" in place) {
+      refused(r, s, "location");
+      ok = false;
+      misfits++;
       continue;
     }
-    switch (s.kind) {
-      case "produce": {
-        if (!isProduction) fail(s, `${aCard(data.pattern)} does not produce`, `make the pattern open-production or closed-production, or ${patternAdvice[data.pattern === "action" ? "action" : "trait"]}`);
-        if (hasCost(s)) {
-          paid = productionCost.check(s, r, "location");
-          if (!paid) ok = false;
-          break;
-        }
-        const got = giftsOf(r, s);
-        if (got) produce.push(...got);
-        else ok = false;
-        break;
-      }
-      case "action": {
-        if (data.pattern !== "action") {
-          fail(s, `${aCard(data.pattern)} has no worker action`, `make the pattern action, or ${adviceFor(data.pattern)}`);
-          break;
-        }
-        const work = workerAction(r, s, { workers: [1, 2], repeatable: false, who: "a Location's" });
-        if (work) parts.work = work;
-        else ok = false;
-        break;
-      }
-      default:
-        // Every statement kind has its case above: a new kind fails to compile here until it has one.
-        return s satisfies never;
+    if (place.only && !place.only.patterns.includes(data.pattern)) {
+      fail(s, `${aCard(data.pattern)} ${place.only.lacks}`, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
+      if (place.only.checked) statementPieces.check(s, r, "location");
+      continue;
     }
+    const model = statementPieces.check(s, r, "location");
+    if (model === undefined) ok = false;
+    else fill(parts, place.part, model);
   }
   // A statement that fits another pattern was reported above; saying the card
   // also lacks what its pattern needs would be the same mistake twice.
   if (misfits > 0) return undefined;
-  if (isProduction && produce.length === 0 && !statements.some((s) => s.kind === "produce")) {
+  const fills = (part: keyof LocationParts) => (s: A.Statement): boolean => partIn(s, "location") === part;
+  if (isProduction && !statements.some(fills("produce"))) {
     r.report("S51-E304", undefined, `${aCard(data.pattern)} must produce something`, 'add "produce …", or change the pattern');
     ok = false;
   }
-  if (data.pattern === "action" && !statements.some(isWorkerAction)) {
+  if (data.pattern === "action" && !statements.some(fills("work"))) {
     fail(undefined, "an action card needs a worker action", 'add "action: …" or "combo …", or change the pattern');
   }
   if (data.pattern === "trait" && !statements.some(isTraitStatement)) {
@@ -300,11 +202,11 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   if (!ok) return undefined;
   const ability: M.LocationAbility =
     data.pattern === "action"
-      ? { pattern: "action", work: parts.work! }
+      ? { pattern: "action", work: parts.work![0]! }
       : data.pattern === "trait"
         ? { pattern: "trait", traits }
-        : { pattern: data.pattern, produce, ...(paid ? { paid } : {}) };
-  return { ability, once: parts.once ?? [], ...(parts.keep ? { keep: parts.keep } : {}) };
+        : { pattern: data.pattern, ...production(parts.produce ?? []) };
+  return { ability, once: parts.once?.[0] ?? [], ...(parts.keep ? { keep: parts.keep[0]! } : {}) };
 }
 
 function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
@@ -344,19 +246,17 @@ function faction(ctx: CardContext, value: string): string | undefined {
   return resolveTerm(resolver(ctx, "faction"), fieldWord(value), "factions");
 }
 
-/** A Base's worker action, as a Location's: 1 or 2 workers, at most twice a turn. */
-const baseAction = { workers: [1, 2], repeatable: false, who: "a Base's" } as const;
-
 /**
  * A faction power is one worker action or traits, as a Location is one
  * pattern or another: the first statement of the power says which, and a
  * statement of the other kind is reported where it stands.
  */
 function onePower(r: Resolver, power: readonly A.Statement[]): boolean {
+  const isWork = (s: A.Statement | undefined): boolean => s !== undefined && partIn(s, "base") === "work";
   const first = power[0];
-  const other = power.find((s) => (s.kind === "action") !== (first?.kind === "action"));
+  const other = power.find((s) => isWork(s) !== isWork(first));
   if (!first || !other) return true;
-  const [action, traits] = first.kind === "action" ? [first, other] : [other, first];
+  const [action, traits] = isWork(first) ? [first, other] : [other, first];
   r.report(
     "S51-E324",
     other.span,
@@ -369,54 +269,46 @@ function onePower(r: Resolver, power: readonly A.Statement[]): boolean {
 export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields): M.BaseCard | undefined {
   const r = resolver(ctx, "ability");
   const statements = ctx.card.statements.ability ?? [];
-  let produce: M.Asset[] | undefined = [];
   let slots = 3;
-  let work: M.WorkerAction | undefined;
+  const parts: Parts<BaseParts> = {};
   const traits: M.Trait[] = [];
   const power: A.Statement[] = [];
   let ok = noRepeats(r, statements);
   for (const s of statements) {
-    if (s.kind === "produce" && hasCost(s)) {
-      productionCost.check(s, r, "base");
-      ok = false;
-    } else if (s.kind === "produce") {
-      produce = assets(r, s.assets);
-      if (s.condition) {
-        r.report("S51-E335", s.condition.span, "a Base's production takes no condition", 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
-        ok = false;
-      }
-    } else if (s.kind === "slots") {
+    if (s.kind === "slots") {
       // A Base's own slots: how many deals it holds, not a power.
       const t = trait(r, s);
       if (t?.kind === "slots" && t.holds === "deal") slots = t.amount;
       else if (t) r.report("S51-E313", s.holds.span, "a Base's slots hold deals (Spoils or Agreements)", 'write "slots 3 deals"');
       if (!t || t.kind !== "slots" || t.holds !== "deal") ok = false;
-    } else if (s.kind === "action") {
-      power.push(s);
-      work = workerAction(r, s, baseAction);
-      if (!work) ok = false;
     } else if (isTraitStatement(s)) {
       power.push(s);
       const t = trait(r, s);
       if (t) traits.push(t);
       else ok = false;
-    } else if (isStatementNode(s)) {
-      // A Base produces, holds deals and may carry a faction power: every other statement's module says why not.
-      refused(r, s, "base");
-      ok = false;
     } else {
-      // Every statement kind has its branch above: a new kind fails to compile here until it has one.
-      return s satisfies never;
+      const place = statementConstructs[s.kind].place.base;
+      if ("refused" in place) {
+        // A Base produces, holds deals and may carry a faction power: every other statement's module says why not.
+        refused(r, s, "base");
+        ok = false;
+        continue;
+      }
+      if (place.part === "work") power.push(s);
+      const model = statementPieces.check(s, r, "base");
+      if (model === undefined) ok = false;
+      else fill(parts, place.part, model);
     }
   }
   if (!onePower(r, power)) ok = false;
-  if (!statements.some((s) => s.kind === "produce")) {
+  if (!statements.some((s) => partIn(s, "base") === "produce")) {
     r.report("S51-E304", undefined, "a Base must produce something", 'add "produce 3 workers, 1 <resource>"');
     ok = false;
   }
   const f = faction(ctx, data.faction);
-  if (!ok || !produce || !f) return undefined;
-  const base: M.BaseCard = { ...common, kind: "base", faction: f, produce, slots };
+  if (!ok || !f) return undefined;
+  const base: M.BaseCard = { ...common, kind: "base", faction: f, produce: production(parts.produce ?? []).produce, slots };
+  const work = parts.work?.[0];
   if (work) return { ...base, power: { pattern: "action", work } };
   return traits.length > 0 ? { ...base, power: { pattern: "trait", traits } } : base;
 }
@@ -426,7 +318,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
   const parts: Parts<LeaderParts> = {};
-  const abilities: M.LeaderCard["ability"][] = [];
+  const triggers: M.LeaderCard["ability"][] = [];
   for (const s of statements) {
     if (isStatementNode(s)) {
       const place = statementConstructs[s.kind].place.leader;
@@ -435,16 +327,12 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
         ok = false;
         continue;
       }
-      const model = statementPieces.check(s, r);
+      const model = statementPieces.check(s, r, "leader");
       if (model === undefined) ok = false;
       else fill(parts, place.part, model);
     } else if (s.kind === "after") {
       const a = traitConstructs.after.check(s, r);
-      if (a) abilities.push(a);
-      else ok = false;
-    } else if (s.kind === "action") {
-      const a = workerAction(r, s, { workers: [0], repeatable: true, who: "a Leader's" });
-      if (a) abilities.push(a);
+      if (a) triggers.push(a);
       else ok = false;
     } else {
       misplaced(r, s, "a Leader's ability");
@@ -452,7 +340,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
     }
   }
   // Counted as written, not as resolved: a misspelled trigger is one mistake, not two.
-  const written = statements.filter((s) => s.kind === "after" || s.kind === "action").length;
+  const written = statements.filter((s) => s.kind === "after" || partIn(s, "leader") === "ability").length;
   if (written !== 1) {
     r.report("S51-E303", undefined, `a Leader has one ability ("after …" or an action), found ${written}`);
     ok = false;
@@ -466,7 +354,8 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
     rr.report("S51-E313", undefined, "a Leader's resources field holds resources only", 'other gains go in the ability ("once: …")');
     ok = false;
   }
-  return ok && resources ? { ...common, kind: "leader", resources, once: parts.once ?? [], ability: abilities[0]! } : undefined;
+  const abilities = [...triggers, ...(parts.ability ?? [])];
+  return ok && resources ? { ...common, kind: "leader", resources, once: parts.once?.[0] ?? [], ability: abilities[0]! } : undefined;
 }
 
 export function checkContact(ctx: CardContext, data: ContactData, common: CommonFields): M.ContactCard | undefined {

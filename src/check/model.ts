@@ -6,7 +6,6 @@
  */
 import type { AmountModel } from "../constructs/amounts/index.js";
 import type { ConditionModel } from "../constructs/conditions/index.js";
-import type { PaidProduction } from "../constructs/production-cost.js";
 import type { EffectModel } from "../constructs/effects/index.js";
 import type { AfterModel } from "../constructs/traits/after.js";
 import type { TraitModel } from "../constructs/traits/index.js";
@@ -56,17 +55,11 @@ export function isAsset(e: Effect): e is Asset {
   return assetKinds.has(e.kind);
 }
 
-export interface WorkerAction {
-  readonly kind: "action";
-  /** Workers for the first use; a second use in a turn costs one more. */
-  readonly workers: number;
-  /** Baby Swift: any number of times a turn. */
-  readonly repeatable: boolean;
-  readonly cost: readonly Cost[];
-  readonly effects: readonly Effect[];
-  /** Offered only while this holds (`action: … if you hold 2 scrap`). */
-  readonly condition?: ConditionModel;
-}
+/** A worker action (src/constructs/statements/action.ts). */
+export type WorkerAction = StatementModels["action"];
+
+/** A card's production (src/constructs/statements/produce.ts): what it gives free, and for a price. */
+export type Production = StatementModels["produce"];
 
 /** A Resource combo (src/constructs/statements/combo.ts). */
 export type Combo = StatementModels["combo"];
@@ -93,7 +86,8 @@ interface CardCommon {
 export interface BaseCard extends CardCommon {
   readonly kind: "base";
   readonly faction: string;
-  readonly produce: readonly Asset[];
+  /** Its `produce` statement's gains (src/constructs/statements/produce.ts). */
+  readonly produce: Production["produce"];
   /** Deals (Spoils/Agreements) the Base holds. */
   readonly slots: number;
   /** Its faction power, if it has one (expansion Bases; none in the base set). */
@@ -129,7 +123,7 @@ export interface LeaderCard extends CardCommon {
 /** The grey part, shaped by the card's pattern. */
 export type LocationAbility =
   | { readonly pattern: "action"; readonly work: WorkerAction | Combo }
-  | { readonly pattern: "open-production" | "closed-production"; readonly produce: readonly Gift[]; readonly paid?: PaidProduction }
+  | ({ readonly pattern: "open-production" | "closed-production" } & Production)
   | { readonly pattern: "trait"; readonly traits: readonly Trait[] };
 
 export interface LocationCard extends CardCommon {

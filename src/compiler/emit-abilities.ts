@@ -11,16 +11,14 @@ import type {
   LeaderCard,
   LocationAbility,
   Trait,
-  WorkerAction,
 } from "../check/model.js";
 import { isAsset } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
-import { productionCost } from "../constructs/production-cost.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { statementPieces } from "../constructs/statements/index.js";
-import { CompileError, array, arrow, bool, call, int, object, str, type Call, type Expr } from "./code.js";
+import { CompileError, array, arrow, call, int, object, str, type Call, type Expr, type ObjectLiteral } from "./code.js";
 
 /** The parameter names of the compiled functions, after the API each one receives. */
 export const giveParameter = "give";
@@ -95,17 +93,10 @@ export function effectsFunction(effects: readonly Effect[]): Expr {
   return arrow(actParameter, effects.map(effectCall));
 }
 
-/** A `WorkerActionDef`. */
-export function workerAction(action: WorkerAction): Expr {
-  return object([
-    ["kind", str("action")],
-    ["workers", int(action.workers)],
-    ["repeatable", bool(action.repeatable)],
-    ["cost", costFunction(action.cost)],
-    ["effects", effectsFunction(action.effects)],
-    // Written only when there is one: the base set's actions compile as before.
-    ...(action.condition ? [["condition", conditionPieces.emit(action.condition)] as const] : []),
-  ]);
+/** The fields of an object's code, to be written among others' (a statement's code that fills part of its card's object). */
+export function propertiesOf(e: Expr): ObjectLiteral["properties"] {
+  if (e.kind !== "object") throw new CompileError(`expected an object's code, not ${e.kind}`);
+  return e.properties;
 }
 
 /** A `TraitDef`: its construct's code (src/constructs/traits). */
@@ -115,7 +106,7 @@ export function trait(t: Trait): Expr {
 
 /** A Leader's ability: its trigger (the `after` construct's code), or a worker action. */
 export function leaderAbility(ability: LeaderCard["ability"]): Expr {
-  return ability.kind === "action" ? workerAction(ability) : traitConstructs.after.emit(ability);
+  return ability.kind === "action" ? statementPieces.emit("action", ability) : traitConstructs.after.emit(ability);
 }
 
 /** A Location's grey part, a `LocationAbilityDef`. */
@@ -124,15 +115,11 @@ export function locationAbility(ability: LocationAbility): Expr {
     case "action":
       return object([
         ["pattern", str("action")],
-        ["work", ability.work.kind === "action" ? workerAction(ability.work) : statementPieces.emit("combo", ability.work)],
+        ["work", ability.work.kind === "action" ? statementPieces.emit("action", ability.work) : statementPieces.emit("combo", ability.work)],
       ]);
     case "open-production":
     case "closed-production":
-      return object([
-        ["pattern", str(ability.pattern)],
-        ["produce", giftsFunction(ability.produce)],
-        ...(ability.paid ? [["paid", productionCost.emit(ability.paid)] as const] : []),
-      ]);
+      return object([["pattern", str(ability.pattern)], ...propertiesOf(statementPieces.emit("produce", ability))]);
     case "trait":
       return object([["pattern", str("trait")], ["traits", array(ability.traits.map(trait))]]);
     default:

@@ -6,7 +6,7 @@
 import type { BaseCard, Card, ContactCard, Effect, LeaderCard, LocationCard } from "../check/model.js";
 import { statementPieces } from "../constructs/statements/index.js";
 import { array, int, object, optional, str, undef, type Expr } from "./code.js";
-import { costFunction, gainsFunction, leaderAbility, locationAbility } from "./emit-abilities.js";
+import { costFunction, gainsFunction, leaderAbility, locationAbility, propertiesOf } from "./emit-abilities.js";
 
 export type CardKind = Card["kind"];
 
@@ -34,7 +34,8 @@ export function baseCard(card: BaseCard): Expr {
   return object([
     ...common(card),
     ["faction", str(card.faction)],
-    ["produce", gainsFunction(card.produce)],
+    // Its `produce` statement's code (src/constructs/statements/produce.ts): a Base's production has no cost.
+    ...propertiesOf(statementPieces.emit("produce", { produce: card.produce })),
     ["slots", int(card.slots)],
     // Left out, not `undefined`, when there is none: a Base without a power compiles as it always has.
     ...(card.power ? [["power", locationAbility(card.power)] as const] : []),

@@ -25,8 +25,13 @@ import type { TriggerFact } from "./traits/after.js";
 import type { LimitTarget } from "./traits/limit.js";
 import type { RangeChange } from "./traits/range.js";
 
-/** The rules every statement shares, by name: a construct's grammar refers to them through `GrammarKit.subrule`. */
-export type SharedRule = "assetList" | "effectList" | "counted" | "condition";
+/**
+ * The rules statements share, by name, and the subrules a statement's module
+ * names (`productionCost`, `produce`'s cost; `actionOption`, an action's
+ * options: their grammar is their module's): a construct's grammar refers to
+ * them through `GrammarKit.subrule`.
+ */
+export type SharedRule = "assetList" | "effectList" | "counted" | "condition" | "productionCost" | "actionOption";
 
 /**
  * The parser's recording methods, handed to a construct's grammar. Chevrotain
@@ -39,13 +44,15 @@ export interface GrammarKit {
   /** One of several tokens, kept in the node under `label` whichever it is (`-1` or `1`; `hand` or `keep`). */
   oneOf(tokens: readonly TokenType[], label: string, occurrence?: 1 | 2): IToken;
   /** What may be left out (a second `option` in one rule is occurrence 2). */
-  option(body: () => void, occurrence?: 1 | 2): void;
+  option(body: () => void, occurrence?: 1 | 2 | 3): void;
   /** One of the alternatives, the first whose tokens come next (chevrotain's OR). */
   or(alternatives: readonly (() => unknown)[], occurrence?: 1 | 2): void;
   /** The body zero or more times, while its first token comes next (chevrotain's MANY). */
   many(body: () => void): void;
   /** The body once or more (chevrotain's AT_LEAST_ONE). */
   atLeastOne(body: () => void): void;
+  /** The body once or more, `separator` between (chevrotain's AT_LEAST_ONE_SEP). */
+  atLeastOneSep(separator: TokenType, body: () => void): void;
 }
 
 /** The builders a construct's `build` is handed for rules that hold other constructs (kept out of grammar/cst.ts, which the constructs import). */
@@ -54,6 +61,8 @@ export interface BuildKit {
   effectList(node: CstNode): Effect[];
   /** The statement's asset list, each asset with its amount construct if it has one (`1 vp per agreement`). */
   assetList(node: CstNode): Asset[];
+  /** An asset list's own node (one of several in a rule), as `assetList` builds it. */
+  assets(list: CstNode): Asset[];
   /** The statement's condition (`if you …`), left out when it has none. */
   condition(node: CstNode): { condition?: ConditionClause };
 }

@@ -7,8 +7,8 @@
  * these cards' Production abilities"); a closed production's is its owner's
  * only. Ruling 40 in docs/engine-rulings.md.
  *
- * `produce` itself is not yet a module of its own (README, "Adding a
- * construct"), so this module holds every piece of the cost it may take:
+ * The `produce` statement (statements/produce.ts) may carry it; this module
+ * holds every piece of the cost:
  *
  *   example          a production Location's ability written with it
  *   rule, grammar    its chevrotain rule (`: pay <costs> -> <assets>`), a
@@ -24,6 +24,7 @@
  */
 import type { CstNode } from "chevrotain";
 import type * as A from "../../grammar/ast.js";
+import type { ProduceNode } from "./statements/produce.js";
 import { nodes } from "../../grammar/cst.js";
 import { Arrow, Colon, Pay } from "../../grammar/tokens.js";
 import type * as M from "../check/model.js";
@@ -68,9 +69,9 @@ export type PaidProductionDecision = Extract<Decision, { kind: "paid-production"
 export type PaidProductionChoice = PaidProductionDecision["choices"][number];
 
 /** A produce statement with a cost, as the parser builds it. */
-export type CostlyProduce = A.ProduceStatement & { readonly cost: readonly A.Asset[] };
+export type CostlyProduce = ProduceNode & { readonly cost: readonly A.Asset[] };
 
-export function hasCost(s: A.ProduceStatement): s is CostlyProduce {
+export function hasCost(s: ProduceNode): s is CostlyProduce {
   return s.cost !== undefined;
 }
 

@@ -8,9 +8,9 @@
  *
  * A trait (construct.ts, `TraitConstruct`) is always one more trait of a
  * trait card; a statement fills a part of its card of its own (a
- * Location's Spoils and Agreement, the keep icon, the one-time-only icon,
- * the worker action), so it says which part and on which cards: the
- * checker's placement rules are read from it.
+ * Location's Spoils and Agreement, its production, the keep icon, the
+ * one-time-only icon, the worker action), so it says which part and on
+ * which cards: the checker's placement rules are read from it.
  */
 import type { CstNode, TokenType } from "chevrotain";
 import type { Span } from "../../grammar/ast.js";
@@ -29,6 +29,8 @@ export interface LocationParts {
   readonly keep: M.Keep;
   /** An action card's one worker action. */
   readonly work: M.WorkerAction | M.Combo;
+  /** A production card's production: what it gives free, what it gives for a price (a field's statements add up). */
+  readonly produce: M.Production;
 }
 
 /** What a Location's spoils and agreement fields hold: what it gives as Spoils or as an Agreement. */
@@ -39,7 +41,20 @@ export interface DealParts {
 /** The parts of a Leader's card a statement may fill. */
 export interface LeaderParts {
   readonly once: readonly M.Effect[];
+  /** Its one ability, when it is an action (a trigger is the `after` trait). */
+  readonly ability: M.WorkerAction;
 }
+
+/** The parts of a Base's card a statement may fill. */
+export interface BaseParts {
+  /** What it produces each Production phase. */
+  readonly produce: M.Production;
+  /** Its faction power, when it is a worker action. */
+  readonly work: M.WorkerAction;
+}
+
+/** Where a statement stands: a Location's ability, a Location's spoils and agreement fields, a Leader's ability, a Base's ability. */
+export type Standing = "location" | "deals" | "leader" | "base";
 
 /** The parts of `Parts` that hold a `Model`: a statement can only be put where its checked form fits. */
 type PartFor<Parts, Model> = { [P in keyof Parts]: Model extends Parts[P] ? P : never }[keyof Parts];
@@ -51,20 +66,28 @@ export interface Refused {
 }
 
 /** Where a statement may stand, and what it is there. */
-export interface Placement<Model> {
+export interface Placement<Node, Model> {
   /**
    * On a Location's ability: the part it fills. With `patterns`, only cards
    * of those patterns have that part, and on another the card "lacks" it
-   * (`a trait card has no worker action`: the card, then `lacks`).
+   * (`a trait card has no worker action`: the card, then `lacks`); with
+   * `checked`, its own mistakes are reported there too.
    */
-  readonly location: { readonly part: PartFor<LocationParts, Model>; readonly only?: { readonly patterns: readonly Pattern[]; readonly lacks: string } } | Refused;
+  readonly location:
+    | { readonly part: PartFor<LocationParts, Model>; readonly only?: { readonly patterns: readonly Pattern[]; readonly lacks: string; readonly checked?: true } }
+    | Refused;
   /** In a Location's spoils and agreement fields, its part there (a field's statements are given in order, as one list); absent: those fields refuse it. */
   readonly deals?: { readonly part: PartFor<DealParts, Model> };
   readonly leader: { readonly part: PartFor<LeaderParts, Model> } | Refused;
-  /** A Base produces, holds deals and may carry a faction power; what else it refuses says why. */
-  readonly base: Refused;
-  /** A field holds at most one statement of this group; statements sharing a group exclude each other (`action` and `combo`: one worker action). Absent: any number. */
-  readonly single?: string;
+  /** A Base produces, holds deals and may carry a faction power: the part it fills, or why it refuses it. */
+  readonly base: { readonly part: PartFor<BaseParts, Model> } | Refused;
+  /**
+   * A field holds at most one statement of this group; statements sharing a
+   * group exclude each other (`action` and `combo`: one worker action). A
+   * statement's group may depend on how it is written (`produce` with a
+   * cost is a statement of its own). Absent: any number.
+   */
+  readonly single?: string | ((node: Node) => string);
 }
 
 /**
@@ -81,9 +104,9 @@ export interface StatementConstruct<K extends string, Node extends { readonly ki
   /** The rule's body after the keyword, as chevrotain records it. */
   readonly grammar: (g: GrammarKit) => void;
   readonly build: (cst: CstNode, span: Span, kit: BuildKit) => Node;
-  readonly place: Placement<Model>;
-  /** Gives the node meaning; each problem reported at its place. */
-  readonly check: (node: Node, r: Resolver) => Model | undefined;
+  readonly place: Placement<Node, Model>;
+  /** Gives the node meaning where it stands (`at`, one its `place` takes); each problem reported at its place. */
+  readonly check: (node: Node, r: Resolver, at: Standing) => Model | undefined;
   /** The `Def` the generated code holds in the card's part. */
   readonly emit: (model: Model) => Expr;
   /** Its sentence of card text in each language. */

@@ -9,7 +9,6 @@
  */
 import type { AmountData } from "../constructs/amounts/index.js";
 import type { ConditionDef } from "../constructs/conditions/index.js";
-import type { PaidProductionDef } from "../constructs/production-cost.js";
 import type { EffectCalls } from "../constructs/effects/index.js";
 import type { AfterDef } from "../constructs/traits/after.js";
 import type { TraitDef as TraitConstructDef } from "../constructs/traits/index.js";
@@ -67,15 +66,8 @@ export type Gains = (give: Give) => void;
 export type Cost = (pay: Pay) => void;
 export type Effects = (act: Act) => void;
 
-export interface WorkerActionDef {
-  readonly kind: "action";
-  readonly workers: number;
-  readonly repeatable: boolean;
-  readonly cost: Cost;
-  readonly effects: Effects;
-  /** Offered only while this holds (absent: always). */
-  readonly condition?: ConditionDef;
-}
+/** A worker action as compiled (src/constructs/statements/action.ts). */
+export type WorkerActionDef = StatementDefs["action"];
 
 /** A Resource combo as compiled (src/constructs/statements/combo.ts). */
 export type ComboDef = StatementDefs["combo"];
@@ -125,8 +117,8 @@ export interface LeaderDef extends CardDefCommon {
 /** The grey part, by pattern: an action card has its one worker action, and so on. */
 export type LocationAbilityDef =
   | { readonly pattern: "action"; readonly work: WorkerActionDef | ComboDef }
-  /** `paid`: a production with a cost, the player's choice each Production phase (absent: none). */
-  | { readonly pattern: "open-production" | "closed-production"; readonly produce: Gains; readonly paid?: PaidProductionDef }
+  /** Its `produce` statements (src/constructs/statements/produce.ts): `paid`, a production with a cost, the player's choice each Production phase (absent: none). */
+  | ({ readonly pattern: "open-production" | "closed-production" } & StatementDefs["produce"])
   | { readonly pattern: "trait"; readonly traits: readonly TraitDef[] };
 
 export interface LocationDef extends CardDefCommon {

@@ -9,7 +9,7 @@ import type { Action, DeployKind } from "./choices.js";
 import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility, Scaled } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import type { ConditionDef } from "../constructs/conditions/index.js";
-import { productionCost, type PaidProductionFacts } from "../constructs/production-cost.js";
+import type { PaidProductionFacts } from "../constructs/production-cost.js";
 import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
 import type { LimitTarget } from "../constructs/traits/limit.js";
 import type { RangeChange } from "../constructs/traits/range.js";
@@ -103,10 +103,8 @@ export function plusWorkers(d: Demand, workers: number): Demand {
   return (list[workers] ??= Object.freeze({ ...d, workers: d.workers + workers }));
 }
 
-/** A worker action as data: what its first and second use cost (its workers grow by one), what it does, and when it is offered (its condition; none for most). */
-export type WorkFacts =
-  | { readonly kind: "action"; readonly demands: readonly [Demand, Demand]; readonly steps: readonly EffectStep[]; readonly condition: ConditionDef | undefined }
-  | StatementFacts["combo"];
+/** An action card's worker action as data: an action's or a combo's (src/constructs/statements). */
+export type WorkFacts = StatementFacts["action"] | StatementFacts["combo"];
 
 /**
  * What a grey part asks of the rules again and again, read once from its
@@ -293,12 +291,17 @@ function readLeader(def: LeaderDef): LeaderFacts {
   const traits = noTraitFacts();
   const a = def.ability;
   if (a.kind === "after") traitPieces.engine(a, 0, traits);
-  const action = a.kind === "action" ? { demand: plusWorkers(demandOf(a.cost), a.workers), repeatable: a.repeatable, condition: a.condition } : undefined;
+  const action = a.kind === "action" ? leaderAction(statementPieces.engine("action", a), a.repeatable) : undefined;
   const once = def.once === undefined ? undefined : statementPieces.engine("once", def.once);
   return Object.freeze({ def, once, triggers: traits.triggers, action });
 }
 
-/** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its costs and steps. */
+/** A Leader's action: its first use's cost (it takes no Worker, so uses do not grow dearer), whether it repeats, when it is offered. */
+function leaderAction(f: StatementFacts["action"], repeatable: boolean): LeaderFacts["action"] {
+  return { demand: f.demands[0], repeatable, condition: f.condition };
+}
+
+/** A grey part's facts: each trait by its construct's engine hook (src/constructs/traits), a worker action by its statement's (src/constructs/statements). */
 function readAbility(a: LocationAbilityDef): AbilityFacts {
   const traits = noTraitFacts();
   let work: WorkFacts | undefined;
@@ -309,9 +312,8 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
     const w = a.work;
     if (w.kind === "combo") work = statementPieces.engine("combo", w);
     else {
-      const cost = demandOf(w.cost);
-      const steps = stepsOf(w.effects);
-      work = { kind: "action", demands: [plusWorkers(cost, w.workers), plusWorkers(cost, w.workers + 1)], steps, condition: w.condition };
+      work = statementPieces.engine("action", w);
+      const steps = work.steps;
       if (steps.length === 1 && steps[0]!.op === "redevelop") redevelopsOnly = { anyType: steps[0]!.anyType };
     }
   }
@@ -320,7 +322,7 @@ function readAbility(a: LocationAbilityDef): AbilityFacts {
 
 function readLocation(def: LocationDef, typeBits: Map<string, number>): LocationFacts {
   const a = def.ability;
-  const produces = a.pattern === "open-production" || a.pattern === "closed-production" ? stepsOf(a.produce) : undefined;
+  const production = a.pattern === "open-production" || a.pattern === "closed-production" ? statementPieces.engine("produce", a) : undefined;
   const deploy = Object.freeze({
     conquer: Object.freeze({ kind: "conquer", card: def.id }),
     cooperate: Object.freeze({ kind: "cooperate", card: def.id }),
@@ -331,17 +333,12 @@ function readLocation(def: LocationDef, typeBits: Map<string, number>): Location
     typeMask: typeMaskOf(def.types, typeBits),
     ...readAbility(a),
     openProduction: a.pattern === "open-production",
-    paid: paidOf(a),
+    paid: production?.paid,
     agreement: statementPieces.engine("gain", def.agreement),
     spoils: statementPieces.engine("gain", def.spoils),
-    produces,
+    produces: production?.produces,
     once: def.once === undefined ? undefined : statementPieces.engine("once", def.once),
     keeps: def.keep === undefined ? undefined : statementPieces.engine("keep", def.keep),
     deploy,
   });
-}
-
-/** A production Location's production with a cost, as facts (src/constructs/production-cost.ts). */
-function paidOf(a: LocationAbilityDef): PaidProductionFacts | undefined {
-  return (a.pattern === "open-production" || a.pattern === "closed-production") && a.paid ? productionCost.engine.facts(a.paid) : undefined;
 }

@@ -1,12 +1,11 @@
 /** English card text, in the rulebook's words. */
 import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
-import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { giftSentences, splitCosts, splitEffects } from "./split.js";
-import { capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
+import { splitCosts, splitEffects } from "./split.js";
+import { clauses, formFor, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
@@ -58,7 +57,6 @@ export function english(v: Vocabulary): Phrasebook {
     const { gains, others } = splitEffects(list);
     return joinList([...others.map(effect), ...(gains.length ? [`gain ${assets(gains)}`] : [])], "en");
   };
-  const workers = (n: number): string => (n === 0 ? "no Worker" : token("worker", n));
   book = {
     lang: "en",
     vocabulary: v,
@@ -69,12 +67,6 @@ export function english(v: Vocabulary): Phrasebook {
     costs,
     costsInfinitive: costs,
     effects,
-    produce: (list) => giftSentences(list, book!, (a) => `Produces ${assets(a)}`),
-    action: (a) => {
-      const head = `Action (${workers(a.workers)}${a.repeatable ? ", any number of times" : ""})`;
-      const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
-      return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""}: ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
-    },
     baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,
     contact: (c) => {
       const colour = termName(term(v, "contactColours", c.colour), "en");

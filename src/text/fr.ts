@@ -5,12 +5,11 @@
  */
 import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
-import { conditionPieces } from "../constructs/conditions/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { giftSentences, splitCosts, splitEffects } from "./split.js";
-import { capitalize, clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
+import { splitCosts, splitEffects } from "./split.js";
+import { clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
   const jeton = (n: number): string => (plural("fr", n) === "one" ? "jeton" : "jetons");
@@ -64,7 +63,6 @@ export function french(v: Vocabulary): Phrasebook {
     const { gains, others } = splitEffects(list);
     return joinList([...others.map(effect), ...(gains.length ? [`gagnez ${assets(gains)}`] : [])], "fr");
   };
-  const workers = (n: number): string => (n === 0 ? "sans Travailleur" : token("worker", n));
   book = {
     lang: "fr",
     vocabulary: v,
@@ -75,12 +73,6 @@ export function french(v: Vocabulary): Phrasebook {
     costs: (list) => costs(list),
     costsInfinitive: (list) => costs(list, "infinitive"),
     effects,
-    produce: (list) => giftSentences(list, book!, (a) => `Produit ${assets(a)}`),
-    action: (a) => {
-      const head = `Action (${workers(a.workers)}${a.repeatable ? ", autant de fois que voulu" : ""})`;
-      const cost = a.cost.length ? `${capitalize(costs(a.cost))} → ` : "";
-      return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, book!)}` : ""} : ${cost}${a.cost.length ? effects(a.effects) : capitalize(effects(a.effects))}.`;
-    },
     baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,
     contact: (c) => {
       // "Portée de Pillage", but "Portée universelle" (rulebook, "Symboles de portée").

@@ -3,7 +3,7 @@
  * construct of the checked model. The walker (render.ts) is shared; en.ts and
  * fr.ts are the two phrasebooks.
  */
-import type { Asset, ContactCard, Cost, Effect, Gift, Pattern, WorkerAction } from "../check/model.js";
+import type { Asset, ContactCard, Cost, Effect, Pattern } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "./words.js";
 
@@ -28,9 +28,6 @@ export interface Sayings {
 }
 
 export interface Phrasebook extends Sayings {
-  /** A production part: "Produces 2 Fuel.", then one sentence for each condition's gains. */
-  produce(gifts: readonly Gift[]): string;
-  action(a: WorkerAction): string;
   baseSlots(n: number): string;
   contact(c: ContactCard): string;
   leaderResources(assets: readonly Asset[]): string;

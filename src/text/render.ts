@@ -5,7 +5,6 @@
  */
 import type { Card, LocationAbility, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
-import { productionCost } from "../constructs/production-cost.js";
 import { statementPieces } from "../constructs/statements/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { english } from "./en.js";
@@ -38,11 +37,10 @@ export interface CardText {
 
 /** A grey part's sentences: a Location's by its pattern, and a Base's power, which has a Location's shape. */
 function patternLines(book: Phrasebook, a: LocationAbility): string[] {
-  if (a.pattern === "action") return [a.work.kind === "combo" ? statementPieces.text("combo", a.work, book) : book.action(a.work)];
+  if (a.pattern === "action") return [a.work.kind === "combo" ? statementPieces.text("combo", a.work, book) : statementPieces.text("action", a.work, book)];
   if (a.pattern === "trait") return a.traits.map((t) => traitPieces.text(t, book));
-  const lines = a.produce.length > 0 ? [book.produce(a.produce)] : [];
-  if (a.paid) lines.push(productionCost.text[book.lang](a.paid, book));
-  return lines;
+  const production = statementPieces.text("produce", a, book);
+  return production ? [production] : [];
 }
 
 function locationAbility(book: Phrasebook, card: LocationCard): string {
@@ -56,14 +54,14 @@ function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> 
   switch (card.kind) {
     case "base":
       return {
-        production: `${book.produce(card.produce)} ${book.baseSlots(card.slots)}`,
+        production: `${statementPieces.text("produce", { produce: card.produce }, book)} ${book.baseSlots(card.slots)}`,
         ...(card.power ? { ability: patternLines(book, card.power).join(" ") } : {}),
       };
     case "contact":
       return { contact: book.contact(card) };
     case "leader": {
       const a = card.ability;
-      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : book.action(a), ...(card.once.length ? [statementPieces.text("once", card.once, book)] : [])].join(" ");
+      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : statementPieces.text("action", a, book), ...(card.once.length ? [statementPieces.text("once", card.once, book)] : [])].join(" ");
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":

@@ -12,13 +12,15 @@ import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
 import type { Sayings } from "../../text/phrasebook.js";
 import type { BuildKit } from "../construct.js";
-import type { AnyStatementConstruct, StatementDefOf, StatementFactsOf, StatementModelOf, StatementNodeOf } from "../statement.js";
+import type { AnyStatementConstruct, Standing, StatementDefOf, StatementFactsOf, StatementModelOf, StatementNodeOf } from "../statement.js";
+import { action } from "./action.js";
 import { combo } from "./combo.js";
 import { gain } from "./gain.js";
 import { keep } from "./keep.js";
 import { once } from "./once.js";
+import { produce } from "./produce.js";
 
-export const statementConstructs = { gain, once, keep, combo } as const;
+export const statementConstructs = { produce, action, gain, once, keep, combo } as const;
 
 type Table = typeof statementConstructs;
 export type StatementConstructKind = keyof Table;
@@ -47,7 +49,12 @@ const of = (kind: StatementConstructKind): AnyStatementConstruct => statementCon
 
 export const statementPieces = {
   build: (kind: StatementConstructKind, cst: CstNode, span: Span, kit: BuildKit): StatementNode => of(kind).build(cst, span, kit),
-  check: <K extends StatementConstructKind>(node: Extract<StatementNode, { kind: K }>, r: Resolver): StatementModels[K] | undefined => of(node.kind).check(node, r),
+  check: <K extends StatementConstructKind>(node: Extract<StatementNode, { kind: K }>, r: Resolver, at: Standing): StatementModels[K] | undefined => of(node.kind).check(node, r, at),
+  /** The group of which a field holds one statement (`place.single`), if any. */
+  single: (node: StatementNode): string | undefined => {
+    const single: unknown = of(node.kind).place.single;
+    return typeof single === "function" ? (single as (n: StatementNode) => string)(node) : (single as string | undefined);
+  },
   emit: <K extends StatementConstructKind>(kind: K, model: StatementModels[K]): Expr => of(kind).emit(model),
   text: <K extends StatementConstructKind>(kind: K, model: StatementModels[K], say: Sayings): string => of(kind).text[say.lang](model, say),
   engine: <K extends StatementConstructKind>(kind: K, def: StatementDefs[K]): StatementFacts[K] => of(kind).engine(def),
