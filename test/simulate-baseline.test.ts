@@ -49,6 +49,16 @@ describe("the comparison with a baseline", () => {
     expect(text).toMatch(/\nAgainst the baseline: card set [0-9a-f]{12}…, the same 16 seeds, players and bots\n/);
     expect(text).toMatch(/\n {2}rounds: mean \d+\.\d\d, baseline \d+\.\d\d \(\+0\.00\); median/);
     expect(text).toMatch(/\nNew cards: none\n/);
+    expect(text).not.toMatch(/INTERRUPTED/);
+  });
+
+  it("says when only the baseline was interrupted (it is played after the cards' games)", () => {
+    const r = withBaseline(base, { ...simulated(registry), complete: false }, new Set());
+    expect(r.complete).toBe(false);
+    const text = reportText(r);
+    expect(text).toMatch(/\nINTERRUPTED: the baseline played 16 games only; the comparison is over different games\n/);
+    expect(text.match(/INTERRUPTED/g)).toHaveLength(1);
+    expect(reportHtml(r).match(/class="warning"/g)).toHaveLength(1);
   });
 
   it("lists the expansion's new cards, each ranked among the old ones by its win-rate difference", { timeout: 60_000 }, async () => {

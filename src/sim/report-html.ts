@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal } from "./compare.js";
-import type { CardReport, Rate, SimulationReport } from "./report.js";
+import { mainComplete, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -345,7 +345,7 @@ function summary(r: SimulationReport): string {
     ["engine", run.engine],
   ];
   return (
-    (r.complete ? "" : `<p class="warning">Interrupted: ${thousands(g.played)} games played; the figures are for those games only.</p>\n`) +
+    (mainComplete(r) ? "" : `<p class="warning">Interrupted: ${thousands(g.played)} games played; the figures are for those games only.</p>\n`) +
     `<dl class="summary">\n${items.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("\n")}\n</dl>`
   );
 }

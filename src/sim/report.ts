@@ -230,6 +230,9 @@ function rateLine(label: string, r: Rate): string {
   return `  ${label.padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
 }
 
+/** Whether the run's own games were all played (`complete` also covers the baseline's, played after them). */
+export const mainComplete = (r: SimulationReport): boolean => r.complete || r.baseline?.complete === false;
+
 /** A line with the control and bidirectional-override characters a designer's names may hold shown as \\u escapes, so a terminal prints them rather than obeys them. */
 export function terminalSafe(line: string): string {
   return line.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
@@ -243,7 +246,7 @@ export function reportText(r: SimulationReport): string {
   const last = run.seeds.first + run.seeds.count - 1;
   out.push(`state51 simulate: ${run.players} players, bots ${run.bots.join(",")}, seeds ${run.seeds.first}–${last}${run.shard ? `, shard ${run.shard.index}/${run.shard.of}` : ""}`);
   out.push(`card set ${run.cardSet.slice(0, 12)}…, engine ${run.engine}`);
-  if (!r.complete) out.push(`INTERRUPTED: ${n(g.played)} games played; the figures are for those games only`);
+  if (!mainComplete(r)) out.push(`INTERRUPTED: ${n(g.played)} games played; the figures are for those games only`);
   out.push("");
   out.push(`Games: ${n(g.played)} played, ${n(g.draws)} drawn`);
   out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
