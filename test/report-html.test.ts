@@ -10,6 +10,7 @@ import { engineVersion } from "../src/engine/version.js";
 import { chromiumMissingMessage, findChromium, runChromium } from "../src/print/chromium.js";
 import { buildReport, cardLabels, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
 import { labelPositions, niceTicks, reportHtml } from "../src/sim/report-html.js";
+import { withBaseline } from "../src/sim/compare.js";
 import { playRange, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 import { emptyTally } from "../src/sim/tally.js";
 
@@ -177,6 +178,19 @@ describe("the HTML report in headless Chromium", () => {
     expect(m.plots[1]!.labels).toBeGreaterThan(3);
     expect(m.plots[1]!.marks).toBe(r.cards.filter((c) => c.difference !== null && c.playRate !== null).length);
     expect(m.plots[2]!.marks).toBe(r.games.rounds.histogram.length);
+    expect(m.pageOverflow).toBe(false);
+  });
+
+  it("fits the comparison with a baseline in a narrow window (720 px), names escaped", () => {
+    const r = hostile();
+    // The baseline lacks the first ten cards (so they are new, the hostile one among them) and has its factions.
+    const baseline = { ...r, cards: r.cards.filter((c) => c.id !== r.cards.find((k) => k.name === hostileCard)!.id).slice(10) };
+    const html = reportHtml(withBaseline(r, baseline, new Set([r.cards[20]!.id])), { script: measureScript });
+    expect(html).toContain(`<h2 id="baseline">Against the baseline</h2>`);
+    expect(html).not.toContain(hostileCard);
+    expect(html).toMatch(/<h3 class="compare">Changed cards \(1\)<\/h3>/);
+    const m = measure(html, 720);
+    expect(m.plots.map((p) => p.id)).toEqual(["factions-plot", "cards-plot", "length-plot"]);
     expect(m.pageOverflow).toBe(false);
   });
 });

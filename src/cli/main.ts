@@ -186,6 +186,7 @@ export function buildProgram(
     .addOption(new Option("-f, --format <format>", "report format: text, json, or html (one self-contained page with plots)").choices(["text", "json", "html"]).default("text"))
     .option("-o, --out <file>", "write the report to this file (atomically) instead of standard output")
     .option("--shard <i/n>", "play share i of n of the games (a contiguous range of them) and write a partial report: run the n shards anywhere, then --merge their JSON")
+    .option("--baseline <paths...>", "also play the same games (seeds, players, bots, seating) on these card files or folders, e.g. the base set alone, and report what changed: faction win rates, game length, where each new card ranks among the old ones (give the paths to play first, or end the list with another option)")
     .option("--merge", "the paths are the JSON reports of all the shards of one run: write the run's report (exactly that of the whole run played at once)")
     .addHelpText(
       "after",
@@ -212,6 +213,11 @@ export function buildProgram(
         "against its play rate with flagged cards named, the game-length histogram) and the tables.\n" +
         "A card's difference measures association, not cause: players who are winning play more.\n" +
         "Compare a card with the set's usual range rather than with zero.\n\n" +
+        "Baseline: `--baseline PATHS` plays the same games again on another set and adds a comparison:\n" +
+        "each faction's win rate in both with the change and its 95% interval (Newcombe), rounds (mean,\n" +
+        "median) in both, each new card (in the cards, not the baseline's) ranked by its win-rate\n" +
+        "difference among the old cards (\"ranks 3rd of 111\"), and the cards changed or removed. The\n" +
+        "JSON holds the baseline's whole report too, so shards played with --baseline merge exactly.\n\n" +
         "Shards: `--shard i/n` plays games floor(N(i-1)/n) to floor(Ni/n)-1 of the run's N; merging the\n" +
         "n shards' JSON reports gives the report of the whole run, byte for byte. Parts of different\n" +
         "card sets, engines, seeds, players, bots or shard counts, a shard twice or a shard missing are\n" +
@@ -220,6 +226,7 @@ export function buildProgram(
         "  state51 simulate cards/ my-expansion.yaml --games 5000 --format json --out report.json\n" +
         "  state51 simulate --players 2 --bots mcts:100,greedy --games 200\n" +
         "  state51 simulate --games 2000 --format html --out report.html\n" +
+        "  state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400 --players 4\n" +
         "  state51 simulate --games 10000 --shard 2/4 --format json --out part2.json\n" +
         "  state51 simulate --merge part1.json part2.json part3.json part4.json\n\n" +
         "The cards are checked and compiled first, as `play` does; cards with errors are reported\n" +

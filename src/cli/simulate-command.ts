@@ -9,7 +9,9 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import { botName } from "../bots/index.js";
-import { cardSetDigest } from "../engine/card-digest.js";
+import { cardDigests, cardSetDigest } from "../engine/card-digest.js";
+import type { CardRegistry } from "../engine/definitions.js";
+import { withBaseline } from "../sim/compare.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { buildReport, cardLabels, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
@@ -30,6 +32,8 @@ export interface SimulateOptions {
   readonly out?: string;
   /** `i/n`: play share i of n of the games (a partial report, for --merge). */
   readonly shard?: string;
+  /** Card files or folders of a second set to play the same games on, and compare with (e.g. the base set alone). */
+  readonly baseline?: readonly string[];
   /** The paths are report files of shards, to merge into one report. */
   readonly merge?: boolean;
   /** Show the progress bar and plain lines as if on a terminal or not (tests); default: whether standard error is a terminal. */
@@ -61,12 +65,16 @@ function parseShard(text: string, games: number): Shard {
 }
 
 /** The game options `--merge` does not take (its parts say how they were played). */
-const gameOptions = ["games", "players", "bots", "seed", "workers", "shard"] as const;
+const gameOptions = ["games", "players", "bots", "seed", "workers", "shard", "baseline"] as const;
 
 /** Checks `--merge`'s options (a UsageError if one makes no sense). */
 export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pick<Checked, "format" | "out"> {
   const given = gameOptions.filter((o) => opts[o] !== undefined);
-  if (given.length > 0) throw new UsageError(`--merge takes the reports of a run's shards only, not ${given.map((o) => `--${o}`).join(", ")}: the parts say how they were played`);
+  if (given.length > 0)
+    throw new UsageError(
+      `--merge takes the reports of a run's shards only, not ${given.map((o) => `--${o}`).join(", ")}: the parts say how they were played` +
+        (given.includes("baseline") ? "\n  hint: play the shards with --baseline; each part carries its share of the baseline run, and --merge combines both" : ""),
+    );
   if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
   checkOutput(opts.out, "the report");
   return { format: opts.format ?? "text", out: opts.out };
@@ -136,32 +144,49 @@ function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s:
 export async function runSimulate(paths: readonly string[], checked: Checked, opts: SimulateOptions, io: SimulateIo): Promise<number> {
   const compiled = await compiledCards(paths, "simulate", io.writeError);
   if (compiled === undefined) return 1;
-  const { registry, url } = compiled;
+  const against = opts.baseline === undefined ? undefined : await compiledCards(opts.baseline, "simulate", io.writeError);
+  if (opts.baseline !== undefined && against === undefined) return 1;
+  const { registry } = compiled;
   const { plan, shard } = checked;
   const indices = shard === undefined ? { from: 0, to: plan.games } : shardRange(plan.games, shard);
   const total = indices.to - indices.from;
-  const factions = factionsOf(registry);
-  if (factions.length < plan.players) {
-    io.writeError(`state51 simulate: the cards have ${factions.length} faction${factions.length === 1 ? "" : "s"} (Bases), too few for ${plan.players} players\nno game played\n`);
-    return 1;
-  }
-  const shape = tallyShape(registry, plan);
-  const meta: ReportMeta = { engine: engineVersion, cardSet: cardSetDigest(registry), seeds: { first: plan.firstSeed, count: plan.games }, players: plan.players, bots: plan.bots.map(botName), ...(shard ? { shard } : {}) };
+  const tooFew = (cards: CardRegistry, which: string): boolean => {
+    const factions = factionsOf(cards).length;
+    if (factions >= plan.players) return false;
+    io.writeError(`state51 simulate: the ${which} have ${factions} faction${factions === 1 ? "" : "s"} (Bases), too few for ${plan.players} players\nno game played\n`);
+    return true;
+  };
+  if (tooFew(registry, "cards") || (against !== undefined && tooFew(against.registry, "--baseline cards"))) return 1;
+  const meta = (cards: CardRegistry): ReportMeta => ({ engine: engineVersion, cardSet: cardSetDigest(cards), seeds: { first: plan.firstSeed, count: plan.games }, players: plan.players, bots: plan.bots.map(botName), ...(shard ? { shard } : {}) });
   const stop = new AbortController();
   const interrupt = (): void => stop.abort();
   process.once("SIGINT", interrupt);
-  const shown = progress(opts.progress ?? (process.stderr.isTTY ? "bar" : "lines"), total, io.writeError);
-  let result;
+  // With a baseline, the same games are played twice: on the cards, then on the baseline's.
+  const runs = against === undefined ? 1 : 2;
+  const shown = progress(opts.progress ?? (process.stderr.isTTY ? "bar" : "lines"), runs * total, io.writeError);
+  const play = async (cards: { registry: CardRegistry; url: string }, before: number): Promise<SimulationReport> => {
+    const result = await runSimulation({ cards: cards.url, plan, shape: tallyShape(cards.registry, plan), workers: checked.workers, indices, onProgress: (n) => shown.update(before + n), signal: stop.signal });
+    return buildReport(result.tally, meta(cards.registry), cardLabels(cards.registry), result.complete);
+  };
+  let report: SimulationReport;
   try {
-    result = await runSimulation({ cards: url, plan, shape, workers: checked.workers, indices, onProgress: shown.update, signal: stop.signal });
+    report = await play(compiled, 0);
+    if (against !== undefined && report.complete) {
+      const base = await play(against, total);
+      const was = cardDigests(against.registry);
+      const changed = new Set([...cardDigests(registry)].filter(([id, d]) => was.has(id) && was.get(id) !== d).map(([id]) => id));
+      report = withBaseline(report, base, changed);
+    }
   } finally {
     shown.stop();
     process.off("SIGINT", interrupt);
   }
-  const report = buildReport(result.tally, meta, cardLabels(registry), result.complete);
-  if (!result.complete) io.writeError(`simulate: interrupted after ${result.tally.games} of ${total} games; reporting those\n`);
+  if (!report.complete) {
+    const played = report.games.played + (report.baseline?.games.played ?? 0);
+    io.writeError(`simulate: interrupted after ${played} of ${runs * total} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
+  }
   writeReport(report, checked, io);
-  return result.complete ? 0 : 130;
+  return report.complete ? 0 : 130;
 }
 
 function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out">, io: SimulateIo): void {

@@ -37,3 +37,8 @@ export function cardSetDigest(cards: CardRegistry): string {
   }
   return d;
 }
+
+/** Each card's own digest (as `cardSetDigest` hashes it), by id: to tell which cards two sets hold alike. */
+export function cardDigests(cards: CardRegistry): Map<string, string> {
+  return new Map(cards.cards.map((c) => [c.id, createHash("sha256").update(JSON.stringify(canonical(c))).digest("hex")]));
+}

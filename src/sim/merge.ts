@@ -8,6 +8,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import schema from "../../grammar/simulation.schema.json" with { type: "json" };
 import { buildReport, tallyOfReport, type CardLabels, type SimulationReport } from "./report.js";
 import { mergeTally } from "./tally.js";
+import { withBaseline } from "./compare.js";
 
 export interface Shard {
   readonly index: number;
@@ -68,8 +69,20 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   }
   const missing = Array.from({ length: of }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${of}`).join(", ")} missing: merge all ${of} shards of the run`);
-  const tally = parts.map((p) => tallyOfReport(p.report)).reduce((a, t) => mergeTally(a, t));
-  const labels: CardLabels = new Map(first.report.cards.map((c) => [c.id, { name: c.name, kind: c.kind }]));
-  const { shard: _shard, ...run } = first.report.run;
-  return buildReport(tally, run, labels, parts.every((p) => p.report.complete));
+  same("baseline card set", (r) => r.baseline?.run.cardSet ?? null);
+  const merged = mergeShares(parts.map((p) => p.report));
+  const baseline = first.report.baseline;
+  if (baseline === undefined) return merged;
+  // The shards' baselines are shares of one baseline run: merged the same way, then compared again.
+  const changed = new Set(first.report.comparison?.cards.changed.map((c) => c.id));
+  return withBaseline(merged, mergeShares(parts.map((p) => p.report.baseline!)), changed);
+}
+
+/** The report of the run whose shares (shards) these reports are. */
+function mergeShares(reports: readonly SimulationReport[]): SimulationReport {
+  const first = reports[0]!;
+  const tally = reports.map(tallyOfReport).reduce((a, t) => mergeTally(a, t));
+  const labels: CardLabels = new Map(first.cards.map((c) => [c.id, { name: c.name, kind: c.kind }]));
+  const { shard: _shard, ...run } = first.run;
+  return buildReport(tally, run, labels, reports.every((r) => r.complete));
 }

@@ -10,7 +10,8 @@
  */
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
-import type { CardReport, Rate, SimulationReport } from "./report.js";
+import { ordinal } from "./compare.js";
+import { mainComplete, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -344,9 +345,58 @@ function summary(r: SimulationReport): string {
     ["engine", run.engine],
   ];
   return (
-    (r.complete ? "" : `<p class="warning">Interrupted: ${thousands(g.played)} games played; the figures are for those games only.</p>\n`) +
+    (mainComplete(r) ? "" : `<p class="warning">Interrupted: ${thousands(g.played)} games played; the figures are for those games only.</p>\n`) +
     `<dl class="summary">\n${items.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("\n")}\n</dl>`
   );
+}
+
+const diffCell = (d: { readonly value: number; readonly low: number; readonly high: number } | null): string =>
+  d === null ? "–" : `${pts(d.value)} <span class="ci">[${pts(d.low)}, ${pts(d.high)}]</span>`;
+const rankCell = (rank: number | null, of: number): string => (rank === null ? "–" : `${ordinal(rank)} of ${of}`);
+
+/** `--baseline`: what changed from the baseline run, as tables (none without a baseline). */
+function baselineSection(r: SimulationReport): string[] {
+  const c = r.comparison;
+  const b = r.baseline;
+  if (c === undefined || b === undefined) return [];
+  const head = (cols: readonly string[]): string => `<thead><tr>${cols.map((col) => `<th scope="col">${e(col)}</th>`).join("")}</tr></thead>`;
+  const table = (cls: string, cols: readonly string[], rows: readonly string[]): string => `<table class="${cls}">${head(cols)}\n<tbody>\n${rows.join("\n")}\n</tbody></table>`;
+  const factions = c.factions.map(
+    (f) =>
+      `<tr><th scope="row"><span class="swatch" style="background:${factionColour(f.faction)}"></span>${e(f.faction)}</th><td>${optPct(f.winRate)}</td><td>${optPct(f.baselineWinRate)}</td><td class="diff">${diffCell(f.difference)}</td></tr>`,
+  );
+  const cardRow = (k: { readonly name: string; readonly kind: string; readonly rank: number | null; readonly of: number; readonly difference: Parameters<typeof diffCell>[0]; readonly played: number; readonly seen: number }, extra = ""): string =>
+    `<tr><th scope="row">${e(k.name)}</th><td class="kind">${e(k.kind)}</td><td class="rank">${rankCell(k.rank, k.of)}</td><td class="diff">${diffCell(k.difference)}</td><td>${thousands(k.played)}</td><td>${thousands(k.seen)}</td>${extra}</tr>`;
+  const cardCols = ["card", "kind", "rank", "difference (pts) [95%]", "played", "seen"];
+  const items: [string, string][] = [
+    ["baseline card set", b.run.cardSet],
+    ["games", `the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? ", seated alike" : "; the factions differ, so the games were seated differently"}`],
+    ["rounds", `mean ${r.games.rounds.mean.toFixed(2)} here, ${c.rounds.baselineMean.toFixed(2)} in the baseline (${c.rounds.meanDifference >= 0 ? "+" : "−"}${Math.abs(c.rounds.meanDifference).toFixed(2)}); median ${c.rounds.median} here, ${c.rounds.baselineMedian} in the baseline`],
+    ["draws", `${thousands(r.games.draws)} here, ${thousands(b.games.draws)} in the baseline`],
+  ];
+  return [
+    `<h2 id="baseline">Against the baseline</h2>`,
+    (b.complete ? "" : `<p class="warning">The baseline was interrupted: ${thousands(b.games.played)} games played; the comparison is over different games.</p>\n`) +
+      `<dl class="summary">\n${items.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("\n")}\n</dl>`,
+    `<p>Each faction's win rate here and in the baseline, and the change with its 95% interval (Newcombe). A new card's rank places its win-rate difference among the old cards' (those in both sets) in this run: 1st is the highest.</p>`,
+    `<div class="tables">`,
+    table("rates compare-factions", ["faction", "win rate", "baseline", "change (pts) [95%]"], factions),
+    `</div>`,
+    `<h3 class="compare">New cards (${c.cards.new.length})</h3>`,
+    c.cards.new.length === 0 ? `<p>None: every card is in the baseline's set.</p>` : `<div class="cards-wrap">${table("cards compare-new", cardCols, c.cards.new.map((k) => cardRow(k)))}</div>`,
+    ...(c.cards.changed.length === 0
+      ? []
+      : [
+          `<h3 class="compare">Changed cards (${c.cards.changed.length})</h3>`,
+          `<div class="cards-wrap">${table("cards compare-changed", [...cardCols, "baseline rank", "baseline difference"], c.cards.changed.map((k) => cardRow(k, `<td class="rank">${rankCell(k.baselineRank, k.baselineOf)}</td><td class="diff">${diffCell(k.baselineDifference)}</td>`)))}</div>`,
+        ]),
+    ...(c.cards.removed.length === 0
+      ? []
+      : [
+          `<h3 class="compare">Removed cards (${c.cards.removed.length})</h3>`,
+          `<div class="cards-wrap">${table("cards compare-removed", ["card", "kind", "baseline difference (pts) [95%]"], c.cards.removed.map((k) => `<tr><th scope="row">${e(k.name)}</th><td class="kind">${e(k.kind)}</td><td class="diff">${diffCell(k.baselineDifference)}</td></tr>`))}</div>`,
+        ]),
+  ];
 }
 
 const css = `
@@ -389,6 +439,7 @@ td.ways { font-size: 11.5px; color: #4a4a4a }
 .ci { color: #6a6a6a; font-size: 11.5px }
 td.rate.above { color: ${blue}; font-weight: bold }
 td.rate.below { color: ${red}; font-weight: bold }
+h3.compare { margin-top: 14px }
 tr.flagged th { font-weight: bold }
 .flag { display: inline-block; padding: 0 5px; border-radius: 3px; background: ${red}; color: #fff; font-size: 11px }
 .flag-rarely-played, .flag-never-seen { background: ${grey} }
@@ -427,6 +478,7 @@ export function reportHtml(r: SimulationReport, options: ReportHtmlOptions = {})
     rateRows("faction", r.factions.map((f) => ({ ...f, label: f.faction, colour: factionColour(f.faction) })), fair),
     rateRows("bot", r.bots.map((b) => ({ ...b, label: b.bot })), fair),
     `</div>`,
+    ...baselineSection(r),
     `<h2>Flagged cards</h2>`,
     flagList(r),
     `<h2>Cards</h2>`,

@@ -7,6 +7,8 @@
  */
 import type { CardRegistry } from "../engine/definitions.js";
 import { newcombe, wilson } from "./stats.js";
+import type { Comparison } from "./compare.js";
+import { comparisonText } from "./compare.js";
 import { emptyTally, type CardTally, type Outcome, type PlayWay, type Tally, type TallyShape } from "./tally.js";
 
 export const reportFormat = 1;
@@ -74,6 +76,9 @@ export interface SimulationReport {
   readonly usualRange: { readonly low: number; readonly high: number; readonly cards: number } | null;
   readonly cards: readonly CardReport[];
   readonly methods: Record<string, string>;
+  /** `--baseline`: the same games played on the baseline set (a report with no baseline of its own), and what changed. */
+  readonly baseline?: SimulationReport;
+  readonly comparison?: Comparison;
 }
 
 /** Cards need this many player-games played, and as many seen and not played, to count towards the usual range or be flagged by it. */
@@ -90,7 +95,7 @@ const methods = {
   vp: "VP the card held at the end of the game: 1 for a Location or Leader in play plus the VP tokens on it (VP a card gave that moved to the Base, or that resources it produced bought, are not attributed)",
 };
 
-const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
+export const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : r4(a / b));
 
 function rate(o: Outcome): Rate {
@@ -122,10 +127,10 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (at - lo);
 }
 
-const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)} pts`;
+export const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)} pts`;
 /** A size of difference, without its sign: "6.1 pts". */
 const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** A tracked card's name and kind, as the report shows them. */
 export type CardLabels = ReadonlyMap<string, { readonly name: string; readonly kind: CardReport["kind"] }>;
@@ -219,10 +224,18 @@ export function tallyOfReport(r: SimulationReport): Tally {
   return t;
 }
 
-const n = (x: number): string => x.toLocaleString("en");
+export const n = (x: number): string => x.toLocaleString("en");
 
 function rateLine(label: string, r: Rate): string {
   return `  ${label.padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
+}
+
+/** Whether the run's own games were all played (`complete` also covers the baseline's, played after them). */
+export const mainComplete = (r: SimulationReport): boolean => r.complete || r.baseline?.complete === false;
+
+/** A line with the control and bidirectional-override characters a designer's names may hold shown as \\u escapes, so a terminal prints them rather than obeys them. */
+export function terminalSafe(line: string): string {
+  return line.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** The report for a terminal. */
@@ -233,7 +246,7 @@ export function reportText(r: SimulationReport): string {
   const last = run.seeds.first + run.seeds.count - 1;
   out.push(`state51 simulate: ${run.players} players, bots ${run.bots.join(",")}, seeds ${run.seeds.first}–${last}${run.shard ? `, shard ${run.shard.index}/${run.shard.of}` : ""}`);
   out.push(`card set ${run.cardSet.slice(0, 12)}…, engine ${run.engine}`);
-  if (!r.complete) out.push(`INTERRUPTED: ${n(g.played)} games played; the figures are for those games only`);
+  if (!mainComplete(r)) out.push(`INTERRUPTED: ${n(g.played)} games played; the figures are for those games only`);
   out.push("");
   out.push(`Games: ${n(g.played)} played, ${n(g.draws)} drawn`);
   out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
@@ -265,5 +278,6 @@ export function reportText(r: SimulationReport): string {
   const flagged = r.cards.filter((c) => c.flags.length > 0);
   out.push(flagged.length === 0 ? "Flagged cards: none" : `Flagged cards (${flagged.length}):`);
   for (const c of flagged) for (const f of c.flags) out.push(`  ${c.name} (${f.flag}): ${f.reason}`);
-  return out.join("\n") + "\n";
+  out.push(...comparisonText(r));
+  return out.map(terminalSafe).join("\n") + "\n";
 }
