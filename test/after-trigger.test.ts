@@ -183,7 +183,7 @@ describe("after production (Salvage Crew): gains once its owner's Production is 
     const keeper: LocationDef = {
       ...location("salvage-crew"),
       id: "test-keeper",
-      ability: { pattern: "trait", traits: [{ kind: "after", trigger: { kind: "production" }, gains: (give) => give.resource({ resource: "fuel", amount: 1 }) }] },
+      ability: { pattern: "trait", traits: [{ kind: "after", trigger: { kind: "production" }, gains: { calls: [{ call: "resource", resource: "fuel", amount: 1 }], run: (give) => give.resource({ resource: "fuel", amount: 1 }) } }] },
       keep: { limit: undefined },
     };
     const game = testGame({ cards: plus(keeper) });
@@ -199,9 +199,9 @@ describe("after pass (Campfire, and a Leader): gains when the owner passes", () 
     kind: "leader",
     name: { en: "Test Leader", fr: "Chef de test" },
     set: "test",
-    resources: () => {},
+    resources: { calls: [], run: () => {} },
     once: undefined,
-    ability: { kind: "after", trigger: { kind: "pass" }, gains: (give) => give.vp({ tokens: 1, value: 1 }) },
+    ability: { kind: "after", trigger: { kind: "pass" }, gains: { calls: [{ call: "vp", tokens: 1, value: 1 }], run: (give) => give.vp({ tokens: 1, value: 1 }) } },
   };
 
   it("puts 1 VP on the Campfire at each pass, at most 3, and on the Leader for the Leader's trigger", () => {
