@@ -327,7 +327,7 @@ describe("escaping designer text", () => {
     expect(files.map((f) => f.path)).toEqual(["index.ts", "test/locations.ts"]);
     const module = files[1]!;
     expect(module.text).toContain("export const evilIdX: LocationDef = {");
-    expect(module.text).toContain("  agreement: () => {},\n");
+    expect(module.text).toContain("  agreement: {\n    calls: [],\n    run: () => {},\n  },\n");
     expect(typeErrors(files)).toEqual([]);
     // The type check is real: a distance the definitions do not allow is caught.
     const broken = files.map((f) => (f === module ? { ...f, text: f.text.replace("distance: 1,", "distance: 4,") } : f));

@@ -49,9 +49,8 @@ export interface Give {
 }
 
 /**
- * The public API for costs. The engine runs a compiled cost twice: once with
- * a Pay that only checks whether the player can afford it, once with a Pay
- * that takes the tokens and cards.
+ * The public API for costs: what a cost's calls may be (the engine reads
+ * them as a Demand, src/engine/facts.ts).
  */
 export interface Pay {
   resource(a: { readonly resource: string; readonly amount: number }): void;
