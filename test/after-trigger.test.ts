@@ -36,8 +36,10 @@ function leaderYaml(ability: string): string {
 describe("after: the code it compiles to", () => {
   it("is a trait whose trigger holds the event and only the qualifiers written, as data", () => {
     const text = files.map((f) => f.text).join("\n");
-    expect(text).toContain('{\n        kind: "after",\n        trigger: { kind: "incorporate", distance: 3 },\n        gains: (give) => {\n          give.vp({ tokens: 1, value: 1 });\n        },\n      },');
-    expect(text).toContain('trigger: { kind: "production" },\n        gains: (give) => {\n          give.resource({ resource: "scrap", amount: 1 });');
+    expect(text).toContain(
+      '{\n        kind: "after",\n        trigger: { kind: "incorporate", distance: 3 },\n        gains: {\n          calls: [\n            { call: "vp", tokens: 1, value: 1 },\n          ],\n          run: (give) => {\n            give.vp({ tokens: 1, value: 1 });\n          },\n        },\n      },',
+    );
+    expect(text).toContain('trigger: { kind: "production" },\n        gains: {\n          calls: [\n            { call: "resource", resource: "scrap", amount: 1 },');
     expect(text).toContain('trigger: { kind: "play", cardType: "scrap", as: "location" },');
     expect(text).toContain('trigger: { kind: "pass" },');
   });
@@ -47,7 +49,7 @@ describe("after: the code it compiles to", () => {
     expect(result.diagnostics).toEqual([]);
     expect((result.cards[0] as LeaderCard).ability).toEqual({ kind: "after", trigger: { kind: "play", cardType: "fuel", distance: 2, as: "spoils" }, gains: [{ kind: "vp", tokens: 1, value: 1 }] });
     const module = compileCards({ cards: result.cards, vocabulary: result.vocabulary }).find((f) => f.path.endsWith("leaders.ts"))!;
-    expect(module.text).toContain('ability: {\n    kind: "after",\n    trigger: { kind: "play", cardType: "fuel", distance: 2, as: "spoils" },\n    gains: (give) => {');
+    expect(module.text).toContain('ability: {\n    kind: "after",\n    trigger: { kind: "play", cardType: "fuel", distance: 2, as: "spoils" },\n    gains: {\n      calls: [\n        { call: "vp", tokens: 1, value: 1 },');
     const leaders = (await evaluateModule(module.text))["leaders"] as LeaderDef[];
     expect(leaders[0]!.ability).toMatchObject({ kind: "after", trigger: { kind: "play", cardType: "fuel", distance: 2, as: "spoils" } });
   });
@@ -183,7 +185,7 @@ describe("after production (Salvage Crew): gains once its owner's Production is 
     const keeper: LocationDef = {
       ...location("salvage-crew"),
       id: "test-keeper",
-      ability: { pattern: "trait", traits: [{ kind: "after", trigger: { kind: "production" }, gains: (give) => give.resource({ resource: "fuel", amount: 1 }) }] },
+      ability: { pattern: "trait", traits: [{ kind: "after", trigger: { kind: "production" }, gains: { calls: [{ call: "resource", resource: "fuel", amount: 1 }], run: (give) => give.resource({ resource: "fuel", amount: 1 }) } }] },
       keep: { limit: undefined },
     };
     const game = testGame({ cards: plus(keeper) });
@@ -199,9 +201,9 @@ describe("after pass (Campfire, and a Leader): gains when the owner passes", () 
     kind: "leader",
     name: { en: "Test Leader", fr: "Chef de test" },
     set: "test",
-    resources: () => {},
+    resources: { calls: [], run: () => {} },
     once: undefined,
-    ability: { kind: "after", trigger: { kind: "pass" }, gains: (give) => give.vp({ tokens: 1, value: 1 }) },
+    ability: { kind: "after", trigger: { kind: "pass" }, gains: { calls: [{ call: "vp", tokens: 1, value: 1 }], run: (give) => give.vp({ tokens: 1, value: 1 }) } },
   };
 
   it("puts 1 VP on the Campfire at each pass, at most 3, and on the Leader for the Leader's trigger", () => {

@@ -10,7 +10,7 @@ import { definitionsFrom, generatedFiles } from "../src/compiler/build.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "../src/compiler/compile.js";
 import { uniqueIdentifiers } from "../src/compiler/identifiers.js";
 import { readTree, writeTreeAtomic } from "../src/compiler/write-generated.js";
-import type { Act, CardDef, Gains, Give, Pay, TraitDef } from "../src/engine/definitions.js";
+import type { Act, CardDef, Cost as CostDef, Effects, Gains, GainsCode, Give, Pay, TraitDef } from "../src/engine/definitions.js";
 import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 import { registry } from "../generated/index.js";
 import { evaluateModule, repoRoot, runCli } from "./helpers.js";
@@ -108,21 +108,24 @@ function recordingAct(log: Log): Act {
   };
 }
 
-function gave(f: Gains): Log {
+/** What a compiled function calls: a card's (its `run`) or one inside a call (`onlyIf`'s gains). */
+const code = <Api,>(f: ((api: Api) => void) | { readonly run: (api: Api) => void }): ((api: Api) => void) => (typeof f === "function" ? f : f.run);
+
+function gave(f: Gains | GainsCode): Log {
   const log: Log = [];
-  f(recordingGive(log));
+  code(f)(recordingGive(log));
   return log;
 }
 
-function paid(f: (pay: Pay) => void): Log {
+function paid(f: CostDef): Log {
   const log: Log = [];
-  f(recordingPay(log));
+  code(f)(recordingPay(log));
   return log;
 }
 
-function acted(f: (act: Act) => void): Log {
+function acted(f: Effects): Log {
   const log: Log = [];
-  f(recordingAct(log));
+  code(f)(recordingAct(log));
   return log;
 }
 
@@ -324,7 +327,7 @@ describe("escaping designer text", () => {
     expect(files.map((f) => f.path)).toEqual(["index.ts", "test/locations.ts"]);
     const module = files[1]!;
     expect(module.text).toContain("export const evilIdX: LocationDef = {");
-    expect(module.text).toContain("  agreement: () => {},\n");
+    expect(module.text).toContain("  agreement: {\n    calls: [],\n    run: () => {},\n  },\n");
     expect(typeErrors(files)).toEqual([]);
     // The type check is real: a distance the definitions do not allow is caught.
     const broken = files.map((f) => (f === module ? { ...f, text: f.text.replace("distance: 1,", "distance: 4,") } : f));

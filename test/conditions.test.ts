@@ -31,16 +31,18 @@ describe("the code conditions compile to: data, never code", () => {
   it("writes gains under a condition as one give.onlyIf call holding the condition and the gains", () => {
     const text = files.map((f) => f.text).join("\n");
     expect(text).toContain(
-      '    produce: (give) => {\n      give.onlyIf({\n        condition: { kind: "leader" },\n        gains: (give) => {\n          give.resource({ resource: "weapons", amount: 2 });\n        },\n      });\n    },',
+      '      run: (give) => {\n        give.onlyIf({\n          condition: { kind: "leader" },\n          gains: (give) => {\n            give.resource({ resource: "weapons", amount: 2 });\n          },\n        });\n      },',
     );
+    // As data, the condition's gains are their calls.
+    expect(text).toContain('{\n          call: "onlyIf",\n          condition: { kind: "leader" },\n          gains: [\n            { call: "resource", resource: "weapons", amount: 2 },\n          ],\n        },');
     expect(text).toContain('condition: { kind: "cards", cardType: "fuel", count: 3 },');
     // Beside what is given outright, in the order written.
-    expect(text).toContain('  spoils: (give) => {\n    give.resource({ resource: "fuel", amount: 2 });\n    give.onlyIf({\n      condition: { kind: "fewer" },');
+    expect(text).toContain('    run: (give) => {\n      give.resource({ resource: "fuel", amount: 2 });\n      give.onlyIf({\n        condition: { kind: "fewer" },');
   });
 
   it("writes an action's condition as a field of the action, after what it does", () => {
     const text = files.map((f) => f.text).join("\n");
-    expect(text).toMatch(/effects: \(act\) => \{\s*act\.vp\(\{ tokens: 1, value: 2 \}\);\s*\},\s*condition: \{ kind: "hold", resource: "scrap", count: 2 \},/);
+    expect(text).toMatch(/run: \(act\) => \{\s*act\.vp\(\{ tokens: 1, value: 2 \}\);\s*\},\s*\},\s*condition: \{ kind: "hold", resource: "scrap", count: 2 \},/);
   });
 });
 

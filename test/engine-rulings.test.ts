@@ -308,9 +308,15 @@ describe("ruling 16: a Leader's action without the repeatable mark", () => {
       kind: "leader",
       name: { en: "Quartermaster", fr: "Intendant" },
       set: "test",
-      resources: () => undefined,
+      resources: { calls: [], run: () => undefined },
       once: undefined,
-      ability: { kind: "action", workers: 0, repeatable: false, cost: () => undefined, effects: (act) => act.resource({ resource: "scrap", amount: 1 }) },
+      ability: {
+        kind: "action",
+        workers: 0,
+        repeatable: false,
+        cost: { calls: [], run: () => undefined },
+        effects: { calls: [{ call: "resource", resource: "scrap", amount: 1 }], run: (act) => act.resource({ resource: "scrap", amount: 1 }) },
+      },
     });
     const p = player(game, 0);
     giveCard(game, 0, "test-quartermaster");

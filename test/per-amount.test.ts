@@ -73,9 +73,11 @@ const cashAll = answering({ "cash-spoils": (c: { kind: string }) => c.kind === "
 describe("per: the code it compiles to", () => {
   it("names the scale as data beside the gain's own arguments", () => {
     const text = files.map((f) => f.text).join("\n");
-    expect(text).toContain('give.resource({\n      resource: "fuel",\n      amount: 1,\n      scale: { kind: "per", of: "opponents", every: 1 },\n    });');
-    expect(text).toContain('give.cards({\n      amount: 1,\n      scale: { kind: "per", of: "resources", resource: "fuel", every: 2 },\n    });');
-    expect(text).toContain('act.vp({\n          tokens: 1,\n          value: 1,\n          scale: { kind: "per", of: "deals", deal: "agreement", every: 1 },\n        });');
+    expect(text).toContain('give.resource({\n        resource: "fuel",\n        amount: 1,\n        scale: { kind: "per", of: "opponents", every: 1 },\n      });');
+    expect(text).toContain('give.cards({\n        amount: 1,\n        scale: { kind: "per", of: "resources", resource: "fuel", every: 2 },\n      });');
+    expect(text).toContain('act.vp({\n            tokens: 1,\n            value: 1,\n            scale: { kind: "per", of: "deals", deal: "agreement", every: 1 },\n          });');
+    // As data beside it, the same arguments after the call's name.
+    expect(text).toContain('{\n        call: "resource",\n        resource: "fuel",\n        amount: 1,\n        scale: { kind: "per", of: "opponents", every: 1 },\n      },');
     expect(text).toContain('scale: { kind: "per", of: "cards", cardType: "scrap", every: 1 },');
     expect(text).toContain('scale: { kind: "per", of: "locations", every: 3 },');
     expect(text).toContain('scale: { kind: "per", of: "leader", every: 1 },');

@@ -31,14 +31,14 @@ describe("the code a production with a cost compiles to", () => {
   it("is a `paid` field beside the free production: its cost and its gains, named calls", () => {
     const text = files.map((f) => f.text).join("\n");
     expect(text).toContain(
-      '    produce: (give) => {\n      give.resource({ resource: "fuel", amount: 1 });\n    },\n    paid: {\n      cost: (pay) => {\n        pay.resource({ resource: "fuel", amount: 2 });\n      },\n      gains: (give) => {\n        give.vp({ tokens: 1, value: 1 });\n      },\n    },',
+      '      run: (give) => {\n        give.resource({ resource: "fuel", amount: 1 });\n      },\n    },\n    paid: {\n      cost: {\n        calls: [\n          { call: "resource", resource: "fuel", amount: 2 },\n        ],\n        run: (pay) => {\n          pay.resource({ resource: "fuel", amount: 2 });\n        },\n      },\n      gains: {\n        calls: [\n          { call: "vp", tokens: 1, value: 1 },\n        ],\n        run: (give) => {\n          give.vp({ tokens: 1, value: 1 });\n        },\n      },\n    },',
     );
     // Nothing free: an empty production, then the paid one.
-    expect(text).toContain('    produce: () => {},\n    paid: {\n      cost: (pay) => {\n        pay.resource({ resource: "scrap", amount: 2 });');
+    expect(text).toContain('    produce: {\n      calls: [],\n      run: () => {},\n    },\n    paid: {\n      cost: {\n        calls: [\n          { call: "resource", resource: "scrap", amount: 2 },');
   });
 
   it("holds its condition as data, after the gains", () => {
-    expect(files.map((f) => f.text).join("\n")).toMatch(/gains: \(give\) => \{\s*give\.vp\(\{ tokens: 1, value: 2 \}\);\s*\},\s*condition: \{ kind: "fewer" \},/);
+    expect(files.map((f) => f.text).join("\n")).toMatch(/run: \(give\) => \{\s*give\.vp\(\{ tokens: 1, value: 2 \}\);\s*\},\s*\},\s*condition: \{ kind: "fewer" \},/);
   });
 });
 

@@ -9,9 +9,15 @@ export const newYorkBase: BaseDef = {
   name: { en: "New York", fr: "New York" },
   set: "base",
   faction: "new-york",
-  produce: (give) => {
-    give.workers({ amount: 3 });
-    give.resource({ resource: "scrap", amount: 1 });
+  produce: {
+    calls: [
+      { call: "workers", amount: 3 },
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 3 });
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   slots: 3,
 };
@@ -22,9 +28,15 @@ export const appalachianFederationBase: BaseDef = {
   name: { en: "Appalachian Federation", fr: "Fédération des Appalaches" },
   set: "base",
   faction: "appalachian-federation",
-  produce: (give) => {
-    give.workers({ amount: 3 });
-    give.resource({ resource: "building-material", amount: 1 });
+  produce: {
+    calls: [
+      { call: "workers", amount: 3 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 3 });
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   slots: 3,
 };
@@ -35,9 +47,15 @@ export const merchantsGuildBase: BaseDef = {
   name: { en: "Merchants' Guild", fr: "Guilde des Marchands" },
   set: "base",
   faction: "merchants-guild",
-  produce: (give) => {
-    give.workers({ amount: 3 });
-    give.resource({ resource: "fuel", amount: 1 });
+  produce: {
+    calls: [
+      { call: "workers", amount: 3 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 3 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   slots: 3,
 };
@@ -48,9 +66,15 @@ export const mutantsUnionBase: BaseDef = {
   name: { en: "Mutants' Union", fr: "Syndicat des Mutants" },
   set: "base",
   faction: "mutants-union",
-  produce: (give) => {
-    give.workers({ amount: 3 });
-    give.resource({ resource: "weapons", amount: 1 });
+  produce: {
+    calls: [
+      { call: "workers", amount: 3 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 3 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   slots: 3,
 };

@@ -12,8 +12,13 @@ export const railway: ContactDef = {
   faction: "new-york",
   colour: "incorporation",
   range: 1,
-  price: (pay) => {
-    pay.resource({ resource: "scrap", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "scrap", amount: 1 });
+    },
   },
 };
 
@@ -26,8 +31,13 @@ export const expedition: ContactDef = {
   faction: "new-york",
   colour: "cooperation",
   range: 2,
-  price: (pay) => {
-    pay.resource({ resource: "fuel", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "fuel", amount: 1 });
+    },
   },
 };
 
@@ -40,8 +50,13 @@ export const nationalGuard: ContactDef = {
   faction: "new-york",
   colour: "conquest",
   range: 1,
-  price: (pay) => {
-    pay.resource({ resource: "weapons", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "weapons", amount: 1 });
+    },
   },
 };
 
@@ -54,9 +69,15 @@ export const rebuilding: ContactDef = {
   faction: "appalachian-federation",
   colour: "incorporation",
   range: 2,
-  price: (pay) => {
-    pay.cards({ amount: 1 });
-    pay.resource({ resource: "building-material", amount: 1 });
+  price: {
+    calls: [
+      { call: "cards", amount: 1 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.cards({ amount: 1 });
+      pay.resource({ resource: "building-material", amount: 1 });
+    },
   },
 };
 
@@ -69,8 +90,13 @@ export const coalTraders: ContactDef = {
   faction: "appalachian-federation",
   colour: "cooperation",
   range: 2,
-  price: (pay) => {
-    pay.resource({ resource: "building-material", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "building-material", amount: 1 });
+    },
   },
 };
 
@@ -83,8 +109,13 @@ export const baronsMilitia: ContactDef = {
   faction: "appalachian-federation",
   colour: "conquest",
   range: 1,
-  price: (pay) => {
-    pay.resource({ resource: "weapons", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "weapons", amount: 1 });
+    },
   },
 };
 
@@ -97,8 +128,13 @@ export const caravan: ContactDef = {
   faction: "merchants-guild",
   colour: "cooperation",
   range: 3,
-  price: (pay) => {
-    pay.resource({ resource: "fuel", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "fuel", amount: 1 });
+    },
   },
 };
 
@@ -111,8 +147,13 @@ export const tradingPost: ContactDef = {
   faction: "merchants-guild",
   colour: "incorporation",
   range: 1,
-  price: (pay) => {
-    pay.cards({ amount: 1 });
+  price: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.cards({ amount: 1 });
+    },
   },
 };
 
@@ -125,8 +166,13 @@ export const hiredGuns: ContactDef = {
   faction: "merchants-guild",
   colour: "conquest",
   range: 1,
-  price: (pay) => {
-    pay.resource({ resource: "fuel", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "fuel", amount: 1 });
+    },
   },
 };
 
@@ -139,8 +185,13 @@ export const mutants: ContactDef = {
   faction: "mutants-union",
   colour: "conquest",
   range: 2,
-  price: (pay) => {
-    pay.resource({ resource: "weapons", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "weapons", amount: 1 });
+    },
   },
 };
 
@@ -153,8 +204,13 @@ export const scavengers: ContactDef = {
   faction: "mutants-union",
   colour: "incorporation",
   range: 1,
-  price: (pay) => {
-    pay.resource({ resource: "scrap", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "scrap", amount: 1 });
+    },
   },
 };
 
@@ -167,8 +223,13 @@ export const mutantEnvoys: ContactDef = {
   faction: "mutants-union",
   colour: "cooperation",
   range: 1,
-  price: (pay) => {
-    pay.resource({ resource: "weapons", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "weapons", amount: 1 });
+    },
   },
 };
 
@@ -181,7 +242,10 @@ export const marauders: ContactDef = {
   faction: undefined,
   colour: "conquest",
   range: 1,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const gunslinger: ContactDef = {
@@ -193,7 +257,10 @@ export const gunslinger: ContactDef = {
   faction: undefined,
   colour: "conquest",
   range: 2,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const warlord: ContactDef = {
@@ -205,8 +272,13 @@ export const warlord: ContactDef = {
   faction: undefined,
   colour: "conquest",
   range: 3,
-  price: (pay) => {
-    pay.resource({ resource: "weapons", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "weapons", amount: 1 });
+    },
   },
 };
 
@@ -219,8 +291,13 @@ export const assaultSquad: ContactDef = {
   faction: undefined,
   colour: "conquest",
   range: 3,
-  price: (pay) => {
-    pay.cards({ amount: 1 });
+  price: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.cards({ amount: 1 });
+    },
   },
 };
 
@@ -233,7 +310,10 @@ export const smugglers: ContactDef = {
   faction: undefined,
   colour: "cooperation",
   range: 1,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const junkTrain: ContactDef = {
@@ -245,7 +325,10 @@ export const junkTrain: ContactDef = {
   faction: undefined,
   colour: "cooperation",
   range: 2,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const tankerConvoy: ContactDef = {
@@ -257,8 +340,13 @@ export const tankerConvoy: ContactDef = {
   faction: undefined,
   colour: "cooperation",
   range: 3,
-  price: (pay) => {
-    pay.resource({ resource: "fuel", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "fuel", amount: 1 });
+    },
   },
 };
 
@@ -271,8 +359,13 @@ export const diplomat: ContactDef = {
   faction: undefined,
   colour: "cooperation",
   range: 3,
-  price: (pay) => {
-    pay.cards({ amount: 1 });
+  price: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.cards({ amount: 1 });
+    },
   },
 };
 
@@ -285,7 +378,10 @@ export const surveyor: ContactDef = {
   faction: undefined,
   colour: "incorporation",
   range: 1,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const settlers: ContactDef = {
@@ -297,7 +393,10 @@ export const settlers: ContactDef = {
   faction: undefined,
   colour: "incorporation",
   range: 2,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const engineers: ContactDef = {
@@ -309,8 +408,13 @@ export const engineers: ContactDef = {
   faction: undefined,
   colour: "incorporation",
   range: 3,
-  price: (pay) => {
-    pay.resource({ resource: "scrap", amount: 1 });
+  price: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.resource({ resource: "scrap", amount: 1 });
+    },
   },
 };
 
@@ -323,8 +427,13 @@ export const preWarMaps: ContactDef = {
   faction: undefined,
   colour: "incorporation",
   range: 3,
-  price: (pay) => {
-    pay.cards({ amount: 1 });
+  price: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (pay) => {
+      pay.cards({ amount: 1 });
+    },
   },
 };
 
@@ -337,7 +446,10 @@ export const drifter: ContactDef = {
   faction: undefined,
   colour: "universal",
   range: 1,
-  price: () => {},
+  price: {
+    calls: [],
+    run: () => {},
+  },
 };
 
 export const preacher: ContactDef = {
@@ -349,8 +461,13 @@ export const preacher: ContactDef = {
   faction: undefined,
   colour: "universal",
   range: 3,
-  price: (pay) => {
-    pay.cards({ amount: 2 });
+  price: {
+    calls: [
+      { call: "cards", amount: 2 },
+    ],
+    run: (pay) => {
+      pay.cards({ amount: 2 });
+    },
   },
 };
 

@@ -8,15 +8,25 @@ export const borgoTheAlmighty: LeaderDef = {
   kind: "leader",
   name: { en: "Borgo the Almighty", fr: "Borgo le Tout Puissant" },
   set: "base",
-  resources: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  resources: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "conquer" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -26,15 +36,25 @@ export const greedyPete: LeaderDef = {
   kind: "leader",
   name: { en: "Greedy Pete", fr: "Pete le Rat" },
   set: "base",
-  resources: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  resources: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "cooperate" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -44,15 +64,25 @@ export const junkyJoe: LeaderDef = {
   kind: "leader",
   name: { en: "Junky Joe", fr: "Junkie Joe" },
   set: "base",
-  resources: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  resources: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "scrap" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -62,15 +92,25 @@ export const nitroBelle: LeaderDef = {
   kind: "leader",
   name: { en: "Nitro Belle", fr: "Belle Nitro" },
   set: "base",
-  resources: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  resources: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "fuel" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -80,15 +120,25 @@ export const tommyTheGun: LeaderDef = {
   kind: "leader",
   name: { en: "Tommy the Gun", fr: "Tommy the Gun" },
   set: "base",
-  resources: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  resources: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "weapons" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -98,15 +148,25 @@ export const uncleHammer: LeaderDef = {
   kind: "leader",
   name: { en: "Uncle Hammer", fr: "Uncle Hammer" },
   set: "base",
-  resources: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
+  resources: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   once: undefined,
   ability: {
     kind: "after",
     trigger: { kind: "play", cardType: "building-material" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -116,15 +176,28 @@ export const mrPresident: LeaderDef = {
   kind: "leader",
   name: { en: "Mr President", fr: "Mr President" },
   set: "base",
-  resources: () => {},
-  once: (act) => {
-    act.redevelopmentTokens({ amount: 1 });
+  resources: {
+    calls: [],
+    run: () => {},
+  },
+  once: {
+    calls: [
+      { call: "redevelopmentTokens", amount: 1 },
+    ],
+    run: (act) => {
+      act.redevelopmentTokens({ amount: 1 });
+    },
   },
   ability: {
     kind: "after",
     trigger: { kind: "redevelop" },
-    gains: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    gains: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };
@@ -134,17 +207,30 @@ export const babySwift: LeaderDef = {
   kind: "leader",
   name: { en: "Baby Swift", fr: "Baby Swift" },
   set: "base",
-  resources: () => {},
+  resources: {
+    calls: [],
+    run: () => {},
+  },
   once: undefined,
   ability: {
     kind: "action",
     workers: 0,
     repeatable: true,
-    cost: (pay) => {
-      pay.cards({ amount: 2 });
+    cost: {
+      calls: [
+        { call: "cards", amount: 2 },
+      ],
+      run: (pay) => {
+        pay.cards({ amount: 2 });
+      },
     },
-    effects: (act) => {
-      act.vp({ tokens: 1, value: 1 });
+    effects: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (act) => {
+        act.vp({ tokens: 1, value: 1 });
+      },
     },
   },
 };

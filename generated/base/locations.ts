@@ -10,16 +10,31 @@ export const scrapyard: LocationDef = {
   set: "base",
   distance: 1,
   types: ["scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "scrap", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "scrap", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "scrap", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -33,16 +48,31 @@ export const pub: LocationDef = {
   set: "base",
   distance: 1,
   types: ["universal"],
-  spoils: (give) => {
-    give.cards({ amount: 2 });
+  spoils: {
+    calls: [
+      { call: "cards", amount: 2 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.cards({ amount: 1 });
+    produce: {
+      calls: [
+        { call: "cards", amount: 1 },
+      ],
+      run: (give) => {
+        give.cards({ amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -56,17 +86,33 @@ export const basement: LocationDef = {
   set: "base",
   distance: 1,
   types: ["building-material", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "fuel", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "fuel", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "fuel", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -80,16 +126,31 @@ export const oilWell: LocationDef = {
   set: "base",
   distance: 1,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "fuel", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "fuel", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "fuel", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -103,16 +164,31 @@ export const gunShop: LocationDef = {
   set: "base",
   distance: 1,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "weapons", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "weapons", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "weapons", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -126,17 +202,33 @@ export const brickworks: LocationDef = {
   set: "base",
   distance: 1,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "building-material", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "building-material", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "building-material", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -150,17 +242,33 @@ export const refugeeCamp: LocationDef = {
   set: "base",
   distance: 1,
   types: ["universal"],
-  spoils: (give) => {
-    give.workers({ amount: 2 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "workers", amount: 2 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 2 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.workers({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "workers", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.workers({ amount: 2 });
+    produce: {
+      calls: [
+        { call: "workers", amount: 2 },
+      ],
+      run: (give) => {
+        give.workers({ amount: 2 });
+      },
     },
   },
   once: undefined,
@@ -174,16 +282,31 @@ export const sawmill: LocationDef = {
   set: "base",
   distance: 1,
   types: ["building-material", "scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "building-material", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "building-material", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "building-material", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -197,11 +320,21 @@ export const excavator: LocationDef = {
   set: "base",
   distance: 1,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.redevelopmentTokens({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "redevelopmentTokens", amount: 1 },
+    ],
+    run: (give) => {
+      give.redevelopmentTokens({ amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -209,9 +342,17 @@ export const excavator: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: () => {},
-      effects: (act) => {
-        act.redevelopmentTokens({ amount: 1 });
+      cost: {
+        calls: [],
+        run: () => {},
+      },
+      effects: {
+        calls: [
+          { call: "redevelopmentTokens", amount: 1 },
+        ],
+        run: (act) => {
+          act.redevelopmentTokens({ amount: 1 });
+        },
       },
     },
   },
@@ -226,12 +367,23 @@ export const thievesCaravan: LocationDef = {
   set: "base",
   distance: 1,
   types: ["weapons", "fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
-    give.resource({ resource: "fuel", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -239,9 +391,17 @@ export const thievesCaravan: LocationDef = {
       kind: "action",
       workers: 2,
       repeatable: false,
-      cost: () => {},
-      effects: (act) => {
-        act.steal({ resource: "any", amount: 1 });
+      cost: {
+        calls: [],
+        run: () => {},
+      },
+      effects: {
+        calls: [
+          { call: "steal", resource: "any", amount: 1 },
+        ],
+        run: (act) => {
+          act.steal({ resource: "any", amount: 1 });
+        },
       },
     },
   },
@@ -256,12 +416,23 @@ export const shootingRange: LocationDef = {
   set: "base",
   distance: 1,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -269,11 +440,21 @@ export const shootingRange: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "weapons", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "weapons", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "weapons", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.vp({ tokens: 1, value: 1 });
+      effects: {
+        calls: [
+          { call: "vp", tokens: 1, value: 1 },
+        ],
+        run: (act) => {
+          act.vp({ tokens: 1, value: 1 });
+        },
       },
     },
   },
@@ -288,20 +469,36 @@ export const fleaMarket: LocationDef = {
   set: "base",
   distance: 1,
   types: ["scrap", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
-    give.resource({ resource: "fuel", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
     work: {
       kind: "combo",
       resources: ["scrap", "fuel", "weapons"],
-      gains: (give) => {
-        give.vp({ tokens: 1, value: 2 });
+      gains: {
+        calls: [
+          { call: "vp", tokens: 1, value: 2 },
+        ],
+        run: (give) => {
+          give.vp({ tokens: 1, value: 2 });
+        },
       },
     },
   },
@@ -316,11 +513,21 @@ export const junkDealer: LocationDef = {
   set: "base",
   distance: 1,
   types: ["scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -328,11 +535,21 @@ export const junkDealer: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.cards({ amount: 1 });
+      cost: {
+        calls: [
+          { call: "cards", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.cards({ amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.resource({ resource: "scrap", amount: 2 });
+      effects: {
+        calls: [
+          { call: "resource", resource: "scrap", amount: 2 },
+        ],
+        run: (act) => {
+          act.resource({ resource: "scrap", amount: 2 });
+        },
       },
     },
   },
@@ -347,12 +564,23 @@ export const recruitingOffice: LocationDef = {
   set: "base",
   distance: 1,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
-    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "contactToken", colour: "conquest", range: 1, tokens: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+      give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+    },
   },
-  agreement: (give) => {
-    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+  agreement: {
+    calls: [
+      { call: "contactToken", colour: "conquest", range: 1, tokens: 1 },
+    ],
+    run: (give) => {
+      give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -360,9 +588,17 @@ export const recruitingOffice: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: () => {},
-      effects: (act) => {
-        act.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+      cost: {
+        calls: [],
+        run: () => {},
+      },
+      effects: {
+        calls: [
+          { call: "contactToken", colour: "conquest", range: 1, tokens: 1 },
+        ],
+        run: (act) => {
+          act.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+        },
       },
     },
   },
@@ -377,12 +613,23 @@ export const messengerPost: LocationDef = {
   set: "base",
   distance: 1,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -390,9 +637,17 @@ export const messengerPost: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: () => {},
-      effects: (act) => {
-        act.contactToken({ colour: "cooperation", range: 1, tokens: 1 });
+      cost: {
+        calls: [],
+        run: () => {},
+      },
+      effects: {
+        calls: [
+          { call: "contactToken", colour: "cooperation", range: 1, tokens: 1 },
+        ],
+        run: (act) => {
+          act.contactToken({ colour: "cooperation", range: 1, tokens: 1 });
+        },
       },
     },
   },
@@ -407,11 +662,21 @@ export const gasStation: LocationDef = {
   set: "base",
   distance: 1,
   types: ["fuel", "scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -419,11 +684,21 @@ export const gasStation: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "scrap", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "scrap", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "scrap", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.resource({ resource: "fuel", amount: 2 });
+      effects: {
+        calls: [
+          { call: "resource", resource: "fuel", amount: 2 },
+        ],
+        run: (act) => {
+          act.resource({ resource: "fuel", amount: 2 });
+        },
       },
     },
   },
@@ -438,11 +713,21 @@ export const hideout: LocationDef = {
   set: "base",
   distance: 1,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -461,11 +746,21 @@ export const noticeboard: LocationDef = {
   set: "base",
   distance: 1,
   types: ["scrap"],
-  spoils: (give) => {
-    give.cards({ amount: 2 });
+  spoils: {
+    calls: [
+      { call: "cards", amount: 2 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -484,12 +779,23 @@ export const scoutsCamp: LocationDef = {
   set: "base",
   distance: 1,
   types: ["scrap", "fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -508,11 +814,21 @@ export const fuelTank: LocationDef = {
   set: "base",
   distance: 1,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -531,22 +847,42 @@ export const trophyWall: LocationDef = {
   set: "base",
   distance: 1,
   types: ["weapons"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.deals({ kind: "spoils", amount: 1 });
+        cost: {
+          calls: [
+            { call: "deals", kind: "spoils", amount: 1 },
+          ],
+          run: (pay) => {
+            pay.deals({ kind: "spoils", amount: 1 });
+          },
         },
-        gains: (act) => {
-          act.vp({ tokens: 1, value: 1 });
+        gains: {
+          calls: [
+            { call: "vp", tokens: 1, value: 1 },
+          ],
+          run: (act) => {
+            act.vp({ tokens: 1, value: 1 });
+          },
         },
       },
     ],
@@ -562,23 +898,44 @@ export const marketStall: LocationDef = {
   set: "base",
   distance: 1,
   types: ["universal"],
-  spoils: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.cards({ amount: 1 });
+        cost: {
+          calls: [
+            { call: "cards", amount: 1 },
+          ],
+          run: (pay) => {
+            pay.cards({ amount: 1 });
+          },
         },
-        gains: (act) => {
-          act.contactToken({ colour: "universal", range: 1, tokens: 1 });
+        gains: {
+          calls: [
+            { call: "contactToken", colour: "universal", range: 1, tokens: 1 },
+          ],
+          run: (act) => {
+            act.contactToken({ colour: "universal", range: 1, tokens: 1 });
+          },
         },
       },
     ],
@@ -594,12 +951,23 @@ export const barterTent: LocationDef = {
   set: "base",
   distance: 1,
   types: ["fuel", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -618,23 +986,44 @@ export const landRegistry: LocationDef = {
   set: "base",
   distance: 1,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
-    give.resource({ resource: "scrap", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.contactToken({ colour: "incorporation", range: 1, tokens: 1 });
+  agreement: {
+    calls: [
+      { call: "contactToken", colour: "incorporation", range: 1, tokens: 1 },
+    ],
+    run: (give) => {
+      give.contactToken({ colour: "incorporation", range: 1, tokens: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.resource({ resource: "scrap", amount: 1 });
+        cost: {
+          calls: [
+            { call: "resource", resource: "scrap", amount: 1 },
+          ],
+          run: (pay) => {
+            pay.resource({ resource: "scrap", amount: 1 });
+          },
         },
-        gains: (act) => {
-          act.contactToken({ colour: "incorporation", range: 2, tokens: 1 });
+        gains: {
+          calls: [
+            { call: "contactToken", colour: "incorporation", range: 2, tokens: 1 },
+          ],
+          run: (act) => {
+            act.contactToken({ colour: "incorporation", range: 2, tokens: 1 });
+          },
         },
       },
     ],
@@ -650,16 +1039,31 @@ export const oldFactory: LocationDef = {
   set: "base",
   distance: 2,
   types: ["scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 3 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 3 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 3 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "scrap", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "scrap", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "scrap", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -673,18 +1077,35 @@ export const heavyGear: LocationDef = {
   set: "base",
   distance: 2,
   types: ["scrap", "building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 2 });
-    give.resource({ resource: "scrap", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 2 },
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 2 });
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "building-material", amount: 1 });
-      give.workers({ amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "building-material", amount: 1 },
+        { call: "workers", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "building-material", amount: 1 });
+        give.workers({ amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -698,20 +1119,40 @@ export const refinery: LocationDef = {
   set: "base",
   distance: 2,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 3 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 3 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 3 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
-  },
-  ability: {
-    pattern: "open-production",
-    produce: (give) => {
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
       give.resource({ resource: "fuel", amount: 1 });
     },
   },
-  once: (act) => {
-    act.resource({ resource: "fuel", amount: 2 });
+  ability: {
+    pattern: "open-production",
+    produce: {
+      calls: [
+        { call: "resource", resource: "fuel", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "fuel", amount: 1 });
+      },
+    },
+  },
+  once: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (act) => {
+      act.resource({ resource: "fuel", amount: 2 });
+    },
   },
   keep: undefined,
 };
@@ -723,18 +1164,35 @@ export const munitionsWorks: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "weapons", amount: 1 });
-      give.cards({ amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "weapons", amount: 1 },
+        { call: "cards", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "weapons", amount: 1 });
+        give.cards({ amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -748,17 +1206,33 @@ export const relayMast: LocationDef = {
   set: "base",
   distance: 2,
   types: ["universal"],
-  spoils: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
-    give.cards({ amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+      { call: "cards", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+      give.cards({ amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.contactToken({ colour: "universal", range: 1, tokens: 1 });
+    produce: {
+      calls: [
+        { call: "contactToken", colour: "universal", range: 1, tokens: 1 },
+      ],
+      run: (give) => {
+        give.contactToken({ colour: "universal", range: 1, tokens: 1 });
+      },
     },
   },
   once: undefined,
@@ -772,17 +1246,33 @@ export const waterPurifier: LocationDef = {
   set: "base",
   distance: 2,
   types: ["fuel", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "universal", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "universal", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "universal", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -796,17 +1286,33 @@ export const quarry: LocationDef = {
   set: "base",
   distance: 2,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 3 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 3 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 3 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "building-material", amount: 1 });
-      give.contactToken({ colour: "incorporation", range: 1, tokens: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "building-material", amount: 1 },
+        { call: "contactToken", colour: "incorporation", range: 1, tokens: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "building-material", amount: 1 });
+        give.contactToken({ colour: "incorporation", range: 1, tokens: 1 });
+      },
     },
   },
   once: undefined,
@@ -820,18 +1326,35 @@ export const gunpowderMill: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons", "fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
-    give.resource({ resource: "fuel", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "weapons", amount: 1 });
-      give.workers({ amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "weapons", amount: 1 },
+        { call: "workers", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "weapons", amount: 1 });
+        give.workers({ amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -845,12 +1368,23 @@ export const barracks: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
-    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+      { call: "contactToken", colour: "conquest", range: 1, tokens: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+      give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -858,9 +1392,17 @@ export const barracks: LocationDef = {
       kind: "action",
       workers: 2,
       repeatable: false,
-      cost: () => {},
-      effects: (act) => {
-        act.contactToken({ colour: "conquest", range: 2, tokens: 1 });
+      cost: {
+        calls: [],
+        run: () => {},
+      },
+      effects: {
+        calls: [
+          { call: "contactToken", colour: "conquest", range: 2, tokens: 1 },
+        ],
+        run: (act) => {
+          act.contactToken({ colour: "conquest", range: 2, tokens: 1 });
+        },
       },
     },
   },
@@ -875,12 +1417,23 @@ export const bulldozer: LocationDef = {
   set: "base",
   distance: 2,
   types: ["building-material", "fuel"],
-  spoils: (give) => {
-    give.redevelopmentTokens({ amount: 1 });
-    give.resource({ resource: "building-material", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "redevelopmentTokens", amount: 1 },
+      { call: "resource", resource: "building-material", amount: 2 },
+    ],
+    run: (give) => {
+      give.redevelopmentTokens({ amount: 1 });
+      give.resource({ resource: "building-material", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.redevelopmentTokens({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "redevelopmentTokens", amount: 1 },
+    ],
+    run: (give) => {
+      give.redevelopmentTokens({ amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -888,11 +1441,21 @@ export const bulldozer: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "fuel", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "fuel", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "fuel", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.redevelop({ anyType: true });
+      effects: {
+        calls: [
+          { call: "redevelop", anyType: true },
+        ],
+        run: (act) => {
+          act.redevelop({ anyType: true });
+        },
       },
     },
   },
@@ -907,12 +1470,23 @@ export const demolitionCrew: LocationDef = {
   set: "base",
   distance: 2,
   types: ["building-material", "scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
-    give.resource({ resource: "building-material", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -920,11 +1494,21 @@ export const demolitionCrew: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "scrap", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "scrap", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "scrap", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.redevelop({ anyType: false });
+      effects: {
+        calls: [
+          { call: "redevelop", anyType: false },
+        ],
+        run: (act) => {
+          act.redevelop({ anyType: false });
+        },
       },
     },
   },
@@ -939,12 +1523,23 @@ export const blackMarket: LocationDef = {
   set: "base",
   distance: 2,
   types: ["universal"],
-  spoils: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
-    give.cards({ amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+      { call: "cards", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+      give.cards({ amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -952,11 +1547,21 @@ export const blackMarket: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.deals({ kind: "deal", amount: 1 });
+      cost: {
+        calls: [
+          { call: "deals", kind: "deal", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.deals({ kind: "deal", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.resource({ resource: "universal", amount: 2 });
+      effects: {
+        calls: [
+          { call: "resource", resource: "universal", amount: 2 },
+        ],
+        run: (act) => {
+          act.resource({ resource: "universal", amount: 2 });
+        },
       },
     },
   },
@@ -971,20 +1576,36 @@ export const garage: LocationDef = {
   set: "base",
   distance: 2,
   types: ["fuel", "scrap"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 1 });
-    give.resource({ resource: "fuel", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
     work: {
       kind: "combo",
       resources: ["scrap", "fuel", "building-material"],
-      gains: (give) => {
-        give.vp({ tokens: 1, value: 2 });
+      gains: {
+        calls: [
+          { call: "vp", tokens: 1, value: 2 },
+        ],
+        run: (give) => {
+          give.vp({ tokens: 1, value: 2 });
+        },
       },
     },
   },
@@ -999,12 +1620,23 @@ export const arena: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 1 });
-    give.resource({ resource: "weapons", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1012,12 +1644,23 @@ export const arena: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "weapons", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "weapons", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "weapons", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.vp({ tokens: 1, value: 1 });
-        act.cards({ amount: 1 });
+      effects: {
+        calls: [
+          { call: "vp", tokens: 1, value: 1 },
+          { call: "cards", amount: 1 },
+        ],
+        run: (act) => {
+          act.vp({ tokens: 1, value: 1 });
+          act.cards({ amount: 1 });
+        },
       },
     },
   },
@@ -1032,12 +1675,23 @@ export const forge: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons", "scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
-    give.resource({ resource: "weapons", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1045,11 +1699,21 @@ export const forge: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "scrap", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "scrap", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "scrap", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.resource({ resource: "weapons", amount: 2 });
+      effects: {
+        calls: [
+          { call: "resource", resource: "weapons", amount: 2 },
+        ],
+        run: (act) => {
+          act.resource({ resource: "weapons", amount: 2 });
+        },
       },
     },
   },
@@ -1064,12 +1728,23 @@ export const truckStop: LocationDef = {
   set: "base",
   distance: 2,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1077,11 +1752,21 @@ export const truckStop: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "fuel", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "fuel", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "fuel", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.contactToken({ colour: "cooperation", range: 2, tokens: 1 });
+      effects: {
+        calls: [
+          { call: "contactToken", colour: "cooperation", range: 2, tokens: 1 },
+        ],
+        run: (act) => {
+          act.contactToken({ colour: "cooperation", range: 2, tokens: 1 });
+        },
       },
     },
   },
@@ -1096,12 +1781,23 @@ export const officeBlock: LocationDef = {
   set: "base",
   distance: 2,
   types: ["universal", "building-material"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 1 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1120,12 +1816,23 @@ export const oldSlaughterhouse: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1144,11 +1851,21 @@ export const storehouse: LocationDef = {
   set: "base",
   distance: 2,
   types: ["building-material", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 3 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 3 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 3 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1156,8 +1873,13 @@ export const storehouse: LocationDef = {
       { kind: "depot", amount: 3 },
     ],
   },
-  once: (act) => {
-    act.resource({ resource: "building-material", amount: 2 });
+  once: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 2 },
+    ],
+    run: (act) => {
+      act.resource({ resource: "building-material", amount: 2 });
+    },
   },
   keep: undefined,
 };
@@ -1169,12 +1891,23 @@ export const watchtower: LocationDef = {
   set: "base",
   distance: 2,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1193,12 +1926,23 @@ export const sniperNest: LocationDef = {
   set: "base",
   distance: 2,
   types: ["weapons", "scrap"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 1 });
-    give.resource({ resource: "weapons", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1217,22 +1961,42 @@ export const caravanserai: LocationDef = {
   set: "base",
   distance: 2,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 3 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 3 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 3 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.resource({ resource: "fuel", amount: 1 });
+        cost: {
+          calls: [
+            { call: "resource", resource: "fuel", amount: 1 },
+          ],
+          run: (pay) => {
+            pay.resource({ resource: "fuel", amount: 1 });
+          },
         },
-        gains: (act) => {
-          act.contactToken({ colour: "cooperation", range: 3, tokens: 1 });
+        gains: {
+          calls: [
+            { call: "contactToken", colour: "cooperation", range: 3, tokens: 1 },
+          ],
+          run: (act) => {
+            act.contactToken({ colour: "cooperation", range: 3, tokens: 1 });
+          },
         },
       },
     ],
@@ -1248,23 +2012,44 @@ export const treatyHall: LocationDef = {
   set: "base",
   distance: 2,
   types: ["universal"],
-  spoils: (give) => {
-    give.cards({ amount: 2 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "cards", amount: 2 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 2 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.deals({ kind: "agreement", amount: 1 });
+        cost: {
+          calls: [
+            { call: "deals", kind: "agreement", amount: 1 },
+          ],
+          run: (pay) => {
+            pay.deals({ kind: "agreement", amount: 1 });
+          },
         },
-        gains: (act) => {
-          act.vp({ tokens: 1, value: 2 });
+        gains: {
+          calls: [
+            { call: "vp", tokens: 1, value: 2 },
+          ],
+          run: (act) => {
+            act.vp({ tokens: 1, value: 2 });
+          },
         },
       },
     ],
@@ -1280,11 +2065,21 @@ export const recyclingPlant: LocationDef = {
   set: "base",
   distance: 2,
   types: ["scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 3 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 3 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 3 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1292,8 +2087,13 @@ export const recyclingPlant: LocationDef = {
       {
         kind: "each",
         cardType: "scrap",
-        gains: (give) => {
-          give.resource({ resource: "scrap", amount: 1 });
+        gains: {
+          calls: [
+            { call: "resource", resource: "scrap", amount: 1 },
+          ],
+          run: (give) => {
+            give.resource({ resource: "scrap", amount: 1 });
+          },
         },
       },
     ],
@@ -1309,19 +2109,37 @@ export const assemblyPlant: LocationDef = {
   set: "base",
   distance: 3,
   types: ["scrap", "weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
-    give.resource({ resource: "weapons", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+      { call: "resource", resource: "weapons", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+      give.resource({ resource: "weapons", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
-    give.resource({ resource: "weapons", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "scrap", amount: 1 });
-      give.resource({ resource: "weapons", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "scrap", amount: 1 },
+        { call: "resource", resource: "weapons", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "scrap", amount: 1 });
+        give.resource({ resource: "weapons", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -1335,17 +2153,33 @@ export const manufacture: LocationDef = {
   set: "base",
   distance: 3,
   types: ["building-material", "universal"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 2 });
-    give.resource({ resource: "building-material", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 2 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 2 });
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.vp({ tokens: 1, value: 1 });
+  agreement: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.vp({ tokens: 1, value: 1 });
+    produce: {
+      calls: [
+        { call: "vp", tokens: 1, value: 1 },
+      ],
+      run: (give) => {
+        give.vp({ tokens: 1, value: 1 });
+      },
     },
   },
   once: undefined,
@@ -1359,17 +2193,33 @@ export const oilField: LocationDef = {
   set: "base",
   distance: 3,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 4 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 4 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 4 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "fuel", amount: 2 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "fuel", amount: 2 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "fuel", amount: 2 });
+      },
     },
   },
   once: undefined,
@@ -1383,19 +2233,37 @@ export const steelworks: LocationDef = {
   set: "base",
   distance: 3,
   types: ["scrap", "building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
-    give.resource({ resource: "building-material", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+      { call: "resource", resource: "building-material", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+      give.resource({ resource: "building-material", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 1 });
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 1 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 1 });
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "scrap", amount: 1 });
-      give.resource({ resource: "building-material", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "scrap", amount: 1 },
+        { call: "resource", resource: "building-material", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "scrap", amount: 1 });
+        give.resource({ resource: "building-material", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -1409,16 +2277,31 @@ export const arsenal: LocationDef = {
   set: "base",
   distance: 3,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 4 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 4 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 4 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.resource({ resource: "weapons", amount: 2 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "weapons", amount: 2 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "weapons", amount: 2 });
+      },
     },
   },
   once: undefined,
@@ -1432,19 +2315,37 @@ export const powerPlant: LocationDef = {
   set: "base",
   distance: 3,
   types: ["fuel", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "universal", amount: 2 });
-    give.resource({ resource: "fuel", amount: 2 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 2 },
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 2 });
+      give.resource({ resource: "fuel", amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "universal", amount: 1 });
-      give.resource({ resource: "fuel", amount: 1 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "universal", amount: 1 },
+        { call: "resource", resource: "fuel", amount: 1 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "universal", amount: 1 });
+        give.resource({ resource: "fuel", amount: 1 });
+      },
     },
   },
   once: undefined,
@@ -1458,16 +2359,31 @@ export const library: LocationDef = {
   set: "base",
   distance: 3,
   types: ["universal"],
-  spoils: (give) => {
-    give.cards({ amount: 4 });
+  spoils: {
+    calls: [
+      { call: "cards", amount: 4 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 4 });
+    },
   },
-  agreement: (give) => {
-    give.cards({ amount: 2 });
+  agreement: {
+    calls: [
+      { call: "cards", amount: 2 },
+    ],
+    run: (give) => {
+      give.cards({ amount: 2 });
+    },
   },
   ability: {
     pattern: "closed-production",
-    produce: (give) => {
-      give.cards({ amount: 2 });
+    produce: {
+      calls: [
+        { call: "cards", amount: 2 },
+      ],
+      run: (give) => {
+        give.cards({ amount: 2 });
+      },
     },
   },
   once: undefined,
@@ -1481,17 +2397,33 @@ export const cementWorks: LocationDef = {
   set: "base",
   distance: 3,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 4 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 4 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 4 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 2 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 2 });
+    },
   },
   ability: {
     pattern: "open-production",
-    produce: (give) => {
-      give.resource({ resource: "building-material", amount: 2 });
+    produce: {
+      calls: [
+        { call: "resource", resource: "building-material", amount: 2 },
+      ],
+      run: (give) => {
+        give.resource({ resource: "building-material", amount: 2 });
+      },
     },
   },
   once: undefined,
@@ -1505,12 +2437,23 @@ export const fightingPit: LocationDef = {
   set: "base",
   distance: 3,
   types: ["weapons"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 2 });
-    give.resource({ resource: "weapons", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 2 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 2 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.vp({ tokens: 1, value: 1 });
+  agreement: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1518,11 +2461,21 @@ export const fightingPit: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "weapons", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "weapons", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "weapons", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.vp({ tokens: 1, value: 2 });
+      effects: {
+        calls: [
+          { call: "vp", tokens: 1, value: 2 },
+        ],
+        run: (act) => {
+          act.vp({ tokens: 1, value: 2 });
+        },
       },
     },
   },
@@ -1537,21 +2490,38 @@ export const warFactory: LocationDef = {
   set: "base",
   distance: 3,
   types: ["weapons", "building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 3 });
-    give.resource({ resource: "building-material", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 3 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 3 });
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
-    give.resource({ resource: "building-material", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "resource", resource: "building-material", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+      give.resource({ resource: "building-material", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
     work: {
       kind: "combo",
       resources: ["weapons", "building-material"],
-      gains: (give) => {
-        give.vp({ tokens: 1, value: 2 });
+      gains: {
+        calls: [
+          { call: "vp", tokens: 1, value: 2 },
+        ],
+        run: (give) => {
+          give.vp({ tokens: 1, value: 2 });
+        },
       },
     },
   },
@@ -1566,13 +2536,25 @@ export const ambushPoint: LocationDef = {
   set: "base",
   distance: 3,
   types: ["weapons", "fuel"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 2 });
-    give.resource({ resource: "weapons", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 2 },
+      { call: "resource", resource: "weapons", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 2 });
+      give.resource({ resource: "weapons", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
-    give.resource({ resource: "fuel", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1580,12 +2562,23 @@ export const ambushPoint: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "weapons", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "weapons", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "weapons", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.steal({ resource: "any", amount: 1 });
-        act.vp({ tokens: 1, value: 1 });
+      effects: {
+        calls: [
+          { call: "steal", resource: "any", amount: 1 },
+          { call: "vp", tokens: 1, value: 1 },
+        ],
+        run: (act) => {
+          act.steal({ resource: "any", amount: 1 });
+          act.vp({ tokens: 1, value: 1 });
+        },
       },
     },
   },
@@ -1600,13 +2593,25 @@ export const constructionSite: LocationDef = {
   set: "base",
   distance: 3,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 3 });
-    give.redevelopmentTokens({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 3 },
+      { call: "redevelopmentTokens", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 3 });
+      give.redevelopmentTokens({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
-    give.redevelopmentTokens({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+      { call: "redevelopmentTokens", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+      give.redevelopmentTokens({ amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1614,9 +2619,17 @@ export const constructionSite: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: () => {},
-      effects: (act) => {
-        act.redevelop({ anyType: false });
+      cost: {
+        calls: [],
+        run: () => {},
+      },
+      effects: {
+        calls: [
+          { call: "redevelop", anyType: false },
+        ],
+        run: (act) => {
+          act.redevelop({ anyType: false });
+        },
       },
     },
   },
@@ -1631,13 +2644,25 @@ export const embassy: LocationDef = {
   set: "base",
   distance: 3,
   types: ["universal"],
-  spoils: (give) => {
-    give.contactToken({ colour: "universal", range: 3, tokens: 1 });
-    give.cards({ amount: 2 });
+  spoils: {
+    calls: [
+      { call: "contactToken", colour: "universal", range: 3, tokens: 1 },
+      { call: "cards", amount: 2 },
+    ],
+    run: (give) => {
+      give.contactToken({ colour: "universal", range: 3, tokens: 1 });
+      give.cards({ amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1645,11 +2670,21 @@ export const embassy: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "fuel", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "fuel", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "fuel", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.contactToken({ colour: "universal", range: 3, tokens: 1 });
+      effects: {
+        calls: [
+          { call: "contactToken", colour: "universal", range: 3, tokens: 1 },
+        ],
+        run: (act) => {
+          act.contactToken({ colour: "universal", range: 3, tokens: 1 });
+        },
       },
     },
   },
@@ -1664,12 +2699,23 @@ export const stadium: LocationDef = {
   set: "base",
   distance: 3,
   types: ["scrap", "universal"],
-  spoils: (give) => {
-    give.vp({ tokens: 2, value: 1 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 2, value: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 2, value: 1 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.vp({ tokens: 1, value: 1 });
+  agreement: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1677,11 +2723,21 @@ export const stadium: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.cards({ amount: 2 });
+      cost: {
+        calls: [
+          { call: "cards", amount: 2 },
+        ],
+        run: (pay) => {
+          pay.cards({ amount: 2 });
+        },
       },
-      effects: (act) => {
-        act.vp({ tokens: 2, value: 1 });
+      effects: {
+        calls: [
+          { call: "vp", tokens: 2, value: 1 },
+        ],
+        run: (act) => {
+          act.vp({ tokens: 2, value: 1 });
+        },
       },
     },
   },
@@ -1696,11 +2752,21 @@ export const foundry: LocationDef = {
   set: "base",
   distance: 3,
   types: ["scrap"],
-  spoils: (give) => {
-    give.resource({ resource: "scrap", amount: 4 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 4 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 4 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "scrap", amount: 2 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "scrap", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "scrap", amount: 2 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1708,12 +2774,23 @@ export const foundry: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "scrap", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "scrap", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "scrap", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.vp({ tokens: 1, value: 1 });
-        act.resource({ resource: "building-material", amount: 1 });
+      effects: {
+        calls: [
+          { call: "vp", tokens: 1, value: 1 },
+          { call: "resource", resource: "building-material", amount: 1 },
+        ],
+        run: (act) => {
+          act.vp({ tokens: 1, value: 1 });
+          act.resource({ resource: "building-material", amount: 1 });
+        },
       },
     },
   },
@@ -1728,12 +2805,23 @@ export const airfield: LocationDef = {
   set: "base",
   distance: 3,
   types: ["fuel"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 2 });
-    give.resource({ resource: "fuel", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 2 },
+      { call: "resource", resource: "fuel", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 2 });
+      give.resource({ resource: "fuel", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.vp({ tokens: 1, value: 1 });
+  agreement: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
   ability: {
     pattern: "action",
@@ -1741,11 +2829,21 @@ export const airfield: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: (pay) => {
-        pay.resource({ resource: "fuel", amount: 1 });
+      cost: {
+        calls: [
+          { call: "resource", resource: "fuel", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "fuel", amount: 1 });
+        },
       },
-      effects: (act) => {
-        act.vp({ tokens: 1, value: 2 });
+      effects: {
+        calls: [
+          { call: "vp", tokens: 1, value: 2 },
+        ],
+        run: (act) => {
+          act.vp({ tokens: 1, value: 2 });
+        },
       },
     },
   },
@@ -1760,12 +2858,23 @@ export const cityHall: LocationDef = {
   set: "base",
   distance: 3,
   types: ["universal", "building-material"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 2 });
-    give.cards({ amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 2 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 2 });
+      give.cards({ amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.vp({ tokens: 1, value: 1 });
+  agreement: {
+    calls: [
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1773,8 +2882,13 @@ export const cityHall: LocationDef = {
       { kind: "slots", amount: 3, holds: "deal" },
     ],
   },
-  once: (act) => {
-    act.cards({ amount: 2 });
+  once: {
+    calls: [
+      { call: "cards", amount: 2 },
+    ],
+    run: (act) => {
+      act.cards({ amount: 2 });
+    },
   },
   keep: undefined,
 };
@@ -1786,12 +2900,23 @@ export const oilBaronsMansion: LocationDef = {
   set: "base",
   distance: 3,
   types: ["fuel"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 3 });
-    give.vp({ tokens: 1, value: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 3 },
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 3 });
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 2 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 2 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1799,8 +2924,13 @@ export const oilBaronsMansion: LocationDef = {
       {
         kind: "each",
         cardType: "fuel",
-        gains: (give) => {
-          give.vp({ tokens: 1, value: 1 });
+        gains: {
+          calls: [
+            { call: "vp", tokens: 1, value: 1 },
+          ],
+          run: (give) => {
+            give.vp({ tokens: 1, value: 1 });
+          },
         },
       },
     ],
@@ -1816,13 +2946,25 @@ export const planningOffice: LocationDef = {
   set: "base",
   distance: 3,
   types: ["building-material"],
-  spoils: (give) => {
-    give.resource({ resource: "building-material", amount: 3 });
-    give.vp({ tokens: 1, value: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 3 },
+      { call: "vp", tokens: 1, value: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 3 });
+      give.vp({ tokens: 1, value: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "building-material", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "building-material", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1830,8 +2972,13 @@ export const planningOffice: LocationDef = {
       {
         kind: "each",
         cardType: "building-material",
-        gains: (give) => {
-          give.vp({ tokens: 1, value: 1 });
+        gains: {
+          calls: [
+            { call: "vp", tokens: 1, value: 1 },
+          ],
+          run: (give) => {
+            give.vp({ tokens: 1, value: 1 });
+          },
         },
       },
     ],
@@ -1847,11 +2994,21 @@ export const armory: LocationDef = {
   set: "base",
   distance: 3,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 4 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 4 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 4 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 2 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 2 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 2 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1859,8 +3016,13 @@ export const armory: LocationDef = {
       {
         kind: "each",
         cardType: "weapons",
-        gains: (give) => {
-          give.resource({ resource: "weapons", amount: 1 });
+        gains: {
+          calls: [
+            { call: "resource", resource: "weapons", amount: 1 },
+          ],
+          run: (give) => {
+            give.resource({ resource: "weapons", amount: 1 });
+          },
         },
       },
     ],
@@ -1876,24 +3038,46 @@ export const warCamp: LocationDef = {
   set: "base",
   distance: 3,
   types: ["weapons"],
-  spoils: (give) => {
-    give.resource({ resource: "weapons", amount: 3 });
-    give.contactToken({ colour: "conquest", range: 2, tokens: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 3 },
+      { call: "contactToken", colour: "conquest", range: 2, tokens: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 3 });
+      give.contactToken({ colour: "conquest", range: 2, tokens: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "weapons", amount: 1 });
-    give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "contactToken", colour: "conquest", range: 1, tokens: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "weapons", amount: 1 });
+      give.contactToken({ colour: "conquest", range: 1, tokens: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.resource({ resource: "weapons", amount: 1 });
+        cost: {
+          calls: [
+            { call: "resource", resource: "weapons", amount: 1 },
+          ],
+          run: (pay) => {
+            pay.resource({ resource: "weapons", amount: 1 });
+          },
         },
-        gains: (act) => {
-          act.contactToken({ colour: "conquest", range: 3, tokens: 1 });
+        gains: {
+          calls: [
+            { call: "contactToken", colour: "conquest", range: 3, tokens: 1 },
+          ],
+          run: (act) => {
+            act.contactToken({ colour: "conquest", range: 3, tokens: 1 });
+          },
         },
       },
     ],
@@ -1909,24 +3093,46 @@ export const labourCamp: LocationDef = {
   set: "base",
   distance: 3,
   types: ["building-material", "scrap"],
-  spoils: (give) => {
-    give.vp({ tokens: 2, value: 1 });
-    give.workers({ amount: 2 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 2, value: 1 },
+      { call: "workers", amount: 2 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 2, value: 1 });
+      give.workers({ amount: 2 });
+    },
   },
-  agreement: (give) => {
-    give.workers({ amount: 2 });
-    give.resource({ resource: "scrap", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "workers", amount: 2 },
+      { call: "resource", resource: "scrap", amount: 1 },
+    ],
+    run: (give) => {
+      give.workers({ amount: 2 });
+      give.resource({ resource: "scrap", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
     traits: [
       {
         kind: "convert",
-        cost: (pay) => {
-          pay.workers({ amount: 2 });
+        cost: {
+          calls: [
+            { call: "workers", amount: 2 },
+          ],
+          run: (pay) => {
+            pay.workers({ amount: 2 });
+          },
         },
-        gains: (act) => {
-          act.vp({ tokens: 1, value: 1 });
+        gains: {
+          calls: [
+            { call: "vp", tokens: 1, value: 1 },
+          ],
+          run: (act) => {
+            act.vp({ tokens: 1, value: 1 });
+          },
         },
       },
     ],
@@ -1942,13 +3148,25 @@ export const museum: LocationDef = {
   set: "base",
   distance: 3,
   types: ["universal", "scrap"],
-  spoils: (give) => {
-    give.vp({ tokens: 1, value: 2 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "vp", tokens: 1, value: 2 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.vp({ tokens: 1, value: 2 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "universal", amount: 1 });
-    give.cards({ amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+      { call: "cards", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+      give.cards({ amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",
@@ -1956,8 +3174,13 @@ export const museum: LocationDef = {
       {
         kind: "each",
         cardType: "universal",
-        gains: (give) => {
-          give.vp({ tokens: 1, value: 1 });
+        gains: {
+          calls: [
+            { call: "vp", tokens: 1, value: 1 },
+          ],
+          run: (give) => {
+            give.vp({ tokens: 1, value: 1 });
+          },
         },
       },
     ],
@@ -1973,13 +3196,25 @@ export const tradeHub: LocationDef = {
   set: "base",
   distance: 3,
   types: ["fuel", "universal"],
-  spoils: (give) => {
-    give.resource({ resource: "fuel", amount: 3 });
-    give.resource({ resource: "universal", amount: 1 });
+  spoils: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 3 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 3 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
-  agreement: (give) => {
-    give.resource({ resource: "fuel", amount: 1 });
-    give.resource({ resource: "universal", amount: 1 });
+  agreement: {
+    calls: [
+      { call: "resource", resource: "fuel", amount: 1 },
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "fuel", amount: 1 });
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
   ability: {
     pattern: "trait",

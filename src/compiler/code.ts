@@ -99,3 +99,40 @@ export function arrow(parameter: string, calls: readonly Call[]): Arrow {
 export function optional<T>(value: T | undefined, emit: (value: T) => Expr): Expr {
   return value === undefined ? undef : emit(value);
 }
+
+/**
+ * A card's literal with each of its functions written twice from the one
+ * lowering: `{ calls: […], run: (give) => {…} }`, the calls as data (what
+ * the engine reads) beside the same calls as code. A function inside a call
+ * (`onlyIf`'s gains, a choice's options) stays code in `run` and is data,
+ * its calls, in `calls`.
+ */
+export function withCalls(expr: Expr): Expr {
+  return mapArrows(expr, (f) => object([["calls", callsData(f)], ["run", f]]));
+}
+
+/** An arrow's calls as data: `{ call: "resource", resource: "scrap", amount: 2 }`, its named arguments after its method's name, a function among them as its calls. */
+function callsData(f: Arrow): ArrayLiteral {
+  return array(
+    f.calls.map((c) => {
+      const [args, ...more] = c.args;
+      if (args?.kind !== "object" || more.length > 0) throw new CompileError(`${c.method}: a generated call names its arguments (one object)`);
+      return object([["call", str(c.method)], ...args.properties.map(([name, value]) => [name, mapArrows(value, callsData)] as const)]);
+    }),
+  );
+}
+
+/** The expression with each arrow outside any arrow replaced. */
+function mapArrows(expr: Expr, replace: (f: Arrow) => Expr): Expr {
+  switch (expr.kind) {
+    case "literal":
+    case "reference":
+      return expr;
+    case "object":
+      return object(expr.properties.map(([name, value]) => [name, mapArrows(value, replace)] as const));
+    case "array":
+      return array(expr.items.map((item) => mapArrows(item, replace)));
+    case "arrow":
+      return replace(expr);
+  }
+}

@@ -1,7 +1,8 @@
 /**
  * The ability constructs of the checked model, each as code over the
  * engine's Give / Pay / Act APIs (src/engine/definitions.ts): one small pure
- * function per construct.
+ * function per construct. A card's functions get their calls written beside
+ * them as data once, for the whole card (`withCalls`, code.ts).
  */
 import type {
   Asset,

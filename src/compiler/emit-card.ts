@@ -5,7 +5,7 @@
  */
 import type { BaseCard, Card, ContactCard, Effect, LeaderCard, LocationCard } from "../check/model.js";
 import { statementPieces } from "../constructs/statements/index.js";
-import { array, int, object, optional, str, undef, type Expr } from "./code.js";
+import { array, int, object, optional, str, undef, withCalls, type Expr } from "./code.js";
 import { costFunction, gainsFunction, leaderAbility, locationAbility, propertiesOf } from "./emit-abilities.js";
 
 export type CardKind = Card["kind"];
@@ -81,8 +81,12 @@ export function locationCard(card: LocationCard): Expr {
   ]);
 }
 
-/** Any card as its definition's object literal. */
+/** Any card as its definition's object literal, each function beside its calls as data (`withCalls`). */
 export function cardLiteral(card: Card): Expr {
+  return withCalls(cardFields(card));
+}
+
+function cardFields(card: Card): Expr {
   switch (card.kind) {
     case "base":
       return baseCard(card);

@@ -18,7 +18,7 @@
  *   text              the phrase after the amount, in English and in French
  *   engine            how many times the gain is given, counted on the players
  *                     when it is given (never when the card is compiled:
- *                     compiled cards are recorded once, as data)
+ *                     a compiled card's calls are data)
  */
 import type { TokenType } from "chevrotain";
 import type { Span } from "../../grammar/ast.js";

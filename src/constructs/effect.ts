@@ -26,7 +26,7 @@ import type * as A from "../../grammar/ast.js";
 import type * as M from "../check/model.js";
 import type { Resolver } from "../check/resolve.js";
 import type { Expr } from "../compiler/code.js";
-import type { Effects } from "../engine/definitions.js";
+import type { ActCalls, CallArgs } from "../engine/definitions.js";
 import type { Game } from "../engine/game.js";
 import type { EffectStep, GiveTarget } from "../engine/tasks.js";
 import type { Sayings } from "../text/phrasebook.js";
@@ -72,8 +72,8 @@ export interface EffectConstruct<K extends string, Node extends { readonly kind:
   readonly check: (node: Node, r: Resolver, inner: (effect: A.Effect) => M.Effect | undefined) => Model | undefined;
   /** The argument of `act.<kind>(…)`; `inner` writes a list of effects as an `Effects` function. */
   readonly emit: (model: Model, inner: (effects: readonly M.Effect[]) => Expr) => Expr;
-  /** The call's argument as data; `inner` records an `Effects` function's steps. */
-  readonly record: (args: Args, inner: (fn: Effects) => readonly EffectStep[]) => Step;
+  /** The call's argument as the compiler writes it as data (src/engine/definitions.ts `CallArgs`), as a step; `inner` makes inner calls (a choice's options) steps. */
+  readonly record: (args: CallArgs<Args>, inner: (calls: ActCalls) => readonly EffectStep[]) => Step;
   /** A verb phrase, lower-case ("steal 1 Worker from an opponent"). */
   readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
   readonly engine: EffectEngine<Step, Ask>;
@@ -83,4 +83,5 @@ export interface EffectConstruct<K extends string, Node extends { readonly kind:
 export type AnyEffectConstruct = EffectConstruct<string, any, any, any, any, any>;
 
 /** The argument of a construct's call on the Act API (for the API's type). */
-export type EffectArgsOf<C> = C extends { readonly record: (args: infer A, inner: never) => unknown } ? A : never;
+export type EffectArgsOf<C> = C extends EffectConstruct<string, infer _N, infer _M, infer A, infer _S, infer _Q> ? A : never;
+

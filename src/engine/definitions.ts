@@ -4,8 +4,10 @@
  *
  * Rules data the engine reasons about (distance, card types, pattern, worker
  * counts, slot sizes) are plain fields; what a card *does* (gives, costs,
- * effects) is compiled to functions over the small APIs below. The engine
- * never sees the card language's AST.
+ * effects) is compiled twice from one lowering: as the calls it makes, as
+ * data (`calls`, what the engine reads), and as a function over the small
+ * APIs below (`run`, the typed code a reader or a test runs). The engine
+ * never sees the card language's AST, and never runs a card's code.
  */
 import type { AmountData } from "../constructs/amounts/index.js";
 import type { ConditionDef } from "../constructs/conditions/index.js";
@@ -42,13 +44,12 @@ export interface Give {
   contactToken(a: { readonly colour: string; readonly range: number; readonly tokens: number } & Scaled): void;
   redevelopmentTokens(a: { readonly amount: number } & Scaled): void;
   /** The gains, given only if the condition holds for the player when they are given (src/constructs/conditions). */
-  onlyIf(a: { readonly condition: ConditionDef; readonly gains: Gains }): void;
+  onlyIf(a: { readonly condition: ConditionDef; readonly gains: GainsCode }): void;
 }
 
 /**
- * The public API for costs. The engine runs a compiled cost twice: once with
- * a Pay that only checks whether the player can afford it, once with a Pay
- * that takes the tokens and cards.
+ * The public API for costs: what a cost's calls may be (the engine reads
+ * them as a Demand, src/engine/facts.ts).
  */
 export interface Pay {
   resource(a: { readonly resource: string; readonly amount: number }): void;
@@ -62,9 +63,36 @@ export interface Pay {
 /** What an action or a convert may do: give, or call an effect construct (`act.steal({ … })`; src/constructs/effects). */
 export type Act = Give & EffectCalls;
 
-export type Gains = (give: Give) => void;
-export type Cost = (pay: Pay) => void;
-export type Effects = (act: Act) => void;
+export type GainsCode = (give: Give) => void;
+export type CostCode = (pay: Pay) => void;
+export type EffectsCode = (act: Act) => void;
+
+/**
+ * One call of an API as data: the method's name and its named arguments,
+ * a function among them (`onlyIf`'s gains, a choice's options) as its own
+ * calls: `{ call: "resource", resource: "scrap", amount: 2 }`.
+ */
+export type CallOf<Api> = { [M in keyof Api & string]: Api[M] extends (a: infer A) => void ? { readonly call: M } & CallArgs<A> : never }[keyof Api & string];
+export type CallArgs<A> = { readonly [P in keyof A]: ArgData<A[P]> };
+type ArgData<T> = T extends GainsCode ? GiveCalls : T extends EffectsCode ? ActCalls : T extends readonly (infer E)[] ? readonly ArgData<E>[] : T;
+// Interfaces, not aliases: a call's arguments may hold calls.
+export interface GiveCalls extends ReadonlyArray<CallOf<Give>> {}
+export interface PayCalls extends ReadonlyArray<CallOf<Pay>> {}
+export interface ActCalls extends ReadonlyArray<CallOf<Act>> {}
+
+/**
+ * What a card gives, costs or does, as the compiler writes it: the calls as
+ * data, which the engine reads (src/engine/facts.ts), and the same calls as
+ * a function, which it never runs (a test checks that the two agree).
+ */
+export interface Compiled<Api, Calls> {
+  readonly calls: Calls;
+  readonly run: (api: Api) => void;
+}
+
+export type Gains = Compiled<Give, GiveCalls>;
+export type Cost = Compiled<Pay, PayCalls>;
+export type Effects = Compiled<Act, ActCalls>;
 
 /** A worker action as compiled (src/constructs/statements/action.ts). */
 export type WorkerActionDef = StatementDefs["action"];

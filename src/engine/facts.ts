@@ -1,16 +1,16 @@
 /**
- * What a compiled card function says, as data: a cost as a Demand, gains and
- * effects as a list of steps. Compiled card functions are pure calls of the
- * Give/Pay/Act APIs, so each is recorded once (cached by function) and the
- * engine works on the data: it never runs a card's code to learn what it
- * costs, and a step that needs a player's decision becomes a task.
+ * What a compiled card gives, costs or does, as the rules use it: a cost as
+ * a Demand, gains and effects as a list of steps. Each is read from the
+ * calls the compiler wrote as data beside the card's functions (`calls`),
+ * once (cached by the data): the engine never runs a card's code, and a
+ * step that needs a player's decision becomes a task.
  */
 import type { Action, DeployKind } from "./choices.js";
-import type { CardRegistry, Cost, Effects, Gains, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility, Scaled } from "./definitions.js";
+import type { ActCalls, CardRegistry, Cost, Effects, Gains, GiveCalls, LeaderDef, LocationAbilityDef, LocationDef, LookoutAbility, Scaled } from "./definitions.js";
 import type { TraitFacts } from "../constructs/construct.js";
 import type { ConditionDef } from "../constructs/conditions/index.js";
 import type { PaidProductionFacts } from "../constructs/production-cost.js";
-import { effectKinds, effectPieces, type EffectCalls } from "../constructs/effects/index.js";
+import { effectPieces, isEffectKind, type EffectKind } from "../constructs/effects/index.js";
 import type { LimitTarget } from "../constructs/traits/limit.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import type { TriggerFact } from "../constructs/traits/after.js";
@@ -20,7 +20,7 @@ import { addResource, type Resources } from "./state.js";
 import type { Demand, EffectStep, GainStep } from "./tasks.js";
 
 const demands = new WeakMap<Cost, Demand>();
-const steps = new WeakMap<Gains | Effects, readonly EffectStep[]>();
+const steps = new WeakMap<GiveCalls | ActCalls, readonly EffectStep[]>();
 
 export const noDemand: Demand = Object.freeze({ resources: Object.freeze({}), workers: 0, cards: 0, deals: Object.freeze({ spoils: 0, agreement: 0, deal: 0 }) });
 
@@ -32,12 +32,22 @@ export function demandOf(cost: Cost): Demand {
   let workers = 0;
   let cards = 0;
   const deals = { spoils: 0, agreement: 0, deal: 0 };
-  cost({
-    resource: (a) => addResource(resources, a.resource, a.amount),
-    workers: (a) => void (workers += a.amount),
-    cards: (a) => void (cards += a.amount),
-    deals: (a) => void (deals[a.kind] += a.amount),
-  });
+  for (const c of cost.calls) {
+    switch (c.call) {
+      case "resource":
+        addResource(resources, c.resource, c.amount);
+        break;
+      case "workers":
+        workers += c.amount;
+        break;
+      case "cards":
+        cards += c.amount;
+        break;
+      case "deals":
+        deals[c.kind] += c.amount;
+        break;
+    }
+  }
   const empty = workers === 0 && cards === 0 && deals.spoils + deals.agreement + deals.deal === 0 && Object.keys(resources).length === 0;
   // Every free cost is the one `noDemand`, so "is it free?" is a comparison.
   d = empty ? noDemand : Object.freeze({ resources: Object.freeze(resources), workers, cards, deals: Object.freeze(deals) });
@@ -62,36 +72,56 @@ export function mergeDemands(list: readonly Demand[], extraWorkers = 0): Demand 
   return { resources, workers, cards, deals };
 }
 
-/** The steps of compiled gains or effects (frozen; shared): gains record only gain steps. */
+/** The steps of compiled gains or effects (frozen; shared): gains make only gain steps. */
 export function stepsOf(fn: Gains): readonly GainStep[];
 export function stepsOf(fn: Effects): readonly EffectStep[];
 export function stepsOf(fn: Gains | Effects): readonly EffectStep[] {
-  let out = steps.get(fn);
+  return stepsOfCalls(fn.calls);
+}
+
+function stepsOfCalls(calls: GiveCalls): readonly GainStep[];
+function stepsOfCalls(calls: ActCalls): readonly EffectStep[];
+function stepsOfCalls(calls: GiveCalls | ActCalls): readonly EffectStep[] {
+  let out = steps.get(calls);
   if (out) return out;
-  const list: EffectStep[] = [];
-  (fn as Effects)({
-    resource: (a) => void list.push({ op: "resource", resource: a.resource, amount: a.amount, ...scaleOf(a) }),
-    workers: (a) => void list.push({ op: "workers", amount: a.amount, ...scaleOf(a) }),
-    cards: (a) => void list.push({ op: "cards", amount: a.amount, ...scaleOf(a) }),
-    vp: (a) => void list.push({ op: "vp", tokens: a.tokens, value: a.value, ...scaleOf(a) }),
-    contactToken: (a) => void list.push({ op: "contactToken", colour: a.colour, range: a.range, tokens: a.tokens, ...scaleOf(a) }),
-    redevelopmentTokens: (a) => void list.push({ op: "redevelopmentTokens", amount: a.amount, ...scaleOf(a) }),
-    onlyIf: (a) => void list.push({ op: "if", condition: a.condition, steps: stepsOf(a.gains) }),
-    ...effectRecorders(list),
-  });
-  out = Object.freeze(list);
-  steps.set(fn, out);
+  out = Object.freeze(calls.map(stepOf));
+  steps.set(calls, out);
   return out;
+}
+
+/** One call as a step: a gain as it is given, a condition's gains as steps, an effect by its construct's `record` (src/constructs/effects). */
+function stepOf(c: ActCalls[number]): EffectStep {
+  if (isEffectCall(c)) {
+    const { call, ...args } = c;
+    return effectPieces.record(call, args, stepsOfCalls);
+  }
+  switch (c.call) {
+    case "resource":
+      return { op: "resource", resource: c.resource, amount: c.amount, ...scaleOf(c) };
+    case "workers":
+      return { op: "workers", amount: c.amount, ...scaleOf(c) };
+    case "cards":
+      return { op: "cards", amount: c.amount, ...scaleOf(c) };
+    case "vp":
+      return { op: "vp", tokens: c.tokens, value: c.value, ...scaleOf(c) };
+    case "contactToken":
+      return { op: "contactToken", colour: c.colour, range: c.range, tokens: c.tokens, ...scaleOf(c) };
+    case "redevelopmentTokens":
+      return { op: "redevelopmentTokens", amount: c.amount, ...scaleOf(c) };
+    case "onlyIf":
+      return { op: "if", condition: c.condition, steps: stepsOfCalls(c.gains) };
+  }
+}
+
+type EffectCall = Extract<ActCalls[number], { readonly call: EffectKind }>;
+
+function isEffectCall(c: ActCalls[number]): c is EffectCall {
+  return isEffectKind(c.call);
 }
 
 /** A gain's scale, kept as the data it is (the count is taken when the gain is given); none for a plain gain, whose step stays as it was. */
 function scaleOf(a: Scaled): Scaled {
   return a.scale === undefined ? {} : { scale: a.scale };
-}
-
-/** The Act API's effect calls, each recording its construct's step (src/constructs/effects). */
-function effectRecorders(list: EffectStep[]): EffectCalls {
-  return Object.fromEntries(effectKinds.map((kind) => [kind, (args: unknown) => void list.push(effectPieces.record(kind, args, stepsOf))])) as unknown as EffectCalls;
 }
 
 const withExtraWorkers = new WeakMap<Demand, Demand[]>();

@@ -9,7 +9,7 @@ import { nodes } from "../../../grammar/cst.js";
 import { keyword } from "../../../grammar/tokens.js";
 import { isAsset, type Effect as EffectModel } from "../../check/model.js";
 import { array, object } from "../../compiler/code.js";
-import type { Effects } from "../../engine/definitions.js";
+import type { EffectsCode } from "../../engine/definitions.js";
 import { schedule, type EffectStep } from "../../engine/tasks.js";
 import { joinAlternatives } from "../../text/words.js";
 import type { Sayings } from "../../text/phrasebook.js";
@@ -29,7 +29,7 @@ export interface ChoiceModel {
 }
 
 export interface ChoiceArgs {
-  readonly options: readonly Effects[];
+  readonly options: readonly EffectsCode[];
 }
 // Interfaces, not type aliases: a choice's steps hold steps, and the step union is derived from the table that holds the choice.
 export interface ChoiceStep {

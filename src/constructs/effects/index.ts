@@ -9,7 +9,7 @@ import type { CstNode } from "chevrotain";
 import type * as A from "../../../grammar/ast.js";
 import type { Span } from "../../../grammar/ast.js";
 import type * as M from "../../check/model.js";
-import type { Effects } from "../../engine/definitions.js";
+import type { ActCalls } from "../../engine/definitions.js";
 import type { EffectStep } from "../../engine/tasks.js";
 import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
@@ -71,7 +71,7 @@ export const effectPieces = {
   build: (kind: EffectKind, cst: CstNode, span: Span, inner: (cst: CstNode) => A.Effect): EffectNode => of(kind).build(cst, span, inner),
   check: (node: EffectNode, r: Resolver, inner: (e: A.Effect) => M.Effect | undefined): EffectModel | undefined => of(node.kind).check(node, r, inner),
   emit: (model: EffectModel, inner: (effects: readonly M.Effect[]) => Expr): Expr => of(model.kind).emit(model, inner),
-  record: (kind: EffectKind, args: unknown, inner: (fn: Effects) => readonly EffectStep[]): EffectConstructStep => of(kind).record(args, inner),
+  record: (kind: EffectKind, args: object, inner: (calls: ActCalls) => readonly EffectStep[]): EffectConstructStep => of(kind).record(args, inner),
   text: (model: EffectModel, say: Sayings): string => of(model.kind).text[say.lang](model, say),
   run: (game: Game, step: EffectConstructStep, at: EffectAt): EffectAskUnion | undefined => of(step.op).engine.run(game, step, at),
   answer: (game: Game, ask: EffectAskUnion, choice: unknown): void => answerers.get(ask.kind)!.engine.answers[ask.kind]!(game, ask, choice),
