@@ -82,7 +82,7 @@ export const baronsMilitia: ContactDef = {
   use: "permanent",
   faction: "appalachian-federation",
   colour: "conquest",
-  range: 1,
+  range: 2,
   price: (pay) => {
     pay.resource({ resource: "weapons", amount: 1 });
   },
@@ -112,7 +112,7 @@ export const tradingPost: ContactDef = {
   colour: "incorporation",
   range: 1,
   price: (pay) => {
-    pay.cards({ amount: 1 });
+    pay.resource({ resource: "scrap", amount: 1 });
   },
 };
 
@@ -124,7 +124,7 @@ export const hiredGuns: ContactDef = {
   use: "permanent",
   faction: "merchants-guild",
   colour: "conquest",
-  range: 1,
+  range: 2,
   price: (pay) => {
     pay.resource({ resource: "fuel", amount: 1 });
   },
@@ -152,7 +152,7 @@ export const scavengers: ContactDef = {
   use: "permanent",
   faction: "mutants-union",
   colour: "incorporation",
-  range: 1,
+  range: 2,
   price: (pay) => {
     pay.resource({ resource: "scrap", amount: 1 });
   },
@@ -166,7 +166,7 @@ export const mutantEnvoys: ContactDef = {
   use: "permanent",
   faction: "mutants-union",
   colour: "cooperation",
-  range: 1,
+  range: 2,
   price: (pay) => {
     pay.resource({ resource: "weapons", amount: 1 });
   },

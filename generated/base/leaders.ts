@@ -134,7 +134,9 @@ export const babySwift: LeaderDef = {
   kind: "leader",
   name: { en: "Baby Swift", fr: "Baby Swift" },
   set: "base",
-  resources: () => {},
+  resources: (give) => {
+    give.resource({ resource: "universal", amount: 1 });
+  },
   once: undefined,
   ability: {
     kind: "action",

@@ -684,7 +684,7 @@ export const heavyGear: LocationDef = {
     pattern: "open-production",
     produce: (give) => {
       give.resource({ resource: "building-material", amount: 1 });
-      give.workers({ amount: 1 });
+      give.cards({ amount: 1 });
     },
   },
   once: undefined,
@@ -831,7 +831,7 @@ export const gunpowderMill: LocationDef = {
     pattern: "open-production",
     produce: (give) => {
       give.resource({ resource: "weapons", amount: 1 });
-      give.workers({ amount: 1 });
+      give.cards({ amount: 1 });
     },
   },
   once: undefined,
@@ -880,7 +880,7 @@ export const bulldozer: LocationDef = {
     give.resource({ resource: "building-material", amount: 2 });
   },
   agreement: (give) => {
-    give.redevelopmentTokens({ amount: 1 });
+    give.resource({ resource: "building-material", amount: 1 });
   },
   ability: {
     pattern: "action",
@@ -1605,8 +1605,7 @@ export const constructionSite: LocationDef = {
     give.redevelopmentTokens({ amount: 1 });
   },
   agreement: (give) => {
-    give.resource({ resource: "building-material", amount: 1 });
-    give.redevelopmentTokens({ amount: 1 });
+    give.resource({ resource: "building-material", amount: 2 });
   },
   ability: {
     pattern: "action",
@@ -1614,7 +1613,9 @@ export const constructionSite: LocationDef = {
       kind: "action",
       workers: 1,
       repeatable: false,
-      cost: () => {},
+      cost: (pay) => {
+        pay.resource({ resource: "building-material", amount: 1 });
+      },
       effects: (act) => {
         act.redevelop({ anyType: false });
       },
