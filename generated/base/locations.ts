@@ -890,6 +890,7 @@ export const bulldozer: LocationDef = {
       repeatable: false,
       cost: (pay) => {
         pay.resource({ resource: "fuel", amount: 1 });
+        pay.resource({ resource: "building-material", amount: 1 });
       },
       effects: (act) => {
         act.redevelop({ anyType: true });
