@@ -573,6 +573,7 @@ function checkWork(l: LocationCard): void {
     for (const s of steals) expect(opponent.pool.resources[stolen(s)] ?? 0).toBe((opponentBefore[stolen(s)] ?? 0) - s.amount);
   };
 
+  const buildingMaterialBefore = p.pool.resources["building-material"] ?? 0;
   useOnce(0);
   if (redevelop) {
     const asked = log.filter((d): d is Extract<Decision, { kind: "redevelop-with" }> => d.kind === "redevelop-with");
@@ -586,7 +587,9 @@ function checkWork(l: LocationCard): void {
     expect(p.locations[redevelop.target]!.card).toBe(redevelop.newCard.id);
     expect(p.locations[redevelop.target]!.vpTokens).toEqual([]);
     expect(game.state.discard).toContain(redevelop.targetId);
-    expect(p.pool.resources["building-material"]).toBe(1);
+    // Only the action's own price is paid (Construction Site's is 1 building material): not the Redevelopment's.
+    const pricedInBuildingMaterial = spec.cost.reduce((n, c) => n + (c.kind === "resource" && c.resource === "building-material" ? c.amount : 0), 0);
+    expect(p.pool.resources["building-material"]).toBe(buildingMaterialBefore - pricedInBuildingMaterial);
     expect(p.pool.redevelopment).toBe(redevelopmentTokens);
     if (redevelopLeader) expect(vpValues(p.leader!.vpTokens), `${redevelopLeader.id} scores`).toEqual([1]);
     // With no Location left in the hand the action would be paid for nothing: it is not offered.
@@ -1056,27 +1059,31 @@ describe.each(titled(modelLeaders))("Leader %s", (_title, ld) => {
     const expected = leaderGains(gainsOnly(next.once), nextOn);
     expected.cards -= 1;
     for (const r in oldResources) addResource(expected.resources, r, oldResources[r]!);
-    addResource(expected.resources, "weapons", -1);
     addResource(expected.baseVp, "1", 2);
     addResource(expected.baseVp, "2", 1);
 
-    // Every way to pay (the pool's weapons, or the old Leader's own) ends the same.
-    const ways = (oldResources.weapons ?? 0) > 0 ? 2 : 1;
+    // Every way to pay (the pool's weapons, or the old Leader's own weapons or universal resource)
+    // costs the token paid with: the old Leader's other resources go to the pool.
+    const ways = 1 + ((oldResources.weapons ?? 0) > 0 || (oldResources.universal ?? 0) > 0 ? 1 : 0);
     for (let way = 0; way < ways; way++) {
       const g = cloneTable(game);
       const q = player(g, 0);
       const scoreBefore = scoreOf(q);
       let offered = 1;
+      let paidWith = "weapons";
       const got = observe(q, () =>
         playLeader(g, 0, next.id, {
           payment: (d) => {
             offered = d.choices.length;
+            paidWith = d.choices[way]![0]!.token;
             return way;
           },
         }),
       );
+      const expectedWay = structuredClone(expected);
+      addResource(expectedWay.resources, paidWith, -1);
       expect(offered, "the payment choices").toBe(ways);
-      expect(got, `way ${way + 1} of ${ways}`).toEqual(expected);
+      expect(got, `way ${way + 1} of ${ways}`).toEqual(expectedWay);
       expect(q.leader!.card).toBe(next.id);
       expect(q.leader!.resources).toEqual(nextOn.resources);
       expect(g.state.discard).toContain(ld.id);

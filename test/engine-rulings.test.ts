@@ -276,8 +276,9 @@ describe("ruling 16: what a card's Redevelopment builds over", () => {
   it("another of the player's Locations, not the card itself; the player may forgo it; not offered with nothing to build", () => {
     const game = testGame();
     const p = player(game, 0);
-    placeLocation(game, 0, "construction-site"); // action: redevelop (building-material type)
+    placeLocation(game, 0, "construction-site"); // action: pay 1 building-material -> redevelop (building-material type)
     p.pool.workers = 2;
+    p.pool.resources = { "building-material": 1 }; // the action's price
     giveCard(game, 0, "brickworks"); // building material: could only go over Construction Site itself
     expect(findAction(game, 0, "work")).toBeUndefined();
     placeLocation(game, 0, "sawmill"); // building material, scrap

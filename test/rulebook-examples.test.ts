@@ -473,10 +473,10 @@ describe("Location traits", () => {
   it("Bulldozer builds a card over one with no type in common", () => {
     const game = testGame();
     const p = player(game, 0);
-    placeLocation(game, 0, "bulldozer"); // action: pay 1 fuel -> redevelop any type
+    placeLocation(game, 0, "bulldozer"); // action: pay 1 fuel, 1 building-material -> redevelop any type
     placeLocation(game, 0, "gun-shop"); // weapons
     giveCard(game, 0, "pub"); // universal
-    p.pool.resources = { fuel: 1 };
+    p.pool.resources = { fuel: 1, "building-material": 1 };
     p.pool.workers = 1;
     perform(game, 0, { kind: "work", location: 0 }, answering({ "redevelop-with": (c: { card?: string }) => c.card === "pub" }));
     expect(p.locations.map((l) => l.card)).toEqual(["bulldozer", "pub"]);

@@ -108,7 +108,7 @@ export const baronsMilitia: ContactDef = {
   use: "permanent",
   faction: "appalachian-federation",
   colour: "conquest",
-  range: 1,
+  range: 2,
   price: {
     calls: [
       { call: "resource", resource: "weapons", amount: 1 },
@@ -149,10 +149,10 @@ export const tradingPost: ContactDef = {
   range: 1,
   price: {
     calls: [
-      { call: "cards", amount: 1 },
+      { call: "resource", resource: "scrap", amount: 1 },
     ],
     run: (pay) => {
-      pay.cards({ amount: 1 });
+      pay.resource({ resource: "scrap", amount: 1 });
     },
   },
 };
@@ -165,7 +165,7 @@ export const hiredGuns: ContactDef = {
   use: "permanent",
   faction: "merchants-guild",
   colour: "conquest",
-  range: 1,
+  range: 2,
   price: {
     calls: [
       { call: "resource", resource: "fuel", amount: 1 },
@@ -203,7 +203,7 @@ export const scavengers: ContactDef = {
   use: "permanent",
   faction: "mutants-union",
   colour: "incorporation",
-  range: 1,
+  range: 2,
   price: {
     calls: [
       { call: "resource", resource: "scrap", amount: 1 },
@@ -222,7 +222,7 @@ export const mutantEnvoys: ContactDef = {
   use: "permanent",
   faction: "mutants-union",
   colour: "cooperation",
-  range: 1,
+  range: 2,
   price: {
     calls: [
       { call: "resource", resource: "weapons", amount: 1 },

@@ -208,8 +208,12 @@ export const babySwift: LeaderDef = {
   name: { en: "Baby Swift", fr: "Baby Swift" },
   set: "base",
   resources: {
-    calls: [],
-    run: () => {},
+    calls: [
+      { call: "resource", resource: "universal", amount: 1 },
+    ],
+    run: (give) => {
+      give.resource({ resource: "universal", amount: 1 });
+    },
   },
   once: undefined,
   ability: {

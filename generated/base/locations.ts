@@ -1100,11 +1100,11 @@ export const heavyGear: LocationDef = {
     produce: {
       calls: [
         { call: "resource", resource: "building-material", amount: 1 },
-        { call: "workers", amount: 1 },
+        { call: "cards", amount: 1 },
       ],
       run: (give) => {
         give.resource({ resource: "building-material", amount: 1 });
-        give.workers({ amount: 1 });
+        give.cards({ amount: 1 });
       },
     },
   },
@@ -1349,11 +1349,11 @@ export const gunpowderMill: LocationDef = {
     produce: {
       calls: [
         { call: "resource", resource: "weapons", amount: 1 },
-        { call: "workers", amount: 1 },
+        { call: "cards", amount: 1 },
       ],
       run: (give) => {
         give.resource({ resource: "weapons", amount: 1 });
-        give.workers({ amount: 1 });
+        give.cards({ amount: 1 });
       },
     },
   },
@@ -1429,10 +1429,10 @@ export const bulldozer: LocationDef = {
   },
   agreement: {
     calls: [
-      { call: "redevelopmentTokens", amount: 1 },
+      { call: "resource", resource: "building-material", amount: 1 },
     ],
     run: (give) => {
-      give.redevelopmentTokens({ amount: 1 });
+      give.resource({ resource: "building-material", amount: 1 });
     },
   },
   ability: {
@@ -1444,9 +1444,11 @@ export const bulldozer: LocationDef = {
       cost: {
         calls: [
           { call: "resource", resource: "fuel", amount: 1 },
+          { call: "resource", resource: "building-material", amount: 1 },
         ],
         run: (pay) => {
           pay.resource({ resource: "fuel", amount: 1 });
+          pay.resource({ resource: "building-material", amount: 1 });
         },
       },
       effects: {
@@ -2605,12 +2607,10 @@ export const constructionSite: LocationDef = {
   },
   agreement: {
     calls: [
-      { call: "resource", resource: "building-material", amount: 1 },
-      { call: "redevelopmentTokens", amount: 1 },
+      { call: "resource", resource: "building-material", amount: 2 },
     ],
     run: (give) => {
-      give.resource({ resource: "building-material", amount: 1 });
-      give.redevelopmentTokens({ amount: 1 });
+      give.resource({ resource: "building-material", amount: 2 });
     },
   },
   ability: {
@@ -2620,8 +2620,12 @@ export const constructionSite: LocationDef = {
       workers: 1,
       repeatable: false,
       cost: {
-        calls: [],
-        run: () => {},
+        calls: [
+          { call: "resource", resource: "building-material", amount: 1 },
+        ],
+        run: (pay) => {
+          pay.resource({ resource: "building-material", amount: 1 });
+        },
       },
       effects: {
         calls: [
