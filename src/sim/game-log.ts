@@ -42,7 +42,20 @@ export type LogLine = LogHeader | ({ readonly type: "choice" } & ChoiceRecord) |
 
 /** A stable digest of a state: same state, same digest. */
 export function stateDigest(state: GameState): string {
-  return createHash("sha256").update(JSON.stringify(state)).digest("hex");
+  return createHash("sha256").update(JSON.stringify(state, sortedKeys)).digest("hex");
+}
+
+/**
+ * Each object's keys in a fixed order, so the digest is the state's values
+ * alone: a state saved as JSON drops a key whose value is undefined (a
+ * player's `leader` before the first Leader), and the Leader played after
+ * it is resumed is a key added at the end, where the original has it first.
+ */
+function sortedKeys(_key: string, v: unknown): unknown {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
+  return out;
 }
 
 export function gameLog(game: Game, header: LogHeader, choices: readonly ChoiceRecord[]): string {
