@@ -21,7 +21,7 @@ import { didYouMean } from "../diagnostics/suggest.js";
 import { keyRange, rangeInScalar, valueRange, type DataPath, type SourceFile } from "../load/source-file.js";
 import { defaultGlyph, glyphNames, tileLetter } from "../print/glyphs.js";
 import type { TermData, VocabularyData } from "../schema/card-file.js";
-import { langs, termName, type Lang } from "../text/words.js";
+import { languageNames, langs, termName } from "../text/words.js";
 import { canonicalPath, readSvgPath } from "./svg-path.js";
 import { namespaceNoun, namespaces } from "./vocabulary.js";
 
@@ -82,8 +82,6 @@ function letterShape(name: string): string {
   return tileLetter(name).normalize("NFD").replace(/\p{M}/gu, "");
 }
 
-const langNames: Readonly<Record<Lang, string>> = { en: "English", fr: "French" };
-
 /** The shapes a type prints (one per language for a letter tile), or none when its icon is bad. */
 function shapes(t: TypeEntry, out: Diagnostic[]): Shape[] {
   if (t.entry.icon !== undefined) return [iconShape(t, out)].flatMap((s) => s ?? []);
@@ -92,7 +90,7 @@ function shapes(t: TypeEntry, out: Diagnostic[]): Shape[] {
   return langs.map((lang) => {
     // The tile shows the initial of the type's name as the sheet prints it (src/text/render.ts).
     const letter = letterShape(termName({ ...t.entry, namespace: "cardTypes" }, lang));
-    return { key: `${lang} letter ${letter}`, says: `a tile with the letter "${letter}" in ${langNames[lang]}` };
+    return { key: `${lang} letter ${letter}`, says: `a tile with the letter "${letter}" in ${languageNames[lang]}` };
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { didYouMean } from "../diagnostics/suggest.js";
 import type { SentenceData, TermData, VocabularyData } from "../schema/card-file.js";
+import { languageNames, langs, type Lang } from "../text/words.js";
 
 export type Namespace = Exclude<keyof VocabularyData, "lookoutAbilities">;
 
@@ -43,7 +44,7 @@ export const namespaceNoun: { readonly [N in Namespace | "lookoutAbilities"]: st
 export type EntryField = SpellingField | readonly ["action"];
 
 /** The fields that spell an entry: its id, a written word, a printed name. */
-type SpellingField = readonly ["id"] | readonly ["words", number] | readonly ["en" | "fr", "one" | "other"];
+type SpellingField = readonly ["id"] | readonly ["words", number] | readonly [Lang, "one" | "other"];
 
 /** What a vocabulary problem is: an entry that clashes with another, or a contact colour that performs no action. */
 export type VocabularyCode = "S51-E314" | "S51-E315";
@@ -153,7 +154,7 @@ interface Spelling {
 function spellingsOf(entry: TermData, source: number, namespace: Namespace, index: number): Spelling[] {
   const out: Spelling[] = [{ text: entry.id, source, namespace, index, field: ["id"], entry }];
   (entry.words ?? []).forEach((w, i) => out.push({ text: w, source, namespace, index, field: ["words", i], entry }));
-  for (const lang of ["en", "fr"] as const) {
+  for (const lang of langs) {
     for (const form of ["one", "other"] as const) out.push({ text: entry[lang][form].normalize("NFC").toLocaleLowerCase(lang), source, namespace, index, field: [lang, form], entry });
   }
   return out;
@@ -162,7 +163,7 @@ function spellingsOf(entry: TermData, source: number, namespace: Namespace, inde
 function describeField(field: SpellingField): string {
   if (field[0] === "id") return "id";
   if (field[0] === "words") return "word";
-  return `${field[0] === "en" ? "English" : "French"} name`;
+  return `${languageNames[field[0]]} name`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { runBuild } from "./build-command.js";
 import { writeGrammarDiagram } from "./grammar-command.js";
 import { UsageError } from "./usage-error.js";
 import { runValidate, type Format } from "./validate-command.js";
+import { langs } from "../text/words.js";
 
 const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
@@ -77,7 +78,7 @@ export function buildProgram(
     .command("text")
     .description("write the cards' text in English or French, generated from their definitions")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
-    .addOption(new Option("-l, --lang <lang>", "language").choices(["en", "fr"]).default("en"))
+    .addOption(new Option("-l, --lang <lang>", "language").choices([...langs]).default("en"))
     .option("-c, --card <id>", "only this card")
     .addOption(new Option("-f, --format <format>", "output format").choices(["md", "json"]).default("md"))
     .addHelpText(
@@ -96,7 +97,7 @@ export function buildProgram(
     .command("print")
     .description("write printable sheets: real-size cards (63 x 88 mm), nine to an A4 page, as HTML or PDF")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
-    .addOption(new Option("-l, --lang <lang>", "language").choices(["en", "fr"]).default("en"))
+    .addOption(new Option("-l, --lang <lang>", "language").choices([...langs]).default("en"))
     .option("-o, --out <file.html>", "write the HTML sheet to this file (default: standard output)")
     .option("--pdf <file.pdf>", "print the sheet to a PDF through headless Chromium")
     .option("--png <file.png>", "a picture of the first page (A4 at 96 dpi), through headless Chromium")

@@ -24,6 +24,7 @@ import type { Sayings } from "../text/phrasebook.js";
 import type { TriggerFact } from "./traits/after.js";
 import type { LimitTarget } from "./traits/limit.js";
 import type { RangeChange } from "./traits/range.js";
+import type { Lang } from "../text/words.js";
 
 /**
  * The rules statements share, by name, and the subrules a statement's module
@@ -104,7 +105,7 @@ export interface ConstructPieces<K extends string, Node extends { readonly kind:
   /** The data the generated code holds for it: an object literal. */
   readonly emit: (model: Model) => Expr;
   /** Its phrase, lower-case, in English and in French. */
-  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+  readonly text: { readonly [L in Lang]: (model: Model, say: Sayings) => string };
 }
 
 /** A trait statement of the language, whole: `Node` is its AST node, `Model` its checked form, `Def` the compiled code's shape. */
@@ -122,7 +123,7 @@ export interface TraitConstruct<K extends string, Node extends { readonly kind: 
   /** The `Def` the generated code holds. */
   readonly emit: (model: Model) => Expr;
   /** One sentence of card text in each language. */
-  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+  readonly text: { readonly [L in Lang]: (model: Model, say: Sayings) => string };
   /** Its meaning in the engine: what it adds to the Location's facts (`trait` is its index among the card's traits). */
   readonly engine: (def: Def, trait: number, facts: TraitFacts) => void;
 }

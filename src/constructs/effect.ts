@@ -31,6 +31,7 @@ import type { Game } from "../engine/game.js";
 import type { EffectStep, GiveTarget } from "../engine/tasks.js";
 import type { Sayings } from "../text/phrasebook.js";
 import type { GrammarKit } from "./construct.js";
+import type { Lang } from "../text/words.js";
 
 /** Where an effect happens: whose it is, where its gains land, and which Location (by index) a redevelopment may not replace (-1: none). */
 export interface EffectAt {
@@ -75,7 +76,7 @@ export interface EffectConstruct<K extends string, Node extends { readonly kind:
   /** The call's argument as the compiler writes it as data (src/engine/definitions.ts `CallArgs`), as a step; `inner` makes inner calls (a choice's options) steps. */
   readonly record: (args: CallArgs<Args>, inner: (calls: ActCalls) => readonly EffectStep[]) => Step;
   /** A verb phrase, lower-case ("steal 1 Worker from an opponent"). */
-  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+  readonly text: { readonly [L in Lang]: (model: Model, say: Sayings) => string };
   readonly engine: EffectEngine<Step, Ask>;
 }
 

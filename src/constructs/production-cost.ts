@@ -40,6 +40,7 @@ import { canPay, locationVpCap } from "../engine/tokens.js";
 import type { Sayings } from "../text/phrasebook.js";
 import type { GrammarKit } from "./construct.js";
 import { conditionPieces, type ConditionDef, type ConditionModel } from "./conditions/index.js";
+import type { Lang } from "../text/words.js";
 
 /** The checked form: what is paid, what it produces, and the condition under which paying is offered. */
 export interface PaidProduction {
@@ -86,7 +87,7 @@ interface ProductionCostConstruct {
   /** On a production Location it has meaning; on a Base it is refused (a Base "produces one particular Resource and 3 workers"). */
   readonly check: (s: CostlyProduce, r: Resolver, on: "location" | "base") => PaidProduction | undefined;
   readonly emit: (m: PaidProduction) => Expr;
-  readonly text: { readonly [L in "en" | "fr"]: (m: PaidProduction, say: Sayings) => string };
+  readonly text: { readonly [L in Lang]: (m: PaidProduction, say: Sayings) => string };
   readonly engine: {
     readonly facts: (def: PaidProductionDef) => PaidProductionFacts;
     /** The production is due for `seat` (its owner, or an opponent who sent a Worker): the decision, or nothing to ask. */

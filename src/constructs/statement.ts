@@ -20,6 +20,7 @@ import type { Expr } from "../compiler/code.js";
 import type { Pattern } from "../schema/card-file.js";
 import type { Sayings } from "../text/phrasebook.js";
 import type { BuildKit, GrammarKit } from "./construct.js";
+import type { Lang } from "../text/words.js";
 
 /** The parts of a Location's card a statement may fill, and what each holds once checked. */
 export interface LocationParts {
@@ -110,7 +111,7 @@ export interface StatementConstruct<K extends string, Node extends { readonly ki
   /** The `Def` the generated code holds in the card's part. */
   readonly emit: (model: Model) => Expr;
   /** Its sentence of card text in each language. */
-  readonly text: { readonly [L in "en" | "fr"]: (model: Model, say: Sayings) => string };
+  readonly text: { readonly [L in Lang]: (model: Model, say: Sayings) => string };
   /** Its meaning in the engine: the facts read once from its definition (kept with the card's facts). */
   readonly engine: (def: Def) => Facts;
 }

@@ -3,6 +3,7 @@ import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
+import type { LanguagePack } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitEffects } from "./split.js";
 import { clauses, formFor, joinList, term, termName } from "./words.js";
@@ -81,3 +82,12 @@ export function english(v: Vocabulary): Phrasebook {
   };
   return book;
 }
+
+export const englishPack: LanguagePack<"en"> = {
+  lang: "en",
+  phrasebook: english,
+  typography: (text) => text,
+  partLabels: { spoils: "Spoils", agreement: "Agreement", ability: "Ability", production: "Production", contact: "Contact", resources: "Resources" },
+  distanceWord: "distance",
+  setTitle: "51st State — card text",
+};

@@ -7,7 +7,9 @@ import type { Asset, Cost, Effect } from "../check/model.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
+import type { LanguagePack } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
+import { frenchTypography } from "./typography.js";
 import { splitCosts, splitEffects } from "./split.js";
 import { clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
 
@@ -88,3 +90,12 @@ export function french(v: Vocabulary): Phrasebook {
   };
   return book;
 }
+
+export const frenchPack: LanguagePack<"fr"> = {
+  lang: "fr",
+  phrasebook: french,
+  typography: frenchTypography,
+  partLabels: { spoils: "Butin", agreement: "Accord", ability: "Capacité", production: "Production", contact: "Contact", resources: "Ressources" },
+  distanceWord: "distance",
+  setTitle: "51st State — texte des cartes",
+};

@@ -7,10 +7,8 @@ import type { Card, LocationAbility, LocationCard } from "../check/model.js";
 import { traitConstructs, traitPieces } from "../constructs/traits/index.js";
 import { statementPieces } from "../constructs/statements/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
-import { english } from "./en.js";
-import { french } from "./fr.js";
+import { languagePacks } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { frenchTypography } from "./typography.js";
 import { term, termName, type Lang } from "./words.js";
 
 /** The printed parts of a card, each one block of text. */
@@ -75,8 +73,9 @@ export interface TextRenderer {
 }
 
 export function textRenderer(vocabulary: Vocabulary, lang: Lang): TextRenderer {
-  const book = lang === "en" ? english(vocabulary) : french(vocabulary);
-  const finish = lang === "fr" ? frenchTypography : (s: string): string => s;
+  const pack = languagePacks[lang];
+  const book = pack.phrasebook(vocabulary);
+  const finish = pack.typography;
   return {
     lang,
     card(card) {

@@ -5,10 +5,11 @@
 import type { Card } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { setMarkdown } from "./markdown.js";
+import { perLanguage } from "./packs.js";
 import { textRenderer } from "./render.js";
 import { langs, type Lang } from "./words.js";
 
-export const setTitles: Readonly<Record<Lang, string>> = { en: "51st State — card text", fr: "51st State — texte des cartes" };
+export const setTitles: { readonly [L in Lang]: string } = perLanguage((p) => p.setTitle);
 
 export function setTextFiles(cards: readonly Card[], vocabulary: Vocabulary): { path: string; text: string }[] {
   return langs.map((lang) => {

@@ -8,10 +8,26 @@ import type { Term, Vocabulary } from "../check/vocabulary.js";
 import type { Forms } from "../schema/card-file.js";
 import { indefiniteArticle } from "./article.js";
 
-export type Lang = "en" | "fr";
-export const langs: readonly Lang[] = ["en", "fr"];
+/**
+ * The languages cards are printed in. Every per-language table is keyed by
+ * `Lang` ({ [L in Lang]: … }), so a language added here is a compile error in
+ * each table that lacks it (the packs in packs.ts, the constructs' text
+ * pieces, the vocabulary's names) instead of a silent fall into another.
+ */
+export const langs = ["en", "fr"] as const;
+export type Lang = (typeof langs)[number];
 
-const pluralRules = { en: new Intl.PluralRules("en"), fr: new Intl.PluralRules("fr") };
+/** A language's name in a message written in English: "its French name". */
+export const languageNames: { readonly [L in Lang]: string } = { en: "English", fr: "French" };
+
+/** The words that join a list: "a, b and c", "a, b ou c". */
+const conjunctions: { readonly [L in Lang]: { readonly and: string; readonly or: string } } = {
+  en: { and: "and", or: "or" },
+  fr: { and: "et", or: "ou" },
+};
+
+/** Each language's own plural categories (its locale is its code). */
+const pluralRules = Object.fromEntries(langs.map((l) => [l, new Intl.PluralRules(l)])) as { readonly [L in Lang]: Intl.PluralRules };
 
 /** "one" or "other" for a count, as the language counts. */
 export function plural(lang: Lang, count: number): "one" | "other" {
@@ -54,12 +70,12 @@ function joinWith(items: readonly string[], last: string): string {
 
 /** "a, b and c" / "a, b et c". */
 export function joinList(items: readonly string[], lang: Lang): string {
-  return joinWith(items, lang === "en" ? "and" : "et");
+  return joinWith(items, conjunctions[lang].and);
 }
 
 /** "a, b or c" / "a, b ou c": a choice's options. */
 export function joinAlternatives(items: readonly string[], lang: Lang): string {
-  return joinWith(items, lang === "en" ? "or" : "ou");
+  return joinWith(items, conjunctions[lang].or);
 }
 
 export function capitalize(s: string): string {

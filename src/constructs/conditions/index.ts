@@ -18,6 +18,7 @@ import type { Resolver } from "../../check/resolve.js";
 import type { Expr } from "../../compiler/code.js";
 import type { Game } from "../../engine/game.js";
 import type { Sayings } from "../../text/phrasebook.js";
+import type { Lang } from "../../text/words.js";
 import type { AnyConditionConstruct, ConditionDefOf, ConditionModelOf, ConditionNodeOf } from "../condition.js";
 import { cards } from "./cards.js";
 import { fewer } from "./fewer.js";
@@ -60,6 +61,8 @@ const of = (kind: ConditionKind): AnyConditionConstruct => conditionConstructs[k
  * table is indexed by that kind, so the construct found is the one whose
  * types these are; the cast says so once, here, instead of a switch per stage.
  */
+const ifWord: { readonly [L in Lang]: string } = { en: "if", fr: "si" };
+
 export const conditionPieces = {
   build: (kind: ConditionKind, cst: CstNode, span: Span): ConditionNode => of(kind).build(cst, span),
   /** The clause: `you`, then the condition. */
@@ -70,6 +73,6 @@ export const conditionPieces = {
   },
   emit: (model: ConditionModel): Expr => of(model.kind).emit(model),
   /** "if you have a Leader", « si vous avez un Leader ». */
-  text: (model: ConditionModel, say: Sayings): string => `${say.lang === "en" ? "if" : "si"} ${of(model.kind).text[say.lang](model, say)}`,
+  text: (model: ConditionModel, say: Sayings): string => `${ifWord[say.lang]} ${of(model.kind).text[say.lang](model, say)}`,
   holds: (game: Game, seat: number, def: ConditionDef): boolean => of(def.kind).engine.holds(game, seat, def),
 };

@@ -27,7 +27,7 @@ import type { Gains } from "../../engine/definitions.js";
 import { stepsOf } from "../../engine/facts.js";
 import type { GainStep } from "../../engine/tasks.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { aTerm, term, termName } from "../../text/words.js";
+import { aTerm, term, termName, type Lang } from "../../text/words.js";
 import type { TraitConstruct } from "../construct.js";
 
 /** The four ways a Location card comes into play ("There are four ways of putting Location cards into play"). */
@@ -229,7 +229,7 @@ function triggerCode(t: Trigger): Expr {
 // ---- text --------------------------------------------------------------------
 
 /** A card with no type named is a "Location card", or just a "card" where the way it is played follows ("a card as Spoils"). */
-const untyped = (t: Trigger, lang: "en" | "fr"): string => (t.as === undefined ? { en: "Location card", fr: "carte Lieu" } : { en: "card", fr: "carte" })[lang];
+const untyped = (t: Trigger, lang: Lang): string => (t.as === undefined ? { en: "Location card", fr: "carte Lieu" } : { en: "card", fr: "carte" })[lang];
 
 /** "a Scrap card", "a distance-3 Location card", "an Oil card". */
 function cardEn(t: Trigger, say: Sayings): string {

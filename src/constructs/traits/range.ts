@@ -12,7 +12,7 @@ import { resolveTerm, type Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { plural, term, termName } from "../../text/words.js";
+import { aTerm, plural, term, termName } from "../../text/words.js";
 import type { TraitConstruct } from "../construct.js";
 
 /** How far one statement may move the range needed: past 2 a distance-3 card would cost next to nothing. */
@@ -77,11 +77,14 @@ function cardType(r: Resolver, word: Word): string | undefined {
   return resolveTerm(r, word, "cardTypes");
 }
 
-/** "a card of distance 3", "a Scrap card"; "une carte de distance 3", "une carte de type Ferraille". */
-function what(m: RangeModel, say: Sayings): string {
-  if ("distance" in m) return say.lang === "en" ? `a card of distance ${m.distance}` : `une carte de distance ${m.distance}`;
-  const name = termName(term(say.vocabulary, "cardTypes", m.cardType), say.lang);
-  return say.lang === "en" ? `a ${name} card` : `une carte de type ${name}`;
+/** "a card of distance 3", "a Scrap card", "an Oil card". */
+function whatEn(m: RangeModel, say: Sayings): string {
+  return "distance" in m ? `a card of distance ${m.distance}` : `${aTerm(term(say.vocabulary, "cardTypes", m.cardType))} card`;
+}
+
+/** « une carte de distance 3 », « une carte de type Ferraille ». */
+function whatFr(m: RangeModel, say: Sayings): string {
+  return "distance" in m ? `une carte de distance ${m.distance}` : `une carte de type ${termName(term(say.vocabulary, "cardTypes", m.cardType), "fr")}`;
 }
 
 export const range: TraitConstruct<"range", RangeNode, RangeModel, RangeDef> = {
@@ -116,10 +119,10 @@ export const range: TraitConstruct<"range", RangeNode, RangeModel, RangeDef> = {
   },
   emit: (m) => object([["kind", str("range")], ["amount", int(m.amount)], "distance" in m ? ["distance", int(m.distance)] : ["cardType", str(m.cardType)]]),
   text: {
-    en: (m, say) => `To play ${what(m, say)}, you need ${Math.abs(m.amount)} ${m.amount < 0 ? "less" : "more"} range.`,
+    en: (m, say) => `To play ${whatEn(m, say)}, you need ${Math.abs(m.amount)} ${m.amount < 0 ? "less" : "more"} range.`,
     fr: (m, say) => {
       const n = Math.abs(m.amount);
-      return `Pour jouer ${what(m, say)}, il vous faut ${n} ${plural("fr", n) === "one" ? "point" : "points"} de Portée de ${m.amount < 0 ? "moins" : "plus"}.`;
+      return `Pour jouer ${whatFr(m, say)}, il vous faut ${n} ${plural("fr", n) === "one" ? "point" : "points"} de Portée de ${m.amount < 0 ? "moins" : "plus"}.`;
     },
   },
   engine: (def, _trait, facts) => {
