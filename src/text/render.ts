@@ -82,15 +82,16 @@ export function textRenderer(vocabulary: Vocabulary, lang: Lang): TextRenderer {
       const raw = parts(book, card);
       const done: Partial<Record<PartName, string>> = {};
       for (const name of partNames) if (raw[name] !== undefined) done[name] = finish(raw[name]!);
-      const faction = card.kind === "base" || (card.kind === "contact" && card.faction) ? termName(term(vocabulary, "factions", (card as { faction: string }).faction), lang) : undefined;
+      const faction = card.kind === "base" || (card.kind === "contact" && card.faction) ? finish(termName(term(vocabulary, "factions", (card as { faction: string }).faction), lang)) : undefined;
       return {
         id: card.id,
         kind: card.kind,
         lang,
-        name: card.name[lang],
-        kindName: book.kind(card.kind),
-        ...(card.kind === "location" ? { distance: card.distance, pattern: book.pattern(card.ability.pattern) } : {}),
-        types: card.kind === "location" ? card.types.map((t) => termName(term(vocabulary, "cardTypes", t), lang)) : [],
+        // The name and headline are printed too: the language's typography is theirs as well (« Purificateur d’eau »).
+        name: finish(card.name[lang]),
+        kindName: finish(book.kind(card.kind)),
+        ...(card.kind === "location" ? { distance: card.distance, pattern: finish(book.pattern(card.ability.pattern)) } : {}),
+        types: card.kind === "location" ? card.types.map((t) => finish(termName(term(vocabulary, "cardTypes", t), lang))) : [],
         ...(faction ? { faction } : {}),
         parts: done,
       };

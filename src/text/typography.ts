@@ -1,6 +1,6 @@
 /**
  * French typography: a non-breaking space before « : ; ! ? » and inside
- * guillemets. Applied to every French string the renderers produce, so a
+ * guillemets, and the typographic apostrophe (’) for the straight one. Applied to every French string the renderers produce, so a
  * phrase never has to remember it.
  */
 export const nbsp = "\u00a0";
@@ -12,5 +12,6 @@ export function frenchTypography(text: string): string {
       mark === ":" && found === mark && /\d/.test(whole[offset - 1] ?? "") ? mark : `${nbsp}${mark}`,
     )
     .replace(/«[ \u00a0]*/g, `«${nbsp}`)
-    .replace(/[ \u00a0]*»/g, `${nbsp}»`);
+    .replace(/[ \u00a0]*»/g, `${nbsp}»`)
+    .replace(/'/g, "’");
 }
