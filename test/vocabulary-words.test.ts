@@ -12,6 +12,7 @@ import { validatePaths } from "../src/pipeline/validate.js";
 import type { FrForms } from "../src/schema/card-file.js";
 import { indefiniteArticle } from "../src/text/article.js";
 import { textRenderer } from "../src/text/render.js";
+import { langs } from "../src/text/words.js";
 import { repoRoot, validateText } from "./helpers.js";
 import { lintText } from "./text-lint.js";
 
@@ -229,7 +230,7 @@ describe("card text for an expansion's words", () => {
 
   it("counts a resource in its unit word, singular and plural, in English and French", () => {
     expect(text("gold-mine", "en")).toMatchObject({ spoils: "Gain 2 coins of Gold.", agreement: "Gain 1 coin of Gold." });
-    expect(text("gold-mine", "fr")).toMatchObject({ spoils: "Gagnez 2 pièces d'Or.", agreement: "Gagnez 1 pièce d'Or." });
+    expect(text("gold-mine", "fr")).toMatchObject({ spoils: "Gagnez 2 pièces d’Or.", agreement: "Gagnez 1 pièce d’Or." });
   });
 
   it("counts a resource without unit words as the base set does", () => {
@@ -244,13 +245,13 @@ describe("card text for an expansion's words", () => {
     expect(text("suv-dealer", "en").ability).toBe("After playing an SUV card: 3 coins of Gold.");
     expect(text("union-boss", "en").ability).toBe("After playing a Universal card: 1 VP.");
     expect(text("annexer", "en").ability).toBe("After an Incorporation: 1 VP.");
-    expect(text("oil-baron", "fr").ability).toBe("Après avoir joué une carte de type Pétrole\u00a0: 1 pièce d'Or.");
+    expect(text("oil-baron", "fr").ability).toBe("Après avoir joué une carte de type Pétrole\u00a0: 1 pièce d’Or.");
   });
 
   it("passes the text linter", () => {
     for (const c of set.cards) {
-      for (const lang of ["en", "fr"] as const) {
-        for (const s of Object.values(textRenderer(set.vocabulary, lang).card(c).parts)) expect(lintText(s!, lang), `${c.id} ${lang}`).toEqual([]);
+      for (const lang of langs) {
+        for (const s of Object.values(textRenderer(set.vocabulary, lang).card(c).parts)) expect(lintText(s!, lang, set.vocabulary), `${c.id} ${lang}`).toEqual([]);
       }
     }
   });
