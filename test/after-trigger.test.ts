@@ -69,11 +69,11 @@ describe("after: its text", () => {
   };
 
   it("names the event, then the card by its type and distance, then the way it is played", () => {
-    expect(read("after conquer scrap card -> 1 vp")).toEqual(["After a Conquest of a Scrap card: 1 VP.", "Après un Pillage d'une carte de type Ferraille : 1 PV."]);
-    expect(read("after cooperate distance 2 -> 1 fuel")).toEqual(["After a Cooperation with a distance-2 Location card: 1 Fuel.", "Après une Coopération avec une carte Lieu de Distance 2 : 1 jeton d'Essence."]);
+    expect(read("after conquer scrap card -> 1 vp")).toEqual(["After a Conquest of a Scrap card: 1 VP.", "Après un Pillage d’une carte de type Ferraille : 1 PV."]);
+    expect(read("after cooperate distance 2 -> 1 fuel")).toEqual(["After a Cooperation with a distance-2 Location card: 1 Fuel.", "Après une Coopération avec une carte Lieu de Distance 2 : 1 jeton d’Essence."]);
     expect(read("after redevelop fuel card -> 1 card")).toEqual(["After a Redevelopment into a Fuel card: 1 card.", "Après une Reconstruction qui met en jeu une carte de type Essence : 1 carte."]);
     expect(read("after play -> 1 scrap")).toEqual(["After playing a Location card: 1 Scrap.", "Après avoir joué une carte Lieu : 1 jeton de Ferraille."]);
-    expect(read("after play distance 1 as agreement -> 1 worker")).toEqual(["After playing a distance-1 card as an Agreement: 1 Worker.", "Après avoir joué une carte de Distance 1 en tant qu'Accord : 1 Travailleur."]);
+    expect(read("after play distance 1 as agreement -> 1 worker")).toEqual(["After playing a distance-1 card as an Agreement: 1 Worker.", "Après avoir joué une carte de Distance 1 en tant qu’Accord : 1 Travailleur."]);
   });
 });
 

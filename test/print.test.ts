@@ -74,7 +74,7 @@ describe("the printable sheet (HTML)", () => {
     expect(en).toContain("&lt;b&gt;Bolt&lt;/b&gt; &amp; &quot;Nuts&quot; &#39;Co&#39;");
     expect(en).not.toContain("<b>");
     const fr = renderSheet(r.cards, r.vocabulary, "fr");
-    expect(fr).toContain("L&#39;&lt;i&gt;usine&lt;/i&gt; &amp; Cie");
+    expect(fr).toContain("L’&lt;i&gt;usine&lt;/i&gt; &amp; Cie");
     expect(fr).not.toContain("<i>");
   });
 
