@@ -60,7 +60,7 @@ export function measureScript(layout: Layout = defaultLayout): string {
       const trim = { left: box.left + bleed, top: box.top + bleed, right: box.right - bleed, bottom: box.bottom - bleed };
       const widthMm = mm(box.width), heightMm = mm(box.height);
       const problems = [];
-      let tall = false, wideName = false, wideMeta = false;
+      let tall = false;
       if (Math.abs(widthMm - width) > tolerance || Math.abs(heightMm - height) > tolerance)
         problems.push("card is " + widthMm + " x " + heightMm + " mm, not " + width + " x " + height);
       for (const el of [card, ...card.querySelectorAll("[data-fit]")]) {
@@ -70,21 +70,19 @@ export function measureScript(layout: Layout = defaultLayout): string {
           problems.push(what + ": " + mm(el.scrollHeight - el.clientHeight) + " mm too tall");
           tall = true;
         }
-        if (el.scrollWidth > el.clientWidth) {
-          problems.push(what + ": " + mm(el.scrollWidth - el.clientWidth) + " mm too wide");
-          if (el.closest(".name")) wideName = true;
-          else if (el.closest(".meta")) wideMeta = true;
-          else tall = true;
-        }
+        if (el.scrollWidth > el.clientWidth) problems.push(what + ": " + mm(el.scrollWidth - el.clientWidth) + " mm too wide");
         const r = el.getBoundingClientRect();
         if (el !== card && (r.left < trim.left - tolerance || r.top < trim.top - tolerance || r.right > trim.right + tolerance || r.bottom > trim.bottom + tolerance)) {
           problems.push(what + ": outside the card");
           tall = true;
         }
       }
+      // A line too wide is shortened where it is (a frame or head too wide only follows it); text too tall, by any part.
+      const wide = (el) => el !== null && el.scrollWidth > el.clientWidth;
       const shorten = [];
-      if (wideName) shorten.push("name");
-      if (wideMeta) shorten.push("types");
+      if (wide(card.querySelector(".name"))) shorten.push("name");
+      if (wide(card.querySelector(".meta"))) shorten.push("types");
+      for (const p of card.querySelectorAll(".part")) if (!tall && [p, ...p.querySelectorAll("[data-fit]")].some(wide)) shorten.push(p.classList[1]);
       if (tall) {
         const parts = [...card.querySelectorAll(".part")].map((p) => ({ name: p.classList[1], height: mm(p.getBoundingClientRect().height) }));
         parts.sort((a, b) => b.height - a.height || (a.name < b.name ? -1 : 1));
