@@ -95,30 +95,50 @@ export function buildProgram(
 
   program
     .command("print")
-    .description("write printable sheets: real-size cards (63 x 88 mm), nine to an A4 page, as HTML or PDF")
+    .description("write printable sheets: real-size cards (63 x 88 mm), nine to an A4 or Letter page, as HTML or PDF, and one PNG per card")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .addOption(new Option("-l, --lang <lang>", "language").choices([...langs]).default("en"))
+    .addOption(new Option("--paper <paper>", "the paper the sheet is printed on").choices(["a4", "letter"]).default("a4"))
+    .option("--bleed <mm>", "extend each card's colour this far past its cut line, 0 to 6 mm (print shops: 3)")
     .option("-o, --out <file.html>", "write the HTML sheet to this file (default: standard output)")
     .option("--pdf <file.pdf>", "print the sheet to a PDF through headless Chromium")
-    .option("--png <file.png>", "a picture of the first page (A4 at 96 dpi), through headless Chromium")
+    .option("--png <file.png>", "a picture of the first page (at 96 dpi), through headless Chromium")
+    .option("--png-cards <dir>", "one PNG per card, <id>.png, at the card's size plus bleed, into this folder")
+    .option("--dpi <n>", "the resolution of --png-cards, 72 to 1200 (default: 300)")
     .option("-c, --cards <ids>", "only these cards, in this order (comma-separated ids)")
     .option("--check-fit", "lay the cards out in headless Chromium and report any whose text overflows")
+    .option("--allow-overflow", "write --pdf, --png and --png-cards even when a card's text does not fit (it is clipped)")
     .addHelpText(
       "after",
       "\nThe HTML is self-contained (inline CSS and SVG, system fonts, nothing loaded from the\n" +
-        "network): open it in a browser and print at 100 % on A4, or use --pdf. Cut along the\n" +
-        "marks in the margins. The same cards always give the same bytes.\n\n" +
-        "--pdf, --png and --check-fit need Chromium or Google Chrome: STATE51_CHROMIUM names the\n" +
-        "browser to run; otherwise chromium, chromium-browser, google-chrome or\n" +
+        "network): open it in a browser and print at 100 % on the paper chosen, or use --pdf. Cut\n" +
+        "along the marks in the margins: they are on the cut lines (the trim), outside the cards.\n" +
+        "The same cards always give the same bytes.\n\n" +
+        "With --bleed, each card is laid out with its colour running that far past the trim on every\n" +
+        "side, so a cut a little off leaves no white edge; a page holds as many such cards as fit\n" +
+        "(A4: 3 x 3 up to 1.3 mm, 4 x 2 landscape at 3 mm; Letter: 3 x 3 without bleed, 3 x 2\n" +
+        "landscape at 3 mm).\n" +
+        "--png-cards writes (63 + 2 x bleed) x (88 + 2 x bleed) mm at --dpi: at 3 mm and 300 dpi,\n" +
+        "815 x 1110 px, what print shops that take one image per card ask for.\n\n" +
+        "--pdf, --png and --png-cards first lay the cards out and check that every card's text fits;\n" +
+        "a card that does not is reported, by how many mm and which parts to shorten, and nothing is\n" +
+        "written unless --allow-overflow is given.\n\n" +
+        "--pdf, --png, --png-cards and --check-fit need Chromium or Google Chrome: STATE51_CHROMIUM\n" +
+        "names the browser to run; otherwise chromium, chromium-browser, google-chrome or\n" +
         "google-chrome-stable is looked up on PATH (on Debian/Ubuntu: apt-get install chromium).\n\n" +
         "Examples:\n  state51 print --out cards.html\n  state51 print --lang fr --pdf cartes.pdf\n" +
+        "  state51 print --paper letter --bleed 3 --pdf cards-letter.pdf\n" +
+        "  state51 print --bleed 3 --png-cards cards-png --dpi 300\n" +
         "  state51 print cards/ my-expansion.yaml --check-fit\n  state51 print --cards old-factory,railway --pdf reprint.pdf\n\n" +
         "Exit status: 0 written, 1 the cards have errors, no such card, Chromium missing or failed,\n" +
-        "or (--check-fit) a card's text does not fit, 2 usage error.",
+        "or a card's text does not fit (with --check-fit, or refused by --pdf/--png/--png-cards),\n" +
+        "2 usage error.",
     )
     .action(async (paths: string[], opts: import("./print-command.js").PrintOptions) => {
-      const { runPrint } = await import("./print-command.js");
-      setExit(runPrint(paths, opts, write, writeError));
+      const m = await import("./print-command.js");
+      let checked: import("./print-command.js").CheckedPrint | undefined;
+      const status = usage(() => ((checked = m.checkPrint(opts)), 0), writeError);
+      setExit(checked === undefined ? status : m.runPrint(paths, opts, checked, write, writeError));
     });
 
   // The engine and the compiler load only for the commands that play (a lazy chunk); the

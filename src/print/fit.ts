@@ -8,9 +8,12 @@
  * For a card, and for every element of it marked `data-fit` (frame, head,
  * name, meta line, parts, their labels and texts, footer), the content must
  * not be larger than the box (scrollHeight <= clientHeight, scrollWidth <=
- * clientWidth) nor stick out of the card; the card itself must measure
- * 63 × 88 mm within 0.5 mm. The report also gives each card's room to
- * spare: how much more the emblem area could shrink before the text overflows.
+ * clientWidth) nor stick out of the card's trim; the card itself must measure
+ * 63 × 88 mm plus the bleed within 0.5 mm. A problem says by how many mm, and
+ * the card says what a designer can shorten: the name when it is too wide,
+ * the type line, or the text parts, the longest first, when the text is too
+ * tall. The report also gives each card's room to spare: how much more the
+ * emblem area could shrink before the text overflows.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +23,7 @@ import type { Card } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { Lang } from "../text/words.js";
 import { ChromiumFailedError, runChromium } from "./chromium.js";
-import { cardSize, renderSheet } from "./sheet.js";
+import { defaultLayout, renderSheet, type Layout } from "./sheet.js";
 
 export interface CardFit {
   readonly id: string;
@@ -30,6 +33,8 @@ export interface CardFit {
   readonly spareMm: number;
   /** Empty when the card fits. */
   readonly problems: readonly string[];
+  /** What to shorten so it fits, most useful first: "name", "types", or a part with its height ("spoils (12.4 mm)"); empty when it fits. */
+  readonly shorten: readonly string[];
 }
 
 export interface FitReport {
@@ -38,30 +43,54 @@ export interface FitReport {
 
 const reportId = "state51-fit";
 
-/** The measuring script, run in the page after load and fonts. */
-export const measureScript = `(() => {
-  const mmPx = 96 / 25.4, tolerance = 0.5;
+/**
+ * The measuring script for cards laid out as `layout` says, run in the page
+ * after load and fonts. Sizes are reported in mm (at 96 CSS px to the inch).
+ */
+export function measureScript(layout: Layout = defaultLayout): string {
+  return `(() => {
+  const mmPx = 96 / 25.4, tolerance = 0.5, bleed = ${layout.bleed} * mmPx;
+  const width = ${layout.cell.width}, height = ${layout.cell.height};
   const round = (n) => Math.round(n * 100) / 100;
+  const mm = (px) => round(px / mmPx);
   const measure = () => {
     const cards = [];
     for (const card of document.querySelectorAll(".card")) {
       const box = card.getBoundingClientRect();
-      const widthMm = round(box.width / mmPx), heightMm = round(box.height / mmPx);
+      const trim = { left: box.left + bleed, top: box.top + bleed, right: box.right - bleed, bottom: box.bottom - bleed };
+      const widthMm = mm(box.width), heightMm = mm(box.height);
       const problems = [];
-      if (Math.abs(widthMm - ${cardSize.width}) > tolerance || Math.abs(heightMm - ${cardSize.height}) > tolerance)
-        problems.push("card is " + widthMm + " x " + heightMm + " mm, not ${cardSize.width} x ${cardSize.height}");
+      let tall = false;
+      if (Math.abs(widthMm - width) > tolerance || Math.abs(heightMm - height) > tolerance)
+        problems.push("card is " + widthMm + " x " + heightMm + " mm, not " + width + " x " + height);
       for (const el of [card, ...card.querySelectorAll("[data-fit]")]) {
         const part = el.closest(".part");
         const what = el === card ? "card" : (part ? part.classList[1] + " " : "") + el.classList[0];
-        if (el.scrollHeight > el.clientHeight) problems.push(what + ": content " + el.scrollHeight + " px high in a box of " + el.clientHeight);
-        if (el.scrollWidth > el.clientWidth) problems.push(what + ": content " + el.scrollWidth + " px wide in a box of " + el.clientWidth);
+        if (el.scrollHeight > el.clientHeight) {
+          problems.push(what + ": " + mm(el.scrollHeight - el.clientHeight) + " mm too tall");
+          tall = true;
+        }
+        if (el.scrollWidth > el.clientWidth) problems.push(what + ": " + mm(el.scrollWidth - el.clientWidth) + " mm too wide");
         const r = el.getBoundingClientRect();
-        if (r.left < box.left - tolerance || r.top < box.top - tolerance || r.right > box.right + tolerance || r.bottom > box.bottom + tolerance)
+        if (el !== card && (r.left < trim.left - tolerance || r.top < trim.top - tolerance || r.right > trim.right + tolerance || r.bottom > trim.bottom + tolerance)) {
           problems.push(what + ": outside the card");
+          tall = true;
+        }
+      }
+      // A line too wide is shortened where it is (a frame or head too wide only follows it); text too tall, by any part.
+      const wide = (el) => el !== null && el.scrollWidth > el.clientWidth;
+      const shorten = [];
+      if (wide(card.querySelector(".name"))) shorten.push("name");
+      if (wide(card.querySelector(".meta"))) shorten.push("types");
+      for (const p of card.querySelectorAll(".part")) if (!tall && [p, ...p.querySelectorAll("[data-fit]")].some(wide)) shorten.push(p.classList[1]);
+      if (tall) {
+        const parts = [...card.querySelectorAll(".part")].map((p) => ({ name: p.classList[1], height: mm(p.getBoundingClientRect().height) }));
+        parts.sort((a, b) => b.height - a.height || (a.name < b.name ? -1 : 1));
+        for (const p of parts) shorten.push(p.name + " (" + p.height + " mm)");
       }
       const art = card.querySelector(".art");
-      const spareMm = art ? round((art.getBoundingClientRect().height - parseFloat(getComputedStyle(art).minHeight)) / mmPx) : 0;
-      cards.push({ id: card.dataset.id, widthMm, heightMm, spareMm, problems });
+      const spareMm = art ? mm(art.getBoundingClientRect().height - parseFloat(getComputedStyle(art).minHeight)) : 0;
+      cards.push({ id: card.dataset.id, widthMm, heightMm, spareMm, problems, shorten: problems.length > 0 ? shorten : [] });
     }
     const out = document.createElement("script");
     out.type = "application/json";
@@ -71,6 +100,7 @@ export const measureScript = `(() => {
   };
   addEventListener("load", () => document.fonts.ready.then(measure));
 })();`;
+}
 
 /** Reads the report the script wrote from Chromium's dumped DOM. */
 export function parseFitReport(dom: string): FitReport {
@@ -92,9 +122,14 @@ export function measureSheet(measuringHtml: string, chromium: string): FitReport
   }
 }
 
-/** Measures the printed sheet of `cards` in `lang`. */
-export function checkFit(cards: readonly Card[], vocabulary: Vocabulary, lang: Lang, chromium: string): FitReport {
-  return measureSheet(renderSheet(cards, vocabulary, lang, { script: measureScript }), chromium);
+/** Measures the printed sheet of `cards` in `lang`, laid out as `layout` says. */
+export function checkFit(cards: readonly Card[], vocabulary: Vocabulary, lang: Lang, chromium: string, layout: Layout = defaultLayout): FitReport {
+  return measureSheet(renderSheet(cards, vocabulary, lang, { script: measureScript(layout), layout }), chromium);
+}
+
+/** One line about a card that does not fit: what overflows by how much, and what to shorten. */
+export function fitLine(card: CardFit): string {
+  return `${card.id}: ${card.problems.join("; ")}${card.shorten.length > 0 ? `; shorten: ${card.shorten.join(", ")}` : ""}`;
 }
 
 /** The cards that do not fit. */
