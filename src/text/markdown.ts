@@ -1,4 +1,5 @@
 /** Card text as Markdown (for reading and for golden files) or JSON. */
+import { escapeMarkdown } from "./escape.js";
 import type { CardText, PartName } from "./render.js";
 import { frenchTypography } from "./typography.js";
 import type { Lang } from "./words.js";
@@ -21,8 +22,8 @@ export function cardMarkdown(t: CardText): string {
     const l = `**${partLabels[t.lang][name]}:**`;
     return t.lang === "fr" ? frenchTypography(l) : l;
   };
-  const lines = [`## ${t.name}`, "", `*${headline(t)}*`, ""];
-  for (const [name, text] of Object.entries(t.parts) as [PartName, string][]) lines.push(`- ${label(name)} ${text}`);
+  const lines = [`## ${escapeMarkdown(t.name)}`, "", `*${escapeMarkdown(headline(t))}*`, ""];
+  for (const [name, text] of Object.entries(t.parts) as [PartName, string][]) lines.push(`- ${label(name)} ${escapeMarkdown(text)}`);
   return lines.join("\n") + "\n";
 }
 
