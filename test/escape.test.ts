@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, escapeMarkdown, stringLiteral, terminalSafe } from "../src/text/escape.js";
+import { escapeHtml, escapeMarkdown, jsonText, stringLiteral, terminalSafe } from "../src/text/escape.js";
 import { evaluateModule, locationYaml, repoRoot, runCli } from "./helpers.js";
 
 /** What no output may carry raw: controls, format (bidi, zero-width) characters, line/paragraph separators, lone surrogates. */
@@ -56,6 +56,13 @@ describe("the Markdown escaper", () => {
       const md = escapeMarkdown(s).replace(/\\\\/g, "").replace(/&#x[0-9a-f]+;/g, "");
       return !invisible.test(md) && !special.test(md);
     }));
+  });
+});
+
+describe("the JSON writer", () => {
+  it("escapes what JSON.stringify leaves raw, keeps the layout, and parses back to the same value", () => {
+    expect(jsonText({ a: "x\u202e\u2028\u0085\u{e0001}" }, 2)).toBe('{\n  "a": "x\\u202e\\u2028\\u0085\\udb40\\udc01"\n}');
+    fc.assert(fc.property(anyText, (s) => !invisibleInTerminal.test(jsonText({ s }, 2)) && (JSON.parse(jsonText({ s }, 2)) as { s: string }).s === s));
   });
 });
 
@@ -140,17 +147,35 @@ describe("hostile card names in every output", () => {
     expect(code.slice(caret.indexOf("^"), caret.lastIndexOf("^") + 1)).toBe("\\u202e\\u001b");
   });
 
-  it("`state51 play` narrates hostile names as escapes", () => {
+  /** The base set in a fresh folder, every English name starting with a screen-clearing escape and a right-to-left override and ending with a carriage return. */
+  function hostileBaseSet(): string {
     const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
     cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true });
     for (const f of readdirSync(join(dir, "cards")).filter((n) => n.endsWith(".yaml"))) {
       const path = join(dir, "cards", f);
       writeFileSync(path, readFileSync(path, "utf8").replace(/name: \{ en: "?([^,"]+)"?, fr: /g, 'name: { en: "\\e[2J\\u202e$1\\r", fr: '));
     }
-    const r = runCli(["play", "cards", "--players", "2", "--seed", "3"], dir);
+    return dir;
+  }
+
+  it("`state51 play` narrates hostile names as escapes", () => {
+    const r = runCli(["play", "cards", "--players", "2", "--seed", "3"], hostileBaseSet());
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("\\u001b[2J\\u202e");
     expect(r.stdout).not.toMatch(invisibleInTerminal);
+  });
+
+  it("`state51 simulate` reports hostile names as escapes, in text and in a JSON file", () => {
+    const dir = hostileBaseSet();
+    const text = runCli(["simulate", "cards", "--games", "4", "--players", "2"], dir);
+    expect(text.status).toBe(0);
+    expect(text.stdout + text.stderr).not.toMatch(invisibleInTerminal);
+    expect(text.stdout).toContain("\\u001b[2J\\u202e");
+    expect(runCli(["simulate", "cards", "--games", "4", "--players", "2", "--format", "json", "--out", "report.json"], dir).status).toBe(0);
+    const json = readFileSync(join(dir, "report.json"), "utf8");
+    expect(json).not.toMatch(invisibleInTerminal);
+    const names = (JSON.parse(json) as { cards: { name: string }[] }).cards.map((c) => c.name);
+    expect(names).toContain("\u001b[2J\u202eScrapyard\r");
   });
 });

@@ -70,3 +70,12 @@ export function escapeMarkdown(text: string): string {
 export function stringLiteral(text: string): string {
   return JSON.stringify(text).replace(invisible, unicodeEscape);
 }
+
+/** What JSON.stringify leaves raw inside its strings though it acts rather than shows (it already escapes C0 controls and lone surrogates). */
+const invisibleInJson = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** `value` as JSON whose strings carry no raw invisible character: the same value once parsed, plain in a file or a terminal. */
+export function jsonText(value: unknown, indent?: number): string {
+  // JSON has no \u{…}: a character beyond the BMP is written as its two UTF-16 units.
+  return JSON.stringify(value, null, indent).replace(invisibleInJson, (c) => c.split("").map(unicodeEscape).join(""));
+}
