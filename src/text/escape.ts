@@ -1,6 +1,6 @@
 /**
- * Escapers for every place designer text goes: Markdown, HTML, a terminal
- * and generated code. One module so each target escapes the same characters
+ * Escapers for every place designer text goes: Markdown, HTML, a terminal,
+ * generated code and JSON. One module so each target escapes the same characters
  * the same way, whoever writes to it.
  *
  * The characters no output may carry raw are those that act instead of
@@ -10,16 +10,19 @@
  * None of them is meant to be in a card's text: a reviewer must see them.
  */
 
-/** The characters shown as escapes in every output (one code point each: `u` mode). */
-const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+/** Controls, format characters, line and paragraph separators, lone surrogates (one code point each: `u` mode). */
+const invisibleClass = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]`;
+
+/** The characters shown as escapes in every output. */
+const invisible = new RegExp(invisibleClass, "gu");
 
 /** The same, less tab and line feed, which lay out the terminal's own lines. */
-const invisibleInTerminal = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+const invisibleInTerminal = new RegExp(String.raw`(?![\t\n])` + invisibleClass, "gu");
 
 const hex = (c: string): string => c.codePointAt(0)!.toString(16);
 
 /** `\u001b`, `\u202e`, `\ud800`; `\u{e0001}` beyond the BMP (as JavaScript writes it). */
-export function unicodeEscape(c: string): string {
+function unicodeEscape(c: string): string {
   const h = hex(c);
   return h.length > 4 ? `\\u{${h}}` : `\\u${h.padStart(4, "0")}`;
 }
@@ -34,11 +37,6 @@ const characterReference = (c: string): string => `&#x${hex(c)};`;
  */
 export function terminalSafe(text: string): string {
   return text.replace(invisibleInTerminal, unicodeEscape);
-}
-
-/** The width `text` takes once `terminalSafe` has written it (for lining up a caret under it). */
-export function terminalLength(text: string): number {
-  return terminalSafe(text).length;
 }
 
 const htmlEntities: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
