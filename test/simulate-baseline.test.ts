@@ -112,7 +112,8 @@ describe("the comparison with a baseline", () => {
     expect(text).toContain("Evil\\u001b[31m<b>&</b>\\u202e");
     const html = reportHtml(r);
     expect(html).toContain(`<h2 id="baseline">Against the baseline</h2>`);
-    expect(html).toContain("Evil\u001b[31m&lt;b&gt;&amp;&lt;/b&gt;");
+    expect(html).toContain("Evil&#x1b;[31m&lt;b&gt;&amp;&lt;/b&gt;&#x202e;");
+    expect(html).not.toMatch(/[\u001b\u202e]/);
     expect(html).not.toContain("<b>&</b>");
     expect(html).toMatch(/<table class="cards compare-new">/);
     expect(html).toMatch(/<table class="rates compare-factions">/);

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Card } from "../check/model.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
+import { terminalSafe } from "../text/escape.js";
 
 /** How much of a long line the frame shows around the problem. */
 const frameWidth = 100;
@@ -22,14 +23,17 @@ function codeFrame(d: Diagnostic, text: string | undefined): string[] {
   const startCol = d.column - 1 - from + prefix.length;
   const endCol = d.endLine === d.line ? d.endColumn - 1 - from + prefix.length : prefix.length + visible.length;
   const width = Math.max(1, Math.min(endCol, prefix.length + visible.length) - startCol);
-  const pad = (prefix + visible).slice(0, startCol).replace(/[^\t]/g, " ");
-  return [`${gutter} | ${prefix}${visible}${suffix}`, `     | ${pad}${"^".repeat(width)}`];
+  // The line is shown terminal-safe, so the caret is lined up under the escaped text: an escape is as wide as it is written.
+  const shown = prefix + visible;
+  const pad = terminalSafe(shown.slice(0, startCol)).replace(/[^\t]/g, " ");
+  const underline = Math.max(1, terminalSafe(shown.slice(startCol, startCol + width)).length);
+  return [`${gutter} | ${terminalSafe(shown)}${suffix}`, `     | ${pad}${"^".repeat(underline)}`];
 }
 
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   const head = `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
   const hint = d.hint ? [`     = hint: ${d.hint}`] : [];
-  return [head, ...codeFrame(d, sourceText), ...hint].join("\n");
+  return terminalSafe([head, ...codeFrame(d, sourceText), ...hint].join("\n"));
 }
 
 export function countByKind(cards: readonly Card[]): Record<CardKind, number> {

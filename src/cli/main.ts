@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import { codes } from "../diagnostics/codes.js";
+import { terminalSafe } from "../text/escape.js";
 import { runBuild } from "./build-command.js";
 import { writeGrammarDiagram } from "./grammar-command.js";
 import { UsageError } from "./usage-error.js";
@@ -14,11 +15,20 @@ const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
   .join("\n");
 
+/**
+ * The program, writing through `toOut` and `toErr`. Everything a command
+ * writes passes `terminalSafe` on its way out, so no designer string reaches
+ * a terminal with a raw control or bidirectional character, whichever
+ * message carries it (Markdown, HTML and JSON already escape them their own
+ * way, so this leaves them as they are).
+ */
 export function buildProgram(
-  write: (s: string) => void,
+  toOut: (s: string) => void,
   setExit: (code: number) => void,
-  writeError: (s: string) => void = (s) => void process.stderr.write(s),
+  toErr: (s: string) => void = (s) => void process.stderr.write(s),
 ): Command {
+  const write = (s: string): void => toOut(terminalSafe(s));
+  const writeError = (s: string): void => toErr(terminalSafe(s));
   const program = new Command("state51")
     .description(
       "Card-data toolkit for 51st State: write cards in YAML with a small rules language,\n" +
@@ -26,7 +36,7 @@ export function buildProgram(
     )
     .version("0.1.0")
     .showHelpAfterError('(run "state51 --help" for usage)')
-    .configureOutput({ writeOut: write })
+    .configureOutput({ writeOut: write, writeErr: writeError })
     .addHelpText(
       "after",
       "\nExamples:\n  state51 validate                       check the base set in cards/\n" +
@@ -305,7 +315,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const helpOrVersion = ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code);
       return helpOrVersion ? 0 : 2;
     }
-    process.stderr.write(`state51: internal error: ${(error as Error).message}\nplease report this with the command you ran\n`);
+    process.stderr.write(terminalSafe(`state51: internal error: ${(error as Error).message}\nplease report this with the command you ran\n`));
     return 70;
   }
   return exitCode;

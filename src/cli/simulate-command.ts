@@ -19,6 +19,7 @@ import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
 import { factionsOf, tallyShape, type SimulationPlan } from "../sim/simulated-game.js";
+import { jsonText } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 
@@ -190,7 +191,7 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
 }
 
 function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out">, io: SimulateIo): void {
-  const text = checked.format === "json" ? JSON.stringify(report, null, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
+  const text = checked.format === "json" ? jsonText(report, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
   writeFileAtomic(resolve(checked.out), text);
   io.write(`report of ${report.games.played} games written to ${checked.out}\n`);

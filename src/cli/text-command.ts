@@ -1,4 +1,5 @@
 import type { Card } from "../check/model.js";
+import { jsonText } from "../text/escape.js";
 import { cardMarkdown, setMarkdown } from "../text/markdown.js";
 import { textRenderer } from "../text/render.js";
 import { setTitles } from "../text/set-text.js";
@@ -25,7 +26,7 @@ export function runText(paths: readonly string[], opts: TextOptions, write: (s: 
   }
   const render = textRenderer(result.vocabulary, opts.lang);
   const texts = cards.map((c) => render.card(c));
-  if (opts.format === "json") write(JSON.stringify(opts.card !== undefined ? texts[0] : texts, null, 2) + "\n");
+  if (opts.format === "json") write(jsonText(opts.card !== undefined ? texts[0] : texts, 2) + "\n");
   else write(opts.card !== undefined ? cardMarkdown(texts[0]!) : setMarkdown(texts, setTitles[opts.lang]));
   return 0;
 }

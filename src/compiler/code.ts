@@ -7,6 +7,7 @@
  * string literal) and numbers only through `int`, so no card field is ever
  * pasted into generated code as it was written.
  */
+import { stringLiteral } from "../text/escape.js";
 
 /** A leaf whose text is already a safe TypeScript expression (built only by the constructors below). */
 export interface Literal {
@@ -49,15 +50,6 @@ export type Expr = Literal | Reference | ObjectLiteral | ArrayLiteral | Arrow;
 /** Raised when the model holds something the generated code cannot say (the checker should have refused it). */
 export class CompileError extends Error {
   override readonly name = "CompileError";
-}
-
-/**
- * A string literal for any text: JSON escaping (quotes, backslashes, control
- * characters; `${` and backticks mean nothing inside double quotes), plus
- * U+2028 and U+2029, which JSON leaves raw and which end a `//` comment.
- */
-export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
 export function str(text: string): Literal {

@@ -6,7 +6,8 @@
  */
 import { VariableDeclarationKind, type Project, type SourceFile, type StatementStructures, StructureKind, type WriterFunction } from "ts-morph";
 import type { Card } from "../check/model.js";
-import { CompileError, array, ref, str, stringLiteral } from "./code.js";
+import { stringLiteral } from "../text/escape.js";
+import { CompileError, array, ref, str } from "./code.js";
 import { cardLiteral, kindInfo, kindOrder, type CardKind } from "./emit-card.js";
 import { uniqueIdentifiers } from "./identifiers.js";
 import { exprWriter, writeExpr } from "./render.js";

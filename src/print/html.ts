@@ -1,11 +1,8 @@
 /** Small HTML helpers for the printable sheets and the simulation report: escaping, stable colours, the page around them. */
 
-const entities: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+import { escapeHtml } from "../text/escape.js";
 
-/** Escapes text for HTML content and for double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c]!);
-}
+export { escapeHtml };
 
 /** A number as CSS/SVG writes it: at most two decimals, no trailing zeros, never "-0". */
 export function num(n: number): string {

@@ -6,6 +6,7 @@
  * so the same tally always gives the same bytes.
  */
 import type { CardRegistry } from "../engine/definitions.js";
+import { terminalSafe } from "../text/escape.js";
 import { newcombe, wilson } from "./stats.js";
 import type { Comparison } from "./compare.js";
 import { comparisonText } from "./compare.js";
@@ -232,11 +233,6 @@ function rateLine(label: string, r: Rate): string {
 
 /** Whether the run's own games were all played (`complete` also covers the baseline's, played after them). */
 export const mainComplete = (r: SimulationReport): boolean => r.complete || r.baseline?.complete === false;
-
-/** A line with the control and bidirectional-override characters a designer's names may hold shown as \\u escapes, so a terminal prints them rather than obeys them. */
-export function terminalSafe(line: string): string {
-  return line.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 
 /** The report for a terminal. */
 export function reportText(r: SimulationReport): string {

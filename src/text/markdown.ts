@@ -1,4 +1,5 @@
 /** Card text as Markdown (for reading and for golden files) or JSON. */
+import { escapeMarkdown } from "./escape.js";
 import type { CardText, PartName } from "./render.js";
 import { languagePacks, perLanguage } from "./packs.js";
 import type { Lang } from "./words.js";
@@ -15,8 +16,8 @@ export function cardMarkdown(t: CardText): string {
   const label = (name: PartName): string => {
     return languagePacks[t.lang].typography(`**${partLabels[t.lang][name]}:**`);
   };
-  const lines = [`## ${t.name}`, "", `*${headline(t)}*`, ""];
-  for (const [name, text] of Object.entries(t.parts) as [PartName, string][]) lines.push(`- ${label(name)} ${text}`);
+  const lines = [`## ${escapeMarkdown(t.name)}`, "", `*${escapeMarkdown(headline(t))}*`, ""];
+  for (const [name, text] of Object.entries(t.parts) as [PartName, string][]) lines.push(`- ${label(name)} ${escapeMarkdown(text)}`);
   return lines.join("\n") + "\n";
 }
 

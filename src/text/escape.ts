@@ -1,0 +1,79 @@
+/**
+ * Escapers for every place designer text goes: Markdown, HTML, a terminal,
+ * generated code and JSON. One module so each target escapes the same characters
+ * the same way, whoever writes to it.
+ *
+ * The characters no output may carry raw are those that act instead of
+ * showing: controls (C0, DEL, C1), format characters (bidirectional
+ * overrides and isolates, zero-width characters, the BOM), the line and
+ * paragraph separators, and lone surrogates (text that is not Unicode).
+ * None of them is meant to be in a card's text: a reviewer must see them.
+ */
+
+/** Controls, format characters, line and paragraph separators, lone surrogates (one code point each: `u` mode). */
+const invisibleClass = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]`;
+
+/** The characters shown as escapes in every output. */
+const invisible = new RegExp(invisibleClass, "gu");
+
+/** The same, less tab and line feed, which lay out the terminal's own lines. */
+const invisibleInTerminal = new RegExp(String.raw`(?![\t\n])` + invisibleClass, "gu");
+
+const hex = (c: string): string => c.codePointAt(0)!.toString(16);
+
+/** `\u001b`, `\u202e`, `\ud800`; `\u{e0001}` beyond the BMP (as JavaScript writes it). */
+function unicodeEscape(c: string): string {
+  const h = hex(c);
+  return h.length > 4 ? `\\u{${h}}` : `\\u${h.padStart(4, "0")}`;
+}
+
+/** `&#x202e;`: the character itself once parsed (U+FFFD for NUL and a lone surrogate), plain in the file. */
+const characterReference = (c: string): string => `&#x${hex(c)};`;
+
+/**
+ * Text for a terminal: controls, bidirectional and other invisible
+ * characters shown as `\u` escapes so the terminal prints them rather than
+ * obeys them. Tab and line feed stay: they are the output's own layout.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(invisibleInTerminal, unicodeEscape);
+}
+
+const htmlEntities: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text for HTML content and for double- or single-quoted attribute values; invisible characters as character references. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => htmlEntities[c]!).replace(invisible, characterReference);
+}
+
+/**
+ * Text that Markdown (CommonMark with GitHub's tables and strikethrough)
+ * shows as written: each character that could start emphasis, code, a link,
+ * an image, raw HTML, an entity, a table cell, strikethrough or a closing
+ * `#` is backslash-escaped; a line break and any other invisible character
+ * is a character reference, so the text stays on its line. Only inline
+ * text: the caller never puts it at the start of a line.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>&|~#]/g, (c) => `\\${c}`).replace(invisible, characterReference);
+}
+
+/**
+ * A string literal of generated code for any text: JSON's escaping (quotes,
+ * backslashes, C0 controls, lone surrogates; `${` and backticks mean nothing
+ * inside double quotes) and every other invisible character as a `\u`
+ * escape, so the file is plain to review: no bidirectional override
+ * reorders it and no U+2028 ends a `//` comment.
+ */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(invisible, unicodeEscape);
+}
+
+/** What JSON.stringify leaves raw inside its strings though it acts rather than shows (it already escapes C0 controls and lone surrogates). */
+const invisibleInJson = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** `value` as JSON whose strings carry no raw invisible character: the same value once parsed, plain in a file or a terminal. */
+export function jsonText(value: unknown, indent?: number): string {
+  // JSON has no \u{…}: a character beyond the BMP is written as its two UTF-16 units.
+  return JSON.stringify(value, null, indent).replace(invisibleInJson, (c) => c.split("").map(unicodeEscape).join(""));
+}

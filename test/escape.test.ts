@@ -1,0 +1,181 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { escapeHtml, escapeMarkdown, jsonText, stringLiteral, terminalSafe } from "../src/text/escape.js";
+import { evaluateModule, locationYaml, repoRoot, runCli } from "./helpers.js";
+
+/** What no output may carry raw: controls, format (bidi, zero-width) characters, line/paragraph separators, lone surrogates. */
+const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+/** The same, less the tab and line feed a terminal's own lines are made of. */
+const invisibleInTerminal = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+const hostile = [
+  "<script>alert(1)</script>",
+  "*bold* _it_ [link](http://x) ![img](y) `code` | cell ~~gone~~ #",
+  "line\nbreak\r\nand\ttab",
+  "esc \u001b[31mred\u001b[0m \u0007bell \u0000nul \u007fdel \u0085nel \u009bcsi",
+  "bidi \u202eevil\u202c \u2066iso\u2069 \u200fmark \u061calm",
+  "sep \u2028line \u2029para",
+  "zero\u200bwidth\u200d \ufeffbom \u{e0001}tag",
+  "lone \ud800 high and \udc00 low",
+  "&amp; &lt; \\ back\\slash",
+];
+
+/** Any UTF-16 text, lone surrogates included. */
+const anyText = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 }).map((units) => String.fromCharCode(...units));
+
+describe("the terminal escaper", () => {
+  it("shows controls, bidi and invisible characters as \\u escapes and keeps tab, line feed and visible text", () => {
+    expect(terminalSafe("a\u001b[31mb")).toBe("a\\u001b[31mb");
+    expect(terminalSafe("x\u202ey\r\n")).toBe("x\\u202ey\\u000d\n");
+    expect(terminalSafe("\ud800 \u{e0001} \u0085")).toBe("\\ud800 \\u{e0001} \\u0085");
+    expect(terminalSafe("Décharge\u00a0: 1\u202fPV 😀\tok")).toBe("Décharge\u00a0: 1\u202fPV 😀\tok");
+    for (const h of hostile) expect(terminalSafe(h)).not.toMatch(invisibleInTerminal);
+    fc.assert(fc.property(anyText, (s) => !invisibleInTerminal.test(terminalSafe(s)) && terminalSafe(terminalSafe(s)) === terminalSafe(s)));
+  });
+});
+
+describe("the HTML escaper", () => {
+  it("leaves no tag, entity or quote, and writes invisible characters as character references", () => {
+    expect(escapeHtml(`<script>"'&`)).toBe("&lt;script&gt;&quot;&#39;&amp;");
+    expect(escapeHtml("a\u202eb\nc\u0000")).toBe("a&#x202e;b&#xa;c&#x0;");
+    fc.assert(fc.property(anyText, (s) => !/[<>"']|&(?!amp;|lt;|gt;|quot;|#39;|#x[0-9a-f]+;)/.test(escapeHtml(s)) && !invisible.test(escapeHtml(s))));
+  });
+});
+
+describe("the Markdown escaper", () => {
+  it("backslash-escapes every character that could make Markdown, and keeps a line break on its line", () => {
+    expect(escapeMarkdown("*a* _b_ [c](d) `e` <f> & g|h ~~i~~ #\\")).toBe("\\*a\\* \\_b\\_ \\[c\\](d) \\`e\\` \\<f\\> \\& g\\|h \\~\\~i\\~\\~ \\#\\\\");
+    expect(escapeMarkdown("one\ntwo\u202e")).toBe("one&#xa;two&#x202e;");
+    expect(escapeMarkdown("Décharge : 1\u202fPV, (3 au plus).")).toBe("Décharge : 1\u202fPV, (3 au plus).");
+    // However hostile the text, each character that makes Markdown is escaped, and nothing invisible is left.
+    const special = /(?<!\\)[`*_[\]<>|~#&]/;
+    fc.assert(fc.property(anyText, (s) => {
+      const md = escapeMarkdown(s).replace(/\\\\/g, "").replace(/&#x[0-9a-f]+;/g, "");
+      return !invisible.test(md) && !special.test(md);
+    }));
+  });
+});
+
+describe("the JSON writer", () => {
+  it("escapes what JSON.stringify leaves raw, keeps the layout, and parses back to the same value", () => {
+    expect(jsonText({ a: "x\u202e\u2028\u0085\u{e0001}" }, 2)).toBe('{\n  "a": "x\\u202e\\u2028\\u0085\\udb40\\udc01"\n}');
+    fc.assert(fc.property(anyText, (s) => !invisibleInTerminal.test(jsonText({ s }, 2)) && (JSON.parse(jsonText({ s }, 2)) as { s: string }).s === s));
+  });
+});
+
+describe("the generated code's string literals", () => {
+  it("are plain (no raw control, bidi or separator) and evaluate to the very same string", () => {
+    expect(stringLiteral("a\u202eb\u2028c\u0000\u001b\ud800")).toBe('"a\\u202eb\\u2028c\\u0000\\u001b\\ud800"');
+    const value = (literal: string): unknown => new Function(`return ${literal};`)();
+    for (const h of hostile) {
+      expect(stringLiteral(h)).not.toMatch(invisible);
+      expect(value(stringLiteral(h))).toBe(h);
+    }
+    fc.assert(fc.property(anyText, (s) => !invisible.test(stringLiteral(s)) && value(stringLiteral(s)) === s));
+  });
+});
+
+/** A card file in a fresh folder whose one Location has `name` in both languages (a YAML double-quoted scalar). */
+function hostileCard(yamlName: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+  writeFileSync(join(dir, "expansion.yaml"), locationYaml({ name: `{ en: ${yamlName}, fr: ${yamlName} }` }));
+  return dir;
+}
+
+/** The hostile names as YAML writes them: the validator accepts all of these today. */
+const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | #\\nnext \\e[31m \\u202Eevil \\0 \\u2028 \\x85 \\ud800"';
+const parsedHostile = "<script>x</script> *a* _b_ [c](d) | #\nnext \u001b[31m \u202eevil \u0000 \u2028 \u0085 \ud800";
+
+describe("hostile card names in every output", () => {
+  it("`state51 text` writes the name as literal Markdown text on its heading line", () => {
+    const dir = hostileCard(yamlHostile);
+    for (const lang of ["en", "fr"]) {
+      const r = runCli(["text", "expansion.yaml", "--lang", lang, "--card", "test-card"], dir);
+      expect(r.status).toBe(0);
+      expect(r.stdout.split("\n")[0]).toBe(
+        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\#&#xa;next &#x1b;\\[31m &#x202e;evil &#x0; &#x2028; &#x85; &#xd800;",
+      );
+      expect(r.stdout).not.toMatch(invisibleInTerminal);
+      expect(r.stdout).not.toContain("<script>");
+    }
+  });
+
+  it("`state51 text --format json` keeps the name's value", () => {
+    const r = runCli(["text", "expansion.yaml", "--card", "test-card", "--format", "json"], hostileCard(yamlHostile));
+    expect(r.stdout).not.toMatch(invisibleInTerminal);
+    // A lone surrogate cannot be written as UTF-8: JSON escapes it, and it comes back as itself.
+    expect((JSON.parse(r.stdout) as { name: string }).name).toBe(parsedHostile);
+  });
+
+  it("the printable sheet holds no raw tag and no raw invisible character", () => {
+    const r = runCli(["print", "expansion.yaml"], hostileCard(yamlHostile));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("&lt;script&gt;x&lt;/script&gt;");
+    expect(r.stdout).not.toContain("<script>");
+    expect(r.stdout).not.toMatch(invisibleInTerminal);
+  });
+
+  it("the generated module is plain and gives back the very same name", async () => {
+    const dir = hostileCard(yamlHostile);
+    expect(runCli(["build", "expansion.yaml", "--out", "generated"], dir).status).toBe(0);
+    const file = join(dir, "generated", "test", "locations.ts");
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toMatch(invisibleInTerminal);
+    const module = await evaluateModule(text);
+    const [card] = Object.values(module).filter((v) => !Array.isArray(v)) as { name: { en: string; fr: string } }[];
+    expect(card!.name).toEqual({ en: parsedHostile, fr: parsedHostile });
+    const markdown = readFileSync(join(dir, "generated", "text", "en.md"), "utf8");
+    expect(markdown).not.toMatch(invisibleInTerminal);
+    expect(markdown).not.toContain("<script>");
+  });
+
+  it("a diagnostic's message and code frame show raw controls and bidi characters as escapes, the caret under the escaped text", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+    writeFileSync(join(dir, "expansion.yaml"), locationYaml({ spoils: "gain 3 \u202e\u001b" }));
+    const r = runCli(["validate", "expansion.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout + r.stderr).not.toMatch(invisibleInTerminal);
+    const lines = r.stdout.split("\n");
+    const frame = lines.findIndex((l) => l.includes("| ") && l.includes("spoils:"));
+    expect(lines[frame]).toContain("spoils: gain 3 \\u202e\\u001b");
+    expect(lines[0]).toContain('unexpected character "\\u202e\\u001b"');
+    const caret = lines[frame + 1]!;
+    const code = lines[frame]!;
+    expect(code.slice(caret.indexOf("^"), caret.lastIndexOf("^") + 1)).toBe("\\u202e\\u001b");
+  });
+
+  /** The base set in a fresh folder, every English name starting with a screen-clearing escape and a right-to-left override and ending with a carriage return. */
+  function hostileBaseSet(): string {
+    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+    cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true });
+    for (const f of readdirSync(join(dir, "cards")).filter((n) => n.endsWith(".yaml"))) {
+      const path = join(dir, "cards", f);
+      writeFileSync(path, readFileSync(path, "utf8").replace(/name: \{ en: "?([^,"]+)"?, fr: /g, 'name: { en: "\\e[2J\\u202e$1\\r", fr: '));
+    }
+    return dir;
+  }
+
+  it("`state51 play` narrates hostile names as escapes", () => {
+    const r = runCli(["play", "cards", "--players", "2", "--seed", "3"], hostileBaseSet());
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("\\u001b[2J\\u202e");
+    expect(r.stdout).not.toMatch(invisibleInTerminal);
+  });
+
+  it("`state51 simulate` reports hostile names as escapes, in text and in a JSON file", () => {
+    const dir = hostileBaseSet();
+    const text = runCli(["simulate", "cards", "--games", "4", "--players", "2"], dir);
+    expect(text.status).toBe(0);
+    expect(text.stdout + text.stderr).not.toMatch(invisibleInTerminal);
+    expect(text.stdout).toContain("\\u001b[2J\\u202e");
+    expect(runCli(["simulate", "cards", "--games", "4", "--players", "2", "--format", "json", "--out", "report.json"], dir).status).toBe(0);
+    const json = readFileSync(join(dir, "report.json"), "utf8");
+    expect(json).not.toMatch(invisibleInTerminal);
+    const names = (JSON.parse(json) as { cards: { name: string }[] }).cards.map((c) => c.name);
+    expect(names).toContain("\u001b[2J\u202eScrapyard\r");
+  });
+});
