@@ -452,6 +452,10 @@ describe("state51 print: paper, bleed, per-card pictures and overflow (headless 
     expect(allowed.status, allowed.stderr).toBe(0);
     expect(allowed.stderr).toContain("written clipped, as --allow-overflow asks");
     expect(readFileSync(join(dir, "over.pdf")).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // One card alone: the count agrees with it.
+    const one = runCli(["print", file, "--cards", "long-word", "--check-fit"]);
+    expect(one.status).toBe(1);
+    expect(one.stderr).toMatch(/^state51 print: 1 card does not fit 63 x 88 mm in en:\n/);
   });
 });
 

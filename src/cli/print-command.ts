@@ -148,7 +148,7 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
       const bad = overflowing(report);
       if (bad.length > 0) {
         const refused = pictures && opts.allowOverflow !== true;
-        writeError(`state51 print: ${plural(bad.length, "card")} do not fit 63 x 88 mm in ${opts.lang}${
+        writeError(`state51 print: ${plural(bad.length, "card")} ${bad.length === 1 ? "does" : "do"} not fit 63 x 88 mm in ${opts.lang}${
             !pictures ? "" : refused ? "; nothing written (--allow-overflow writes them clipped)" : "; written clipped, as --allow-overflow asks"
           }:\n`);
         for (const c of bad) writeError(`  ${fitLine(c)}\n`);
