@@ -82,7 +82,7 @@ function check(s: ProduceNode, r: Resolver, at: Standing): ProduceModel | undefi
 /** "Each Production phase, produce 2 Fuel.", a sentence for each condition's gains, then the production with a cost. */
 function sentences(m: ProduceModel, say: Sayings, when: string): string {
   const lines = m.produce.length > 0 ? [giftSentences(m.produce, say, (a) => `${when} ${say.produce(a)}`)] : [];
-  if (m.paid) lines.push(productionCost.text[say.lang](m.paid, say));
+  if (m.paid) lines.push(productionCost.text[say.lang](m.paid, say, lines.length > 0));
   return lines.join(" ");
 }
 
