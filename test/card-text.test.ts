@@ -133,7 +133,7 @@ describe("state51 text", () => {
     expect(one.stdout).toBe(
       "## Vieille usine\n\n*Lieu · distance 2 · Ferraille · Production privée*\n\n" +
         "- **Butin\u00a0:** Gagnez 3 jetons de Ferraille.\n- **Accord\u00a0:** Gagnez 1 jeton de Ferraille.\n" +
-        "- **Capacité\u00a0:** Produit 1 jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte restent d’un tour à l’autre.\n",
+        "- **Capacité\u00a0:** À chaque phase de Production, produisez 1 jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en fin de tour.\n",
     );
     const all = JSON.parse(runCli(["text", "--format", "json"]).stdout) as { id: string; lang: string }[];
     expect(all).toHaveLength(110);

@@ -116,13 +116,13 @@ describe("per: its text", () => {
       "Gagnez 1 jeton d’Essence par tranche de 2 cartes de type Matériaux de construction de votre zone de jeu.",
     ]);
     expect(read("gain 1 worker per location")).toEqual(["Gain 1 Worker per Location in your play area.", "Gagnez 1 Travailleur par Territoire de votre zone de jeu."]);
-    expect(read("gain 1 card per leader")).toEqual(["Gain 1 card if you have a Leader.", "Gagnez 1 carte si vous avez un Leader."]);
-    expect(read("gain 1 card per fuel")).toEqual(["Gain 1 card per Fuel you have.", "Gagnez 1 carte par jeton d’Essence que vous possédez."]);
+    expect(read("gain 1 card per leader")).toEqual(["Draw 1 card if you have a Leader.", "Piochez 1 carte si vous avez un Leader."]);
+    expect(read("gain 1 card per fuel")).toEqual(["Draw 1 card per Fuel you have.", "Piochez 1 carte par jeton d’Essence que vous possédez."]);
     expect(read("gain 1 redevelopment per 4 resources")).toEqual([
       "Gain 1 Redevelopment token for every 4 resources you have.",
       "Gagnez 1 jeton Reconstruction par tranche de 4 jetons de Ressource que vous possédez.",
     ]);
-    expect(read("gain 2 x 1 vp per 2 opponents")).toEqual(["Gain 2 × 1 VP for every 2 opponents.", "Gagnez 2 × 1 PV par tranche de 2 adversaires."]);
+    expect(read("gain 2 x 1 vp per 2 opponents")).toEqual(["Gain 2 tokens of 1 VP for every 2 opponents.", "Gagnez 2 jetons de 1 PV par tranche de 2 adversaires."]);
   });
 });
 

@@ -132,7 +132,7 @@ describe("text locks", () => {
       writeFileSync(file, changed);
       const result = validatePaths(["cards"], { cwd: dir });
       expect(result.cards).toHaveLength(110);
-      expect(lockEn).toBe("Produces 1 Scrap.");
+      expect(lockEn).toBe("Each Production phase, produce 1 Scrap.");
       expect(result.diagnostics).toMatchObject([
         {
           file: "cards/locations.yaml",
@@ -141,16 +141,16 @@ describe("text locks", () => {
           endColumn: enAt.column + JSON.stringify(lockEn).length,
           code: "S51-W401",
           severity: "warning",
-          message: `the English ability text of "scrapyard" differs from its signed-off lock: Produces [-1-]{+2+} Scrap.`,
-          hint: `if the new wording is right, update the lock to "Produces 2 Scrap."; if not, change the card's \`ability\` back`,
+          message: `the English ability text of "scrapyard" differs from its signed-off lock: Each Production phase, produce [-1-]{+2+} Scrap.`,
+          hint: `if the new wording is right, update the lock to "Each Production phase, produce 2 Scrap."; if not, change the card's \`ability\` back`,
         },
         { file: "cards/locations.yaml", ...frAt, code: "S51-W401", severity: "warning" },
       ]);
       const now = (lang: Lang): string => textRenderer(result.vocabulary, lang).card(cardOf(result, "scrapyard")).parts["ability"]!;
-      expect(now("en")).toBe("Produces 2 Scrap.");
+      expect(now("en")).toBe("Each Production phase, produce 2 Scrap.");
       const fr = result.diagnostics[1]!;
       expect(fr.message).toBe(`the French ability text of "scrapyard" differs from its signed-off lock: ${wordDiff(lockFr, now("fr"))}`);
-      expect(fr.message).toMatch(/: Produit \[-1[ -]/);
+      expect(fr.message).toMatch(/: À chaque phase de Production, produisez \[-1[ -]/);
       expect(fr.hint).toBe(`if the new wording is right, update the lock to ${JSON.stringify(now("fr"))}; if not, change the card's \`ability\` back`);
     });
 
@@ -160,10 +160,10 @@ describe("text locks", () => {
       expect(r.stderr).toBe("");
       expect(r.stdout).toContain(
         [
-          `cards/locations.yaml:${enAt.line}:${enAt.column}: warning S51-W401: the English ability text of "scrapyard" differs from its signed-off lock: Produces [-1-]{+2+} Scrap.`,
-          `${String(enAt.line).padStart(4)} |         en: "Produces 1 Scrap."`,
-          `     |             ^^^^^^^^^^^^^^^^^^^`,
-          `     = hint: if the new wording is right, update the lock to "Produces 2 Scrap."; if not, change the card's \`ability\` back`,
+          `cards/locations.yaml:${enAt.line}:${enAt.column}: warning S51-W401: the English ability text of "scrapyard" differs from its signed-off lock: Each Production phase, produce [-1-]{+2+} Scrap.`,
+          `${String(enAt.line).padStart(4)} |         en: "Each Production phase, produce 1 Scrap."`,
+          `     |             ${"^".repeat(JSON.stringify(lockEn).length)}`,
+          `     = hint: if the new wording is right, update the lock to "Each Production phase, produce 2 Scrap."; if not, change the card's \`ability\` back`,
         ].join("\n"),
       );
       expect(r.stdout).toContain(`cards/locations.yaml:${frAt.line}:${frAt.column}: warning S51-W401: the French ability text of "scrapyard"`);
@@ -181,7 +181,7 @@ describe("text locks", () => {
       expect(strict.diagnostics[0]).toMatchObject({ ...enAt, code: "S51-W401", severity: "error" });
       const text = runCli(["validate", "--strict", "cards"], dir);
       expect(text.status).toBe(1);
-      expect(text.stdout).toContain(`cards/locations.yaml:${enAt.line}:${enAt.column}: error S51-W401: the English ability text of "scrapyard" differs from its signed-off lock: Produces [-1-]{+2+} Scrap.`);
+      expect(text.stdout).toContain(`cards/locations.yaml:${enAt.line}:${enAt.column}: error S51-W401: the English ability text of "scrapyard" differs from its signed-off lock: Each Production phase, produce [-1-]{+2+} Scrap.`);
     });
 
     it("--strict changes nothing when the locks match", () => {

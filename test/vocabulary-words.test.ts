@@ -234,10 +234,10 @@ describe("card text for an expansion's words", () => {
   });
 
   it("counts a resource without unit words as the base set does", () => {
-    expect(text("gold-mine", "en").ability).toBe("Produces 1 Salt.");
-    expect(text("gold-mine", "fr").ability).toBe("Produit 1 jeton de Sel.");
+    expect(text("gold-mine", "en").ability).toBe("Each Production phase, produce 1 Salt.");
+    expect(text("gold-mine", "fr").ability).toBe("À chaque phase de Production, produisez 1 jeton de Sel.");
     expect(text("union-boss", "en").resources).toBe("Comes into play with 2 Salt on it.");
-    expect(text("union-boss", "fr").resources).toBe("Entre en jeu avec\u00a0: 2 jetons de Sel.");
+    expect(text("union-boss", "fr").resources).toBe("Entre en jeu avec 2 jetons de Sel dessus.");
   });
 
   it('writes "an" before a vowel sound, "a" before a consonant sound, and a term\'s own article', () => {

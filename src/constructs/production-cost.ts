@@ -40,7 +40,7 @@ import { canPay, locationVpCap } from "../engine/tokens.js";
 import type { Sayings } from "../text/phrasebook.js";
 import type { GrammarKit } from "./construct.js";
 import { conditionPieces, type ConditionDef, type ConditionModel } from "./conditions/index.js";
-import type { Lang } from "../text/words.js";
+import { capitalize, type Lang } from "../text/words.js";
 
 /** The checked form: what is paid, what it produces, and the condition under which paying is offered. */
 export interface PaidProduction {
@@ -87,7 +87,8 @@ interface ProductionCostConstruct {
   /** On a production Location it has meaning; on a Base it is refused (a Base "produces one particular Resource and 3 workers"). */
   readonly check: (s: CostlyProduce, r: Resolver, on: "location" | "base") => PaidProduction | undefined;
   readonly emit: (m: PaidProduction) => Expr;
-  readonly text: { readonly [L in Lang]: (m: PaidProduction, say: Sayings) => string };
+  /** `also`: the card produces something free too, said just before (the phase is said once). */
+  readonly text: { readonly [L in Lang]: (m: PaidProduction, say: Sayings, also?: boolean) => string };
   readonly engine: {
     readonly facts: (def: PaidProductionDef) => PaidProductionFacts;
     /** The production is due for `seat` (its owner, or an opponent who sent a Worker): the decision, or nothing to ask. */
@@ -149,13 +150,13 @@ export const productionCost: ProductionCostConstruct = {
       ...(m.condition ? [["condition", conditionPieces.emit(m.condition)] as const] : []),
     ]),
   text: {
-    en: (m, say) => {
+    en: (m, say, also) => {
       const p = parts(m, say);
-      return `Each Production phase, ${p.when}you may ${p.costs} to produce ${p.gains}.`;
+      return also ? `${capitalize(`${p.when}you may also ${p.costs} to produce ${p.gains}`)}.` : `Each Production phase, ${p.when}you may ${p.costs} to produce ${p.gains}.`;
     },
-    fr: (m, say) => {
+    fr: (m, say, also) => {
       const p = parts(m, say);
-      return `À chaque phase de Production, ${p.when}vous pouvez ${p.costs} pour produire ${p.gains}.`;
+      return also ? `${capitalize(`${p.when}vous pouvez aussi ${p.costs} pour produire ${p.gains}`)}.` : `À chaque phase de Production, ${p.when}vous pouvez ${p.costs} pour produire ${p.gains}.`;
     },
   },
   engine: {

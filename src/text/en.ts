@@ -5,8 +5,8 @@ import { effectPieces } from "../constructs/effects/index.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import type { LanguagePack } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
-import { splitCosts, splitEffects } from "./split.js";
-import { clauses, formFor, joinList, term, termName } from "./words.js";
+import { splitCosts, splitDrawn, splitEffects } from "./split.js";
+import { capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
@@ -27,10 +27,11 @@ export function english(v: Vocabulary): Phrasebook {
       case "redevelopmentToken":
         return token("redevelopment", a.amount);
       case "vp":
-        return a.tokens === 1 ? `${a.value} VP` : `${a.tokens} × ${a.value} VP`;
+        // Several tokens of one value: "2 tokens of 1 VP" (a Location stops producing VP at three tokens).
+        return a.tokens === 1 ? `${a.value} VP` : `${a.tokens} tokens of ${a.value} VP`;
       case "contactToken": {
         const colour = termName(term(v, "contactColours", a.colour), "en");
-        return `${a.tokens} ${colour} contact token${a.tokens === 1 ? "" : "s"} (range ${a.range})`;
+        return `${a.tokens} ${colour} Contact token${a.tokens === 1 ? "" : "s"} (Range ${a.range})`;
       }
     }
   };
@@ -41,22 +42,29 @@ export function english(v: Vocabulary): Phrasebook {
       paid: paid.map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
       discarded: discarded.map((c) => {
         if (c.kind === "card") return `${token("card", c.amount)} from your hand`;
-        const what = c.deal === "spoils" ? "Spoils" : c.deal === "agreement" ? "Agreements" : "Spoils or Agreements";
+        // Either kind counts: any mix of the two.
+        const what = c.deal === "spoils" ? "Spoils" : c.deal === "agreement" ? "Agreements" : c.amount === 1 ? "Spoils or Agreements" : "Spoils and/or Agreements";
         return `${c.amount} of your ${what}`;
       }),
     };
   };
   const costs = (list: readonly Cost[]): string => {
     const { paid, discarded } = costItems(list);
-    return clauses("en", [["pay", paid], ["discard", discarded]]);
+    // The rulebook spends Workers and resources: "spend one Worker token".
+    return clauses("en", [["spend", paid], ["discard", discarded]]);
   };
   // Filled in below: an effect construct's text is said with this phrasebook.
   let book: Phrasebook | undefined;
   const effect = (e: Exclude<Effect, Asset>): string => effectPieces.text(e, book!);
+  const gainVerbs = (verb: string) => (list: readonly Asset[]): string => {
+    const { gained, drawn } = splitDrawn(list);
+    return clauses("en", [[verb, gained.map(asset)], ["draw", drawn.map(asset)]]);
+  };
+  const gain = gainVerbs("gain");
   /** Verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
   const effects = (list: readonly Effect[]): string => {
     const { gains, others } = splitEffects(list);
-    return joinList([...others.map(effect), ...(gains.length ? [`gain ${assets(gains)}`] : [])], "en");
+    return joinList([...others.map(effect), ...(gains.length ? [gain(gains)] : [])], "en");
   };
   book = {
     lang: "en",
@@ -68,13 +76,16 @@ export function english(v: Vocabulary): Phrasebook {
     costs,
     costsInfinitive: costs,
     effects,
-    baseSlots: (n) => `Holds up to ${n} Spoils or Agreements.`,
+    gain,
+    produce: gainVerbs("produce"),
+    exchange: (cost, list) => `${capitalize(costs(cost))} → ${effects(list)}`,
+    baseSlots: (n) => `Holds up to ${n} Spoils and/or Agreements.`,
     contact: (c) => {
       const colour = termName(term(v, "contactColours", c.colour), "en");
       const { paid, discarded } = costItems(c.price);
-      const price = c.price.length ? ` Price: ${joinList([...paid, ...discarded], "en")}.` : " No price.";
-      const use = c.use === "permanent" ? " Permanent: once per turn." : " One-time: discarded after use.";
-      return `${colour} range ${c.range}.${price}${use}`;
+      const price = c.price.length ? ` Cost: ${joinList([...paid, ...discarded], "en")}.` : " No cost.";
+      const use = c.use === "permanent" ? " Permanent: usable once per turn." : " One-time: discarded once used.";
+      return `${colour} Range ${c.range}.${price}${use}`;
     },
     leaderResources: (list) => `Comes into play with ${assets(list)} on it.`,
     pattern: (p) => ({ action: "Action", "open-production": "Open production", "closed-production": "Closed production", trait: "Trait" })[p],

@@ -10,8 +10,8 @@ import type { Vocabulary } from "../check/vocabulary.js";
 import type { LanguagePack } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { frenchTypography } from "./typography.js";
-import { splitCosts, splitEffects } from "./split.js";
-import { clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
+import { splitCosts, splitDrawn, splitEffects } from "./split.js";
+import { capitalize, clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
   const jeton = (n: number): string => (plural("fr", n) === "one" ? "jeton" : "jetons");
@@ -20,6 +20,11 @@ export function french(v: Vocabulary): Phrasebook {
   const resource = (id: string, n: number): string => {
     const r = term(v, "resources", id);
     return `${n} ${r.fr.unit ? formFor(r.fr.unit, "fr", n) : jeton(n)} ${deTerm(r)}`;
+  };
+  /** « jeton Contact de Pillage » (rulebook), but « jeton Contact Universel »: the universal colour is an adjective. */
+  const ofColour = (colour: string, n: number): string => {
+    const t = term(v, "contactColours", colour);
+    return colour === "universal" ? termName(t, "fr", n) : deTerm(t);
   };
   const asset = (a: Asset): string => (a.scale ? `${printed(a)} ${amountPieces.text(a.scale, book!)}` : printed(a));
   const printed = (a: Asset): string => {
@@ -33,11 +38,10 @@ export function french(v: Vocabulary): Phrasebook {
       case "redevelopmentToken":
         return token("redevelopment", a.amount);
       case "vp":
-        return a.tokens === 1 ? `${a.value} PV` : `${a.tokens} × ${a.value} PV`;
-      case "contactToken": {
-        const colour = termName(term(v, "contactColours", a.colour), "fr");
-        return `${a.tokens} ${jeton(a.tokens)} Contact ${colour} (portée ${a.range})`;
-      }
+        // Several tokens of one value: "2 jetons de 1 PV" (a Lieu stops producing PV at three tokens).
+        return a.tokens === 1 ? `${a.value} PV` : `${a.tokens} ${jeton(a.tokens)} de ${a.value} PV`;
+      case "contactToken":
+        return `${a.tokens} ${jeton(a.tokens)} Contact ${ofColour(a.colour, a.tokens)} (Portée ${a.range})`;
     }
   };
   const assets = (list: readonly Asset[]): string => joinList(list.map(asset), "fr");
@@ -47,23 +51,30 @@ export function french(v: Vocabulary): Phrasebook {
       paid: paid.map((c) => (c.kind === "resource" ? asset(c) : token("worker", c.amount))),
       discarded: discarded.map((c) => {
         if (c.kind === "card") return `${token("card", c.amount)} de votre main`;
-        const what = c.deal === "spoils" ? "Butins" : c.deal === "agreement" ? "Accords" : "Butins ou Accords";
+        // Either kind counts: any mix of the two (« et/ou », as the rulebook writes it).
+        const what = c.deal === "spoils" ? "Butins" : c.deal === "agreement" ? "Accords" : c.amount === 1 ? "Butins ou Accords" : "Butins et/ou Accords";
         return `${c.amount === 1 ? "un" : c.amount} de vos ${what}`;
       }),
     };
   };
   const costs = (list: readonly Cost[], mood: "imperative" | "infinitive" = "imperative"): string => {
     const { paid, discarded } = costItems(list);
-    const [pay, discard] = mood === "imperative" ? ["payez", "défaussez"] : ["payer", "défausser"];
+    // The rulebook spends Workers and resources: « dépenser un jeton Travailleur ».
+    const [pay, discard] = mood === "imperative" ? ["dépensez", "défaussez"] : ["dépenser", "défausser"];
     return clauses("fr", [[pay, paid], [discard, discarded]]);
   };
   // Filled in below: an effect construct's text is said with this phrasebook.
   let book: Phrasebook | undefined;
   const effect = (e: Exclude<Effect, Asset>): string => effectPieces.text(e, book!);
+  const gainVerbs = (verb: string) => (list: readonly Asset[]): string => {
+    const { gained, drawn } = splitDrawn(list);
+    return clauses("fr", [[verb, gained.map(asset)], ["piochez", drawn.map(asset)]]);
+  };
+  const gain = gainVerbs("gagnez");
   /** Verb phrases: "volez 1 jeton de Ressource à un adversaire et gagnez 1 PV". */
   const effects = (list: readonly Effect[]): string => {
     const { gains, others } = splitEffects(list);
-    return joinList([...others.map(effect), ...(gains.length ? [`gagnez ${assets(gains)}`] : [])], "fr");
+    return joinList([...others.map(effect), ...(gains.length ? [gain(gains)] : [])], "fr");
   };
   book = {
     lang: "fr",
@@ -75,16 +86,19 @@ export function french(v: Vocabulary): Phrasebook {
     costs: (list) => costs(list),
     costsInfinitive: (list) => costs(list, "infinitive"),
     effects,
-    baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins ou Accords.`,
+    gain,
+    produce: gainVerbs("produisez"),
+    exchange: (cost, list) => `${capitalize(costs(cost))} → ${effects(list)}`,
+    baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins et/ou Accords.`,
     contact: (c) => {
-      // "Portée de Pillage", but "Portée universelle" (rulebook, "Symboles de portée").
-      const range = c.colour === "universal" ? "Portée universelle" : `Portée ${deTerm(term(v, "contactColours", c.colour))}`;
+      // « Portée de Pillage », and one form for the universal one, capitalised as the colours are.
+      const range = c.colour === "universal" ? "Portée Universelle" : `Portée ${deTerm(term(v, "contactColours", c.colour))}`;
       const { paid, discarded } = costItems(c.price);
       const price = c.price.length ? ` Coût : ${joinList([...paid, ...discarded], "fr")}.` : " Sans coût.";
-      const use = c.use === "permanent" ? " Permanente : une fois par tour." : " À usage unique : défaussée après usage.";
+      const use = c.use === "permanent" ? " Permanente : utilisable une fois par tour." : " À usage unique : défaussée une fois utilisée.";
       return `${range} ${c.range}.${price}${use}`;
     },
-    leaderResources: (list) => `Entre en jeu avec : ${assets(list)}.`,
+    leaderResources: (list) => `Entre en jeu avec ${assets(list)} dessus.`,
     pattern: (p) => ({ action: "Action", "open-production": "Production publique", "closed-production": "Production privée", trait: "Capacité" })[p],
     kind: (k) => ({ base: "Base", contact: "Contact", leader: "Leader", location: "Lieu" })[k],
   };

@@ -25,6 +25,12 @@ export interface Sayings {
   costsInfinitive(list: readonly Cost[]): string;
   /** Effects as verb phrases: "steal 1 resource from an opponent and gain 1 VP". */
   effects(list: readonly Effect[]): string;
+  /** Gains as verb phrases, cards drawn (rulebook "Draw", « Piochez »): "gain 2 Fuel and draw 1 card". */
+  gain(list: readonly Asset[]): string;
+  /** A production's gains as verb phrases: "produce 2 Fuel and draw 1 card". */
+  produce(list: readonly Asset[]): string;
+  /** The one template for paying to do something: "Spend 1 Weapon → gain 2 VP". */
+  exchange(cost: readonly Cost[], effects: readonly Effect[]): string;
 }
 
 export interface Phrasebook extends Sayings {

@@ -47,3 +47,8 @@ export function giftSentences(list: readonly Gift[], say: Sayings, sentence: (as
   for (const c of conditional) out.push(`${sentence(c.gains)} ${conditionPieces.text(c.condition, say)}.`);
   return out.join(" ");
 }
+
+/** Cards are drawn, everything else gained: "gain 2 Fuel and draw 1 card" (rulebook "Draw", « Piochez »). */
+export function splitDrawn(list: readonly Asset[]): { gained: Asset[]; drawn: Asset[] } {
+  return { gained: list.filter((a) => a.kind !== "card"), drawn: list.filter((a) => a.kind === "card") };
+}

@@ -139,12 +139,12 @@ function check(s: ActionNode, r: Resolver, at: Standing): ActionModel | undefine
   return { kind: "action", workers, repeatable, cost, effects, ...(condition ? { condition } : {}) };
 }
 
-/** "Action (1 Worker): Pay 1 Weapons → gain 2 VP.", in the phrasebook's language. */
+/** "Action (1 Worker): Spend 1 Weapon → gain 2 VP.", in the phrasebook's language. */
 function sentence(a: ActionModel, say: Sayings, words: { readonly noWorker: string; readonly repeatable: string; readonly colon: string }): string {
   const workers = a.workers === 0 ? words.noWorker : say.token("worker", a.workers);
   const head = `Action (${workers}${a.repeatable ? words.repeatable : ""})`;
-  const cost = a.cost.length ? `${capitalize(say.costs(a.cost))} → ` : "";
-  return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, say)}` : ""}${words.colon}${cost}${a.cost.length ? say.effects(a.effects) : capitalize(say.effects(a.effects))}.`;
+  const what = a.cost.length ? say.exchange(a.cost, a.effects) : capitalize(say.effects(a.effects));
+  return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, say)}` : ""}${words.colon}${what}.`;
 }
 
 export const action: StatementConstruct<"action", ActionNode, ActionModel, ActionDef, ActionFacts> = {

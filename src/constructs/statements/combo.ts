@@ -17,7 +17,6 @@ import type { Gains } from "../../engine/definitions.js";
 import { noDemand, plusWorkers, stepsOf } from "../../engine/facts.js";
 import type { Demand, EffectStep } from "../../engine/tasks.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { joinList, term, termName } from "../../text/words.js";
 import type { StatementConstruct } from "../statement.js";
 
 export interface ComboNode {
@@ -68,9 +67,11 @@ function check(s: ComboNode, r: Resolver): ComboModel | undefined {
   return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
 }
 
-/** "Scrap, Fuel and Weapons", in the language's names for the resources. */
+/** "1 Scrap, 1 Fuel and 1 Weapon", one token of each resource, in the language's words. */
 function named(c: ComboModel, say: Sayings): string {
-  return joinList(c.resources.map((r) => termName(term(say.vocabulary, "resources", r), say.lang)), say.lang);
+  const counts = new Map<string, number>();
+  for (const r of c.resources) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return say.assets([...counts].map(([resource, amount]) => ({ kind: "resource", resource, amount })));
 }
 
 export const combo: StatementConstruct<"combo", ComboNode, ComboModel, ComboDef, ComboFacts> = {
@@ -93,8 +94,9 @@ export const combo: StatementConstruct<"combo", ComboNode, ComboModel, ComboDef,
   check,
   emit: (c) => object([["kind", str("combo")], ["resources", array(c.resources.map(str))], ["gains", gainsFunction(c.gains)]]),
   text: {
-    en: (c, say) => `Combo (1 Worker): ${named(c, say)} → ${say.assets(c.gains)}.`,
-    fr: (c, say) => `Combinaison (1 Travailleur) : ${named(c, say)} → ${say.assets(c.gains)}.`,
+    // Engine: tokens are placed as free moves of the owner's action turn (a Universal one fills any slot); the Worker's use returns them to the supply.
+    en: (c, say) => `Combo: on your turn, place ${named(c, say)} here (free). Action (1 Worker), once all are here: spend them → ${say.gain(c.gains)}.`,
+    fr: (c, say) => `Combinaison : à votre tour, placez ici ${named(c, say)} (gratuit). Action (1 Travailleur), une fois tous placés : dépensez-les → ${say.gain(c.gains)}.`,
   },
   engine: (def) => ({ kind: "combo", needed: def.resources, demands: [plusWorkers(noDemand, 1), plusWorkers(noDemand, 2)], steps: stepsOf(def.gains) }),
 };

@@ -14,6 +14,7 @@ import { stepsOf } from "../../engine/facts.js";
 import type { GainStep } from "../../engine/tasks.js";
 import { Gain } from "../../../grammar/tokens.js";
 import { giftSentences } from "../../text/split.js";
+import { capitalize } from "../../text/words.js";
 import { conditionPieces } from "../conditions/index.js";
 import type { StatementConstruct } from "../statement.js";
 
@@ -60,8 +61,8 @@ export const gain: StatementConstruct<"gain", GainNode, GainModel, GainDef, Gain
   check: (s, r) => giftsOf(r, s),
   emit: (gifts) => giftsFunction(gifts),
   text: {
-    en: (gifts, say) => giftSentences(gifts, say, (a) => `Gain ${say.assets(a)}`),
-    fr: (gifts, say) => giftSentences(gifts, say, (a) => `Gagnez ${say.assets(a)}`),
+    en: (gifts, say) => giftSentences(gifts, say, (a) => capitalize(say.gain(a))),
+    fr: (gifts, say) => giftSentences(gifts, say, (a) => capitalize(say.gain(a))),
   },
   engine: (def) => stepsOf(def),
 };

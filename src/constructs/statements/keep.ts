@@ -51,8 +51,8 @@ export const keep: StatementConstruct<"keep", KeepNode, KeepModel, KeepDef, Keep
   },
   emit: (m) => object([["limit", optional(m.limit, int)]]),
   text: {
-    en: (k) => `Keep: resources on this card stay between turns${k.limit === undefined ? "" : ` (up to ${k.limit})`}.`,
-    fr: (k) => `À conserver : les Ressources sur cette carte restent d'un tour à l'autre${k.limit === undefined ? "" : ` (${k.limit} au plus)`}.`,
+    en: (k) => `Keep: resources on this card${k.limit === undefined ? "" : ` (up to ${k.limit})`} are not discarded at Clean-up.`,
+    fr: (k) => `À conserver : les Ressources sur cette carte${k.limit === undefined ? "" : ` (jusqu'à ${k.limit})`} ne sont pas défaussées en fin de tour.`,
   },
   engine: (def) => def.limit ?? Infinity,
 };

@@ -6,7 +6,7 @@
  */
 import type { Effect, Span } from "../../../grammar/ast.js";
 import { Colon, Once } from "../../../grammar/tokens.js";
-import { isAsset, type Asset, type Effect as EffectModel } from "../../check/model.js";
+import type { Effect as EffectModel } from "../../check/model.js";
 import { resolveAll, resolveEffect } from "../../check/resolve.js";
 import { effectsFunction } from "../../compiler/emit-abilities.js";
 import type { Effects } from "../../engine/definitions.js";
@@ -50,8 +50,9 @@ export const once: StatementConstruct<"once", OnceNode, OnceModel, OnceDef, Once
   check: (s, r) => resolveAll(s.effects, (e) => resolveEffect(r, e)),
   emit: (effects) => effectsFunction(effects),
   text: {
-    en: (list, say) => `One time only: ${list.every(isAsset) ? say.assets(list as Asset[]) : say.effects(list)}.`,
-    fr: (list, say) => `Usage unique : ${list.every(isAsset) ? say.assets(list as Asset[]) : say.effects(list)}.`,
+    // Carried out as the card enters play (engine: the card's once steps run when it is played).
+    en: (list, say) => `When this card enters play, ${say.effects(list)}.`,
+    fr: (list, say) => `Quand cette carte entre en jeu, ${say.effects(list)}.`,
   },
   engine: (def) => {
     const steps = stepsOf(def);

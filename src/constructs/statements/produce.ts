@@ -79,10 +79,10 @@ function check(s: ProduceNode, r: Resolver, at: Standing): ProduceModel | undefi
   return produce && { produce };
 }
 
-/** "Produces 2 Fuel.", a sentence for each condition's gains, then the production with a cost. */
-function sentences(m: ProduceModel, say: Sayings, verb: string): string {
-  const lines = m.produce.length > 0 ? [giftSentences(m.produce, say, (a) => `${verb} ${say.assets(a)}`)] : [];
-  if (m.paid) lines.push(productionCost.text[say.lang](m.paid, say));
+/** "Each Production phase, produce 2 Fuel.", a sentence for each condition's gains, then the production with a cost. */
+function sentences(m: ProduceModel, say: Sayings, when: string): string {
+  const lines = m.produce.length > 0 ? [giftSentences(m.produce, say, (a) => `${when} ${say.produce(a)}`)] : [];
+  if (m.paid) lines.push(productionCost.text[say.lang](m.paid, say, lines.length > 0));
   return lines.join(" ");
 }
 
@@ -116,8 +116,8 @@ export const produce: StatementConstruct<"produce", ProduceNode, ProduceModel, P
   check,
   emit,
   text: {
-    en: (m, say) => sentences(m, say, "Produces"),
-    fr: (m, say) => sentences(m, say, "Produit"),
+    en: (m, say) => sentences(m, say, "Each Production phase,"),
+    fr: (m, say) => sentences(m, say, "À chaque phase de Production,"),
   },
   engine: (def) => ({ produces: stepsOf(def.produce), paid: def.paid && productionCost.engine.facts(def.paid) }),
 };
