@@ -202,3 +202,89 @@ describe("effects: who chooses", () => {
     expect(targets.every((c) => c.replaces !== 0), "never over the card itself").toBe(true);
   });
 });
+
+describe("rule modifiers: the number the rulebook has, and the card's, stated exactly", () => {
+  it("limit sent-workers: each turn, up to N Workers instead of 3, lower or higher", async () => {
+    const t = await testCard("trait", "limit sent-workers 1");
+    expect(t.text).toEqual([
+      "Each turn, you may send up to 1 Worker (instead of 3) to opponents' Locations.",
+      "À chaque tour, vous pouvez envoyer jusqu’à 1 Travailleur (au lieu de 3) sur les Territoires adverses.",
+    ]);
+    const maySend = (sent: number): boolean => {
+      const game = gameWith(t);
+      placeLocation(game, 1, "scrapyard");
+      const p = player(game, 0);
+      p.pool.workers = 1;
+      p.workersSent = sent;
+      return findAction(game, 0, "send-worker") !== undefined;
+    };
+    expect([maySend(0), maySend(1)]).toEqual([true, false]);
+  });
+
+  it("limit keep: in Clean-up, up to N resources stay on the Base", async () => {
+    const t = await testCard("trait", "limit keep 2");
+    expect(t.text).toEqual(["In Clean-up, you may keep up to 2 resources on your Base.", "En Fin de tour, vous pouvez conserver jusqu’à 2 jetons de Ressource sur votre Base."]);
+    const game = gameWith(t);
+    player(game, 0).pool.resources = { scrap: 1, fuel: 1 };
+    runPhase(game, "clean-up");
+    expect(player(game, 0).pool.resources).toEqual({ scrap: 1, fuel: 1 });
+  });
+
+  it("range: 1 less Range to Conquer, Cooperate with or Incorporate a card of the distance", async () => {
+    const t = await testCard("trait", "range -1 distance 3");
+    expect(t.text).toEqual([
+      "To Conquer, Cooperate with or Incorporate a card of distance 3, you need 1 less Range.",
+      "Pour un Pillage, une Coopération ou un Rattachement d’une carte de Distance 3, il vous faut 1 point de Portée de moins.",
+    ]);
+    const [far] = baseLocations(t.cards, 1, (l) => l.distance === 3);
+    /** The plays of the distance-3 card offered with a range-2 token of each colour, the test card in play or not. */
+    const ways = (inPlay: boolean): string[] => {
+      const game = inPlay ? gameWith(t) : testGame({ cards: t.cards });
+      const p = player(game, 0);
+      for (const c of p.contacts) c.usedThisTurn = true;
+      for (const colour of ["conquest", "cooperation", "incorporation"] as const) p.pool.contactTokens.push({ colour, range: 2 });
+      giveCard(game, 0, far!);
+      return (["conquer", "cooperate", "incorporate"] as const).filter((k) => findAction(game, 0, k, (a) => a.card === far) !== undefined);
+    };
+    expect(ways(false)).toEqual([]);
+    expect(ways(true)).toEqual(["conquer", "cooperate", "incorporate"]);
+  });
+
+  it("slots: holds up to N of the deals named, in number", async () => {
+    const t = await testCard("trait", "slots 1 agreement");
+    expect(t.text).toEqual(["Holds up to 1 Agreement.", "Peut accueillir jusqu’à 1 Accord."]);
+    const game = gameWith(t);
+    expect(game.cards.byId.get("test-card")).toMatchObject({ ability: { traits: [{ kind: "slots", amount: 1, holds: "agreement" }] } });
+  });
+});
+
+describe("counts: Locations in the owner's play area, not Spoils or Agreements", () => {
+  /** Seat 0 with the test card, `extra` Scrap Locations in play and one Scrap card tucked as an Agreement, after a Production phase. */
+  const produced = (t: TestCard, extra: number): Game => {
+    const game = gameWith(t);
+    const [tucked, ...others] = baseLocations(t.cards, extra + 1, (l) => l.types.includes("scrap") && l.id !== "test-card");
+    for (const id of others) placeLocation(game, 0, id);
+    const p = player(game, 0);
+    giveCard(game, 0, tucked!);
+    p.hand.splice(p.hand.indexOf(tucked!), 1);
+    p.baseDeals.push({ card: tucked!, kind: "agreement" });
+    runPhase(game, "production", () => 0);
+    return game;
+  };
+
+  it("per <type> card: per Scrap Location in your play area", async () => {
+    const t = await testCard("closed-production", "produce 1 weapons per scrap card");
+    expect(t.text).toEqual(["Produces 1 Weapon per Scrap Location in your play area.", "Produit 1 jeton d’Arme par Territoire de type « Ferraille » de votre zone de jeu."]);
+    expect(player(produced(t, 1), 0).pool.resources["weapons"]).toBe(2);
+  });
+
+  it("you have N <type> cards: at least N Scrap Locations in your play area", async () => {
+    const t = await testCard("closed-production", "produce 1 weapons if you have 3 scrap cards");
+    expect(t.text).toEqual([
+      "Produces 1 Weapon if you have at least 3 Scrap Locations in your play area.",
+      "Produit 1 jeton d’Arme si vous avez au moins 3 Territoires de type « Ferraille » dans votre zone de jeu.",
+    ]);
+    expect(player(produced(t, 1), 0).pool.resources["weapons"] ?? 0, "2 in play and 1 tucked are not 3").toBe(0);
+    expect(player(produced(t, 2), 0).pool.resources["weapons"]).toBe(1);
+  });
+});
