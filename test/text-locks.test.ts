@@ -193,7 +193,7 @@ describe("text locks", () => {
   });
 
   it("a French lock matches whether it is typed with normal or non-breaking spaces (or a line break)", () => {
-    const id = "borgo-the-almighty";
+    const id = "junky-joe";
     const generated = partsOf(id, "fr")["ability"]!;
     expect(generated, "the French text has a non-breaking space to test with").toContain(nbsp);
     const en = partsOf(id, "en")["ability"]!;
@@ -201,11 +201,11 @@ describe("text locks", () => {
       [
         "set: test",
         "cards:",
-        "  - id: borgo-copy",
+        "  - id: joe-copy",
         "    kind: leader",
-        "    name: { en: Borgo, fr: Borgo }",
+        "    name: { en: Joe, fr: Joe }",
         "    resources: 1 weapons",
-        "    ability: after conquer -> 1 vp",
+        "    ability: after play scrap card -> 1 vp",
         "    text:",
         "      ability:",
         `        en: ${JSON.stringify(en)}`,
@@ -221,12 +221,12 @@ describe("text locks", () => {
     const folded = `>-\n          ${words.slice(0, 2).join(" ")}\n          ${words.slice(2).join("  ")}`;
     expect(validateText(leader(folded)).diagnostics).toEqual([]);
 
-    // No space at all before the colon is a different text, shown as the space that appeared.
-    const unspaced = generated.replace(new RegExp(`${nbsp}:`), ":");
+    // No space at all inside the guillemets is a different text, shown as the space that appeared.
+    const unspaced = generated.replace(`«${nbsp}`, "«");
     expect(unspaced).not.toBe(generated);
     const [d] = validateText(leader(JSON.stringify(unspaced))).diagnostics;
     expect(d).toMatchObject({ code: "S51-W401", line: 11, column: 13, severity: "warning" });
-    expect(d!.message).toContain("{+ +}:");
+    expect(d!.message).toContain("«{+ +}");
   });
 
   describe("a lock for a part the card does not print is reported", () => {
@@ -254,7 +254,7 @@ describe("text locks", () => {
           hint: "the card prints no ability part: remove this lock, or give the card a faction power in its `ability`",
         },
       ]);
-      expect(validateText(base("produce 3 workers, 1 scrap; depot 2", "Resource Depot: stores up to 2 resources, which cannot be stolen.")).diagnostics).toEqual([]);
+      expect(validateText(base("produce 3 workers, 1 scrap; depot 2", "Resource Depot: up to 2 resources, put here or taken back free during your Actions-phase turns. They cannot be stolen and stay through Clean-up.")).diagnostics).toEqual([]);
     });
 
     it("a Location has no `production` or `contact` part, and a lock has only en and fr", () => {

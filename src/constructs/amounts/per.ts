@@ -20,7 +20,8 @@ import { int, object, str, type Expr } from "../../compiler/code.js";
 import { countResources } from "../../engine/state.js";
 import { available } from "../../engine/tokens.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { plural, term, termName } from "../../text/words.js";
+import { plural } from "../../text/words.js";
+import { typeEn, typeFr } from "../card-type-text.js";
 import type { AmountConstruct, CountAt, CountedPlayer } from "../amount.js";
 
 export const Per = keyword("Per", "per");
@@ -162,14 +163,13 @@ function resources(m: PerModel & { readonly of: "resources" }, say: Sayings): st
   return unit((n) => (m.resource === "any" ? say.anyResource(n) : say.asset({ kind: "resource", resource: m.resource, amount: n })), m.every);
 }
 
-/** "per Agreement you have", "for every 2 Scrap cards in your play area". */
+/** "per Agreement you have", "for every 2 Scrap Locations in your play area". */
 function english(m: PerModel, say: Sayings): string {
   const lead = m.every === 1 ? "per" : "for every";
   switch (m.of) {
-    case "cards": {
-      const type = termName(term(say.vocabulary, "cardTypes", m.cardType), "en");
-      return `${lead} ${m.every === 1 ? "" : `${m.every} `}${type} ${termName(term(say.vocabulary, "tokens", "card"), "en", m.every)} in your play area`;
-    }
+    case "cards":
+      // Locations in play only, as the engine counts them (ruling 39).
+      return `${lead} ${m.every === 1 ? "" : `${m.every} `}${typeEn(say, m.cardType)} Location${plural("en", m.every) === "one" ? "" : "s"} in your play area`;
     case "deals":
       return `${lead} ${unit((n) => say.token(m.deal, n), m.every)} you have`;
     case "locations":
@@ -183,14 +183,12 @@ function english(m: PerModel, say: Sayings): string {
   }
 }
 
-/** "par Accord que vous possédez", "par tranche de 2 cartes de type Ferraille de votre zone de jeu". */
+/** "par Accord que vous possédez", "par tranche de 2 Territoires de type « Ferraille » de votre zone de jeu". */
 function french(m: PerModel, say: Sayings): string {
   const lead = m.every === 1 ? "par" : "par tranche de";
   switch (m.of) {
-    case "cards": {
-      const type = termName(term(say.vocabulary, "cardTypes", m.cardType), "fr");
-      return `${lead} ${m.every === 1 ? "" : `${m.every} `}${termName(term(say.vocabulary, "tokens", "card"), "fr", m.every)} de type ${type} de votre zone de jeu`;
-    }
+    case "cards":
+      return `${lead} ${unit((n) => `${n} Territoire${plural("fr", n) === "one" ? "" : "s"}`, m.every)} de type ${typeFr(say, m.cardType)} de votre zone de jeu`;
     case "deals":
       return `${lead} ${unit((n) => say.token(m.deal, n), m.every)} que vous possédez`;
     case "locations":

@@ -9,8 +9,7 @@ import { Card, Integer } from "../../../grammar/tokens.js";
 import { lookup, resolveTerm, type Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import { location } from "../../engine/game.js";
-import type { Sayings } from "../../text/phrasebook.js";
-import { aTerm, term, termName } from "../../text/words.js";
+import { aTypeEn, typeEn, typeFr } from "../card-type-text.js";
 import type { ConditionConstruct } from "../condition.js";
 import { Have, atLeastOne } from "./words.js";
 
@@ -49,10 +48,6 @@ function cardType(r: Resolver, c: CardsNode): string | undefined {
   return undefined;
 }
 
-function typeName(m: CardsModel, say: Sayings): string {
-  return termName(term(say.vocabulary, "cardTypes", m.cardType), say.lang);
-}
-
 export const cards: ConditionConstruct<"cards", CardsNode, CardsModel, CardsDef> = {
   kind: "cards",
   example: "you have 3 fuel cards",
@@ -74,12 +69,9 @@ export const cards: ConditionConstruct<"cards", CardsNode, CardsModel, CardsDef>
   },
   emit: (m) => object([["kind", str("cards")], ["cardType", str(m.cardType)], ["count", int(m.count)]]),
   text: {
-    en: (m, say) => {
-      const type = term(say.vocabulary, "cardTypes", m.cardType);
-      const what = m.count === 1 ? `${aTerm(type)} card` : `at least ${m.count} ${typeName(m, say)} ${termName(term(say.vocabulary, "tokens", "card"), "en", m.count)}`;
-      return `you have ${what} in your play area`;
-    },
-    fr: (m, say) => `vous avez ${m.count === 1 ? "une carte" : `au moins ${say.token("card", m.count)}`} de type ${typeName(m, say)} dans votre zone de jeu`,
+    // Locations in play, as the engine counts them: not Spoils or Agreements.
+    en: (m, say) => `you have ${m.count === 1 ? `${aTypeEn(say, m.cardType)} Location` : `at least ${m.count} ${typeEn(say, m.cardType)} Locations`} in your play area`,
+    fr: (m, say) => `vous avez ${m.count === 1 ? "un Territoire" : `au moins ${m.count} Territoires`} de type ${typeFr(say, m.cardType)} dans votre zone de jeu`,
   },
   engine: {
     holds: (game, seat, def) => {

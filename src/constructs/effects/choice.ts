@@ -41,11 +41,11 @@ export interface ChoiceAsk extends EffectAsk<"choose-effect", readonly EffectSte
   readonly at: EffectAt;
 }
 
-/** Options said alike: "gain 2 Scrap or 1 VP" when every option is a gain, else each with its own verb. */
-function sayOptions(m: ChoiceModel, say: Sayings, gain: string): string {
+/** The options: "2 Scrap or 1 VP" when every option is a gain (the verb said once, before), else each with its own verb. */
+function options(m: ChoiceModel, say: Sayings): { readonly gains: boolean; readonly said: string } {
   const assets = m.options.filter(isAsset);
-  if (assets.length === m.options.length) return `${gain} ${joinAlternatives(assets.map(say.asset), say.lang)}`;
-  return joinAlternatives(m.options.map((o) => say.effects([o])), say.lang);
+  if (assets.length === m.options.length) return { gains: true, said: joinAlternatives(assets.map(say.asset), say.lang) };
+  return { gains: false, said: joinAlternatives(m.options.map((o) => say.effects([o])), say.lang) };
 }
 
 export const choice: EffectConstruct<"choice", ChoiceNode, ChoiceModel, ChoiceArgs, ChoiceStep, ChoiceAsk> = {
@@ -72,8 +72,15 @@ export const choice: EffectConstruct<"choice", ChoiceNode, ChoiceModel, ChoiceAr
   emit: (m, inner) => object([["options", array(m.options.map((o) => inner([o])))]]),
   record: (a, inner) => ({ op: "choice", options: a.options.map(inner) }),
   text: {
-    en: (m, say) => sayOptions(m, say, "gain"),
-    fr: (m, say) => sayOptions(m, say, "gagnez"),
+    // The player chooses, when the effect resolves.
+    en: (m, say) => {
+      const o = options(m, say);
+      return `${o.gains ? `gain ${o.said}` : o.said} (your choice)`;
+    },
+    fr: (m, say) => {
+      const o = options(m, say);
+      return o.gains ? `gagnez au choix ${o.said}` : `au choix, ${o.said}`;
+    },
   },
   engine: {
     run: (_game, step, at) => ({ kind: "choose-effect", seat: at.seat, choices: step.options, at }),

@@ -84,9 +84,9 @@ export const opponents: EffectConstruct<"opponents", OpponentsNode, OpponentsMod
   emit: (m) => object([["verb", str(m.verb)], ...("resource" in m ? [["resource", str(m.resource)] as const] : [["token", str(m.token)] as const]), ["amount", int(m.amount)]]),
   record: (a) => ({ op: "opponents", ...a }),
   text: {
-    // Imperative, as every effect is said ("steal …", "gain …"); the giver chooses what.
-    en: (m, say) => `have each opponent ${m.verb} ${m.verb === "give" ? "you " : ""}${sayLoot(m, m.amount, say)} of their choice`,
-    fr: (m, say) => (m.verb === "give" ? `recevez de chaque adversaire ${sayLoot(m, m.amount, say)} de son choix` : `obligez chaque adversaire à défausser ${sayLoot(m, m.amount, say)} de son choix`),
+    // The opponents act, so they are the subject; the giver chooses what (Workers have nothing to choose, and the rulebook's "of their choice" still holds).
+    en: (m, say) => `each opponent ${m.verb === "give" ? "gives you" : "discards"} ${sayLoot(m, m.amount, say)} of their choice`,
+    fr: (m, say) => `chaque adversaire ${m.verb === "give" ? "vous donne" : "défausse"} ${sayLoot(m, m.amount, say)} de son choix`,
   },
   engine: {
     run: (game, step, at) => {

@@ -50,8 +50,9 @@ export const redevelop: EffectConstruct<"redevelop", RedevelopNode, RedevelopMod
   emit: (m) => object([["anyType", bool(m.anyType)]]),
   record: (a) => ({ op: "redevelop", anyType: a.anyType }),
   text: {
-    en: (m) => (m.anyType ? "redevelop, ignoring card types" : "redevelop"),
-    fr: (m) => (m.anyType ? "effectuez une Reconstruction sans tenir compte des types de carte" : "effectuez une Reconstruction"),
+    // The card's own cost pays for it (ruling 10); the player picks both cards, or forgoes it; never over this card.
+    en: (m) => `redevelop another of your Locations at no extra cost${m.anyType ? ", ignoring card types" : ""}`,
+    fr: (m) => `effectuez sans autre coût une Reconstruction d'un autre de vos Territoires${m.anyType ? ", sans tenir compte des types de carte" : ""}`,
   },
   engine: {
     run: (game, step, at) => ({ kind: "redevelop-with", seat: at.seat, choices: [{ card: undefined }, ...redevelopTargets(game, at.seat, step.anyType, at.except)], except: at.except }),

@@ -71,6 +71,25 @@ export function sayLoot(loot: Loot, n: number, say: Sayings): string {
   return loot.resource === "any" ? say.anyResource(n) : say.asset({ kind: "resource", resource: loot.resource, amount: n });
 }
 
+/*
+ * Who chooses what, as the engine asks it: the thief picks the token (any
+ * resource), and each one taken may come from another opponent; a card is
+ * taken unseen, at random.
+ */
+function stealEn(m: StealModel, say: Sayings): string {
+  const from = m.amount === 1 ? "an opponent" : "one or more opponents";
+  if ("token" in m && m.token === "card") return `steal ${say.token("card", m.amount)} at random from the hand of ${from}`;
+  const chosen = "resource" in m && m.resource === "any" ? " of your choice" : "";
+  return `steal ${sayLoot(m, m.amount, say)}${chosen} from ${from}`;
+}
+
+function stealFr(m: StealModel, say: Sayings): string {
+  const from = m.amount === 1 ? "d'un adversaire" : "d'un ou plusieurs adversaires";
+  if ("token" in m && m.token === "card") return `volez au hasard ${say.token("card", m.amount)} dans la main ${from}`;
+  const chosen = "resource" in m && m.resource === "any" ? " de votre choix" : "";
+  return `volez ${sayLoot(m, m.amount, say)}${chosen} ${m.amount === 1 ? "à un adversaire" : "à un ou plusieurs adversaires"}`;
+}
+
 /** After one is taken: the rest of the steal, if any. */
 function goOn(game: Game, at: EffectAt, left: number, loot: Loot): void {
   if (left > 1) schedule(game.state.agenda, { kind: "effect-step", step: { op: "steal", amount: left - 1, ...loot }, at });
@@ -101,8 +120,8 @@ export const steal: StealConstruct = {
   emit: (m) => object("resource" in m ? [["resource", str(m.resource)], ["amount", int(m.amount)]] : [["token", str(m.token)], ["amount", int(m.amount)]]),
   record: (a) => ({ op: "steal", ...a }),
   text: {
-    en: (m, say) => `steal ${sayLoot(m, m.amount, say)} from an opponent`,
-    fr: (m, say) => `volez ${sayLoot(m, m.amount, say)} à un adversaire`,
+    en: (m, say) => stealEn(m, say),
+    fr: (m, say) => stealFr(m, say),
   },
   engine: {
     run: (game, step, at) => {

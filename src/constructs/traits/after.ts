@@ -27,7 +27,8 @@ import type { Gains } from "../../engine/definitions.js";
 import { stepsOf } from "../../engine/facts.js";
 import type { GainStep } from "../../engine/tasks.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { aTerm, term, termName, type Lang } from "../../text/words.js";
+import { term, termName } from "../../text/words.js";
+import { aTypeEn, typeFr } from "../card-type-text.js";
 import type { TraitConstruct } from "../construct.js";
 
 /** The four ways a Location card comes into play ("There are four ways of putting Location cards into play"). */
@@ -227,51 +228,51 @@ function triggerCode(t: Trigger): Expr {
 }
 
 // ---- text --------------------------------------------------------------------
+//
+// Every trigger says who does what ("Whenever you Conquer …", « Chaque fois que
+// vous effectuez un Pillage … »), then the gain as a verb: the rulebook's
+// "After fulfilling requirement X, receive Y", with its own verbs and nouns.
 
-/** A card with no type named is a "Location card", or just a "card" where the way it is played follows ("a card as Spoils"). */
-const untyped = (t: Trigger, lang: Lang): string => (t.as === undefined ? { en: "Location card", fr: "carte Lieu" } : { en: "card", fr: "carte" })[lang];
-
-/** "a Scrap card", "a distance-3 Location card", "an Oil card". */
+/** "a Location", "a Scrap card", "a Location of distance 3", "an Oil card of distance 3"; "a card" where the way it is played follows. */
 function cardEn(t: Trigger, say: Sayings): string {
-  const typed = t.cardType === undefined ? undefined : term(say.vocabulary, "cardTypes", t.cardType);
-  if (t.distance !== undefined) return `a distance-${t.distance} ${typed ? `${termName(typed, "en")} card` : untyped(t, "en")}`;
-  return typed ? `${aTerm(typed)} card` : `a ${untyped(t, "en")}`;
+  const card = t.cardType !== undefined ? `${aTypeEn(say, t.cardType)} card` : t.as === undefined ? "a Location" : "a card";
+  return t.distance === undefined ? card : `${card} of distance ${t.distance}`;
 }
 
-/** "une carte de type Ferraille", "une carte Lieu de Distance 3". */
+/** « une carte Lieu », « une carte de type « Ferraille » », « une carte Lieu de Distance 3 »; « une carte » where the way it is played follows. */
 function cardFr(t: Trigger, say: Sayings): string {
-  const typed = t.cardType === undefined ? `une ${untyped(t, "fr")}` : `une carte de type ${termName(term(say.vocabulary, "cardTypes", t.cardType), "fr")}`;
-  return t.distance === undefined ? typed : `${typed} de Distance ${t.distance}`;
+  const card = t.cardType !== undefined ? `une carte de type ${typeFr(say, t.cardType)}` : t.as === undefined ? "une carte Lieu" : "une carte";
+  return t.distance === undefined ? card : `${card} de Distance ${t.distance}`;
 }
 
 const qualified = (t: Trigger): boolean => t.cardType !== undefined || t.distance !== undefined;
 
 const en = {
-  /** After "a Conquest of" a card. */
-  of: { conquer: "of", cooperate: "with", incorporate: "of", redevelop: "into" },
+  /** The rulebook's verbs for the four plays, before the card played. */
+  verb: { conquer: "Conquer", cooperate: "Cooperate with", incorporate: "Incorporate", redevelop: "Redevelop into" },
   as: { spoils: "as Spoils", agreement: "as an Agreement", location: "as a Location" },
-} as const satisfies { of: Record<PlayedBy, string>; as: Record<Way, string> };
+} as const satisfies { verb: Record<PlayedBy, string>; as: Record<Way, string> };
 
 const fr = {
-  /** Après « un Pillage » d'une carte : every card phrase starts "une carte", so "de" is always elided. */
+  /** After « un Pillage »: every card phrase starts « une carte », so « de » is always elided. */
   of: { conquer: "d'", cooperate: "avec ", incorporate: "d'", redevelop: "qui met en jeu " },
   as: { spoils: "en tant que Butin", agreement: "en tant qu'Accord", location: "en tant que Territoire" },
 } as const satisfies { of: Record<PlayedBy, string>; as: Record<Way, string> };
 
 function whenEn(t: Trigger, say: Sayings): string {
-  const name = term(say.vocabulary, "triggers", t.kind);
   switch (t.kind) {
     case "conquer":
     case "cooperate":
     case "incorporate":
+      return `Whenever you ${en.verb[t.kind]} ${cardEn(t, say)}`;
     case "redevelop":
-      return qualified(t) ? `After ${aTerm(name)} ${en.of[t.kind]} ${cardEn(t, say)}` : `After ${aTerm(name)}`;
+      return qualified(t) ? `Whenever you ${en.verb.redevelop} ${cardEn(t, say)}` : "Whenever you Redevelop a Location";
     case "play":
-      return `After playing ${cardEn(t, say)}${t.as ? ` ${en.as[t.as]}` : ""}`;
+      return `Whenever you play ${cardEn(t, say)}${t.as ? ` ${en.as[t.as]}` : ""}`;
     case "production":
-      return `After your ${termName(name, "en")}`;
+      return `Each Production phase, after your ${termName(term(say.vocabulary, "triggers", t.kind), "en")}`;
     case "pass":
-      return "When you pass";
+      return "When you pass in the Actions phase";
   }
 }
 
@@ -283,14 +284,14 @@ function whenFr(t: Trigger, say: Sayings): string {
     case "incorporate":
     case "redevelop": {
       const event = `${name.fr.gender === "feminine" ? "une" : "un"} ${termName(name, "fr")}`;
-      return qualified(t) ? `Après ${event} ${fr.of[t.kind]}${cardFr(t, say)}` : `Après ${event}`;
+      return `Chaque fois que vous effectuez ${event}${qualified(t) ? ` ${fr.of[t.kind]}${cardFr(t, say)}` : ""}`;
     }
     case "play":
-      return `Après avoir joué ${cardFr(t, say)}${t.as ? ` ${fr.as[t.as]}` : ""}`;
+      return `Chaque fois que vous jouez ${cardFr(t, say)}${t.as ? ` ${fr.as[t.as]}` : ""}`;
     case "production":
-      return `Après votre ${termName(name, "fr")}`;
+      return `À chaque phase de Production, après votre ${termName(name, "fr")}`;
     case "pass":
-      return "Quand vous passez";
+      return "Quand vous passez pendant la phase d'Actions";
   }
 }
 
@@ -357,8 +358,8 @@ export const after: AfterConstruct = {
   },
   emit: (m) => object([["kind", str("after")], ["trigger", triggerCode(m.trigger)], ["gains", gainsFunction(m.gains)]]),
   text: {
-    en: (m, say) => `${whenEn(m.trigger, say)}: ${say.assets(m.gains)}.`,
-    fr: (m, say) => `${whenFr(m.trigger, say)} : ${say.assets(m.gains)}.`,
+    en: (m, say) => `${whenEn(m.trigger, say)}, ${say.effects(m.gains)}.`,
+    fr: (m, say) => `${whenFr(m.trigger, say)}, ${say.effects(m.gains)}.`,
   },
   engine: (def, _trait, facts) => {
     facts.triggers.push(triggerFact(def));

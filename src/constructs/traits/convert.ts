@@ -6,13 +6,12 @@
  */
 import type { Asset, Effect, Span } from "../../../grammar/ast.js";
 import { Arrow, keyword } from "../../../grammar/tokens.js";
-import { isAsset, type Asset as AssetModel, type Cost, type Effect as EffectModel } from "../../check/model.js";
+import type { Cost, Effect as EffectModel } from "../../check/model.js";
 import { resolveAll, resolveCost, resolveEffect } from "../../check/resolve.js";
 import { object, str } from "../../compiler/code.js";
 import { costFunction, effectsFunction } from "../../compiler/emit-abilities.js";
 import type { Cost as CostDef, Effects } from "../../engine/definitions.js";
 import { demandOf, stepsOf } from "../../engine/facts.js";
-import { capitalize } from "../../text/words.js";
 import type { TraitConstruct } from "../construct.js";
 
 export interface ConvertNode {
@@ -34,10 +33,6 @@ export interface ConvertDef {
   readonly gains: Effects;
 }
 
-function onlyAssets(list: readonly EffectModel[]): list is readonly AssetModel[] {
-  return list.every(isAsset);
-}
-
 export const convert: TraitConstruct<"convert", ConvertNode, ConvertModel, ConvertDef> = {
   kind: "convert",
   example: "convert 1 fuel -> 1 vp",
@@ -55,9 +50,9 @@ export const convert: TraitConstruct<"convert", ConvertNode, ConvertModel, Conve
   },
   emit: (m) => object([["kind", str("convert")], ["cost", costFunction(m.cost)], ["gains", effectsFunction(m.gains)]]),
   text: {
-    // Gains read as what the payment buys; other effects as what the player then does, as after an action's arrow.
-    en: (m, say) => (onlyAssets(m.gains) ? `${capitalize(say.costs(m.cost))} to gain ${say.assets(m.gains)}.` : `${capitalize(say.costs(m.cost))} → ${say.effects(m.gains)}.`),
-    fr: (m, say) => (onlyAssets(m.gains) ? `${capitalize(say.costs(m.cost))} pour obtenir ${say.assets(m.gains)}.` : `${capitalize(say.costs(m.cost))} → ${say.effects(m.gains)}.`),
+    // When (a free move of the owner's action turns, not an action) and how often (whenever they can pay), then the exchange as an action's is said.
+    en: (m, say) => `During your Actions-phase turns, as often as you can pay: ${say.costs(m.cost)} → ${say.effects(m.gains)}.`,
+    fr: (m, say) => `À vos tours de la phase d'Actions, autant de fois que vous pouvez payer : ${say.costs(m.cost)} → ${say.effects(m.gains)}.`,
   },
   engine: (def, trait, facts) => {
     facts.converts.push({ trait, demand: demandOf(def.cost), steps: stepsOf(def.gains) });

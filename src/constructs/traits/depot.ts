@@ -35,8 +35,12 @@ export const depot: TraitConstruct<"depot", DepotNode, DepotModel, DepotDef> = {
   check: (s, r) => (atMostThree(r, s.amount, "a depot's size", "a Resource Depot holds up to 3 resource tokens") ? { kind: "depot", amount: s.amount.value } : undefined),
   emit: (m) => object([["kind", str("depot")], ["amount", int(m.amount)]]),
   text: {
-    en: (m) => `Resource Depot: stores up to ${m.amount} resource${m.amount === 1 ? "" : "s"}, which cannot be stolen.`,
-    fr: (m) => `Dépôt de Ressources : jusqu'à ${m.amount} ${plural("fr", m.amount) === "one" ? "jeton" : "jetons"} de Ressource, qui ne peuvent pas être volés.`,
+    // What the engine does: free moves from and to the pool in the owner's action turns; out of reach of a steal; kept through Clean-up.
+    en: (m, say) => `Resource Depot: up to ${say.anyResource(m.amount)}, put here or taken back free during your Actions-phase turns. ${plural("en", m.amount) === "one" ? "It cannot be stolen and stays" : "They cannot be stolen and stay"} through Clean-up.`,
+    fr: (m, say) => {
+      const s = plural("fr", m.amount) === "one" ? "" : "s";
+      return `Dépôt de Ressources : jusqu'à ${say.anyResource(m.amount)}, posé${s} ou repris sans frais à vos tours de la phase d'Actions. Protégé${s} du vol, gardé${s} en Fin de tour.`;
+    },
   },
   engine: (def, trait, facts) => {
     facts.depots.push({ trait, amount: def.amount });

@@ -12,7 +12,7 @@ import { object, str } from "../../compiler/code.js";
 import { gainsFunction } from "../../compiler/emit-abilities.js";
 import type { Gains } from "../../engine/definitions.js";
 import { stepsOf } from "../../engine/facts.js";
-import { term, termName } from "../../text/words.js";
+import { typeEn, typeFr } from "../card-type-text.js";
 import type { TraitConstruct } from "../construct.js";
 
 export interface EachNode {
@@ -52,8 +52,9 @@ export const each: TraitConstruct<"each", EachNode, EachModel, EachDef> = {
   },
   emit: (m) => object([["kind", str("each")], ["cardType", str(m.cardType)], ["gains", gainsFunction(m.gains)]]),
   text: {
-    en: (m, say) => `Each ${termName(term(say.vocabulary, "cardTypes", m.cardType), "en")} card in your play area gives ${say.assets(m.gains)}.`,
-    fr: (m, say) => `Chaque carte de type ${termName(term(say.vocabulary, "cardTypes", m.cardType), "fr")} de votre zone de jeu rapporte ${say.assets(m.gains)}.`,
+    // When it gives (the Production phase) and what it counts (Locations in play, not Spoils or Agreements: ruling 10).
+    en: (m, say) => `Each Production phase, ${say.effects(m.gains)} per ${typeEn(say, m.cardType)} Location in your play area.`,
+    fr: (m, say) => `À chaque phase de Production, ${say.effects(m.gains)} par Territoire de type ${typeFr(say, m.cardType)} de votre zone de jeu.`,
   },
   engine: (def, _trait, facts) => {
     facts.perCardType.push({ cardType: def.cardType, steps: stepsOf(def.gains) });

@@ -58,22 +58,22 @@ function inRange(r: Resolver, t: LimitTarget, n: Num): boolean {
 function english(m: LimitModel, say: Sayings): string {
   switch (m.target) {
     case "hand":
-      return `Your hand limit in the Lookout is ${say.token("card", m.amount)}.`;
+      return `In the Lookout phase, your hand limit is ${say.token("card", m.amount)} (instead of ${limitTargets.hand.base}).`;
     case "sent-workers":
-      return `You may send up to ${say.token("worker", m.amount)} to opponents' Locations each turn.`;
+      return `Each turn, you may send up to ${say.token("worker", m.amount)} (instead of ${limitTargets["sent-workers"].base}) to opponents' Locations.`;
     case "keep":
-      return `You may keep up to ${say.anyResource(m.amount)} on your Base between turns.`;
+      return `In Clean-up, you may keep up to ${say.anyResource(m.amount)} on your Base.`;
   }
 }
 
 function french(m: LimitModel, say: Sayings): string {
   switch (m.target) {
     case "hand":
-      return `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${say.token("card", m.amount)} en main.`;
+      return `Pendant la phase de Pioche, vous pouvez avoir jusqu'à ${say.token("card", m.amount)} en main (au lieu de ${limitTargets.hand.base}).`;
     case "sent-workers":
-      return `Vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} sur les Territoires de vos adversaires à chaque tour.`;
+      return `À chaque tour, vous pouvez envoyer jusqu'à ${say.token("worker", m.amount)} (au lieu de ${limitTargets["sent-workers"].base}) sur les Territoires adverses.`;
     case "keep":
-      return `Vous pouvez conserver jusqu'à ${say.anyResource(m.amount)} sur votre Base d'un tour à l'autre.`;
+      return `En Fin de tour, vous pouvez conserver jusqu'à ${say.anyResource(m.amount)} sur votre Base.`;
   }
 }
 

@@ -12,7 +12,8 @@ import { resolveTerm, type Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { aTerm, plural, term, termName } from "../../text/words.js";
+import { plural } from "../../text/words.js";
+import { aTypeEn, typeFr } from "../card-type-text.js";
 import type { TraitConstruct } from "../construct.js";
 
 /** How far one statement may move the range needed: past 2 a distance-3 card would cost next to nothing. */
@@ -79,12 +80,12 @@ function cardType(r: Resolver, word: Word): string | undefined {
 
 /** "a card of distance 3", "a Scrap card", "an Oil card". */
 function whatEn(m: RangeModel, say: Sayings): string {
-  return "distance" in m ? `a card of distance ${m.distance}` : `${aTerm(term(say.vocabulary, "cardTypes", m.cardType))} card`;
+  return "distance" in m ? `a card of distance ${m.distance}` : `${aTypeEn(say, m.cardType)} card`;
 }
 
-/** « une carte de distance 3 », « une carte de type Ferraille ». */
+/** « une carte de Distance 3 », « une carte de type « Ferraille » ». */
 function whatFr(m: RangeModel, say: Sayings): string {
-  return "distance" in m ? `une carte de distance ${m.distance}` : `une carte de type ${termName(term(say.vocabulary, "cardTypes", m.cardType), "fr")}`;
+  return "distance" in m ? `une carte de Distance ${m.distance}` : `une carte de type ${typeFr(say, m.cardType)}`;
 }
 
 export const range: TraitConstruct<"range", RangeNode, RangeModel, RangeDef> = {
@@ -119,10 +120,11 @@ export const range: TraitConstruct<"range", RangeNode, RangeModel, RangeDef> = {
   },
   emit: (m) => object([["kind", str("range")], ["amount", int(m.amount)], "distance" in m ? ["distance", int(m.distance)] : ["cardType", str(m.cardType)]]),
   text: {
-    en: (m, say) => `To play ${whatEn(m, say)}, you need ${Math.abs(m.amount)} ${m.amount < 0 ? "less" : "more"} range.`,
+    // For the three plays that need Range (a Redevelopment needs none).
+    en: (m, say) => `To Conquer, Cooperate with or Incorporate ${whatEn(m, say)}, you need ${Math.abs(m.amount)} ${m.amount < 0 ? "less" : "more"} Range.`,
     fr: (m, say) => {
       const n = Math.abs(m.amount);
-      return `Pour jouer ${whatFr(m, say)}, il vous faut ${n} ${plural("fr", n) === "one" ? "point" : "points"} de Portée de ${m.amount < 0 ? "moins" : "plus"}.`;
+      return `Pour un Pillage, une Coopération ou un Rattachement d'${whatFr(m, say)}, il vous faut ${n} ${plural("fr", n) === "one" ? "point" : "points"} de Portée de ${m.amount < 0 ? "moins" : "plus"}.`;
     },
   },
   engine: (def, _trait, facts) => {

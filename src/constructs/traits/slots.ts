@@ -33,10 +33,6 @@ export function dealHeld(r: Resolver, holds: Word): DealKind | undefined {
   return undefined;
 }
 
-const what = {
-  en: { spoils: "Spoils", agreement: "Agreements", deal: "Spoils or Agreements" },
-  fr: { spoils: "Butins", agreement: "Accords", deal: "Butins ou Accords" },
-} as const;
 
 export const slots: TraitConstruct<"slots", SlotsNode, SlotsModel, SlotsDef> = {
   kind: "slots",
@@ -54,8 +50,9 @@ export const slots: TraitConstruct<"slots", SlotsNode, SlotsModel, SlotsDef> = {
   },
   emit: (m) => object([["kind", str("slots")], ["amount", int(m.amount)], ["holds", str(m.holds)]]),
   text: {
-    en: (m) => `Holds up to ${m.amount} ${what.en[m.holds]}.`,
-    fr: (m) => `Peut accueillir jusqu'à ${m.amount} ${what.fr[m.holds]}.`,
+    // The vocabulary's words for the deals, in number with the amount.
+    en: (m, say) => `Holds up to ${say.token(m.holds, m.amount)}.`,
+    fr: (m, say) => `Peut accueillir jusqu'à ${say.token(m.holds, m.amount)}.`,
   },
   engine: (def, _trait, facts) => {
     facts.slots = { spoils: def.holds === "agreement" ? 0 : def.amount, agreement: def.holds === "spoils" ? 0 : def.amount };
