@@ -8,8 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { freeMoveKinds, type Decision } from "../src/engine/choices.js";
 import type { CardRegistry, LocationDef } from "../src/engine/definitions.js";
-import { colourOf } from "../src/engine/actions.js";
-import type { DeployKind, RangePlan } from "../src/engine/choices.js";
+import { colourOf, placements } from "../src/engine/actions.js";
+import type { DeployKind, Placement, RangePlan } from "../src/engine/choices.js";
 import type { Game } from "../src/engine/game.js";
 import { stealChoices } from "../src/constructs/effects/steal.js";
 import { textRenderer } from "../src/text/render.js";
@@ -286,5 +286,188 @@ describe("counts: Locations in the owner's play area, not Spoils or Agreements",
     ]);
     expect(player(produced(t, 1), 0).pool.resources["weapons"] ?? 0, "2 in play and 1 tucked are not 3").toBe(0);
     expect(player(produced(t, 2), 0).pool.resources["weapons"]).toBe(1);
+  });
+});
+
+describe("lookout: each Lookout ability's sentence (the vocabulary's), and the Lookout phase doing it", () => {
+  /** A Lookout phase with the test card in play for seat 0, each decision recorded and answered by `pick` (its first choice by default). */
+  const lookoutWith = async (ability: string, pick: (d: Decision) => number = () => 0): Promise<{ t: TestCard; game: Game; asked: Decision[] }> => {
+    const t = await testCard("trait", `lookout ${ability}`);
+    const game = gameWith(t);
+    const asked: Decision[] = [];
+    runPhase(game, "lookout", (d) => (asked.push(d), pick(d)));
+    return { t, game, asked };
+  };
+  /** Without the ability: 2 picks and 1 card drawn each. */
+  const usualHand = 3;
+
+  it("take-leftover: at the end of the Lookout phase, the last unselected revealed card is the owner's", async () => {
+    const { t, game } = await lookoutWith("take-leftover");
+    expect(t.text).toEqual([
+      "At the end of the Lookout phase, take the last unselected revealed card; if none is left, draw one from the deck.",
+      "À la fin de la phase de Pioche, prenez la dernière carte révélée restante ; s’il n’en reste plus, piochez-en une.",
+    ]);
+    expect(game.state.revealed).toEqual([]);
+    expect([player(game, 0).hand.length, player(game, 1).hand.length]).toEqual([usualHand + 1, usualHand]);
+  });
+
+  it("draw-instead: once per Lookout phase, a card from the deck instead of a revealed one", async () => {
+    const drawing = (d: Decision): number => Math.max(0, (d.choices as readonly { kind?: string }[]).findIndex((c) => c.kind === "draw-instead"));
+    const { t, game, asked } = await lookoutWith("draw-instead", drawing);
+    expect(t.text).toEqual([
+      "Once per Lookout phase, you may draw a card from the deck instead of selecting a revealed card.",
+      "Une fois par phase de Pioche, vous pouvez piocher une carte au lieu de prendre une carte révélée.",
+    ]);
+    const offered = asked.filter((d) => d.kind === "lookout-pick").map((d) => [d.seat, (d.choices as readonly { kind: string }[]).some((c) => c.kind === "draw-instead")]);
+    expect(offered, "seat 0 offered it on its first pick only; seat 1 never").toEqual([[0, true], [1, false], [0, false], [1, false]]);
+    expect(player(game, 0).hand.length).toBe(usualHand);
+  });
+
+  it("draw-two-keep-one: at the end of the Lookout phase, two cards drawn, one kept, the other discarded", async () => {
+    const { t, game, asked } = await lookoutWith("draw-two-keep-one");
+    expect(t.text).toEqual([
+      "At the end of the Lookout phase, draw two cards from the deck instead of one; keep one, discard the other.",
+      "À la fin de la phase de Pioche, piochez deux cartes au lieu d’une ; gardez-en une, défaussez l’autre.",
+    ]);
+    const keep = asked.filter((d) => d.kind === "lookout-keep");
+    expect(keep.map((d) => [d.seat, d.choices.length])).toEqual([[0, 2]]);
+    expect(game.state.discard).toContain((keep[0]!.choices as readonly string[])[1]);
+    expect([player(game, 0).hand.length, player(game, 1).hand.length]).toEqual([usualHand, usualHand]);
+  });
+
+  it("discard-after-first: after the owner's first pick, the owner discards one of the revealed cards left", async () => {
+    const { t, game, asked } = await lookoutWith("discard-after-first");
+    expect(t.text).toEqual([
+      "In the Lookout phase, after selecting your first card, discard one of the remaining revealed cards.",
+      "Pendant la phase de Pioche, après avoir pris votre première carte, défaussez une des cartes révélées restantes.",
+    ]);
+    expect(asked.map((d) => [d.kind, d.seat]).slice(0, 3)).toEqual([["lookout-pick", 0], ["lookout-discard", 0], ["lookout-pick", 1]]);
+    expect(asked.filter((d) => d.kind === "lookout-discard")).toHaveLength(1);
+    expect(game.state.discard).toContain((asked[1]!.choices as readonly string[])[0]);
+  });
+});
+
+describe("slots in play: \"Holds up to N …\" takes that many deals of that kind, and no more", () => {
+  it("slots 2 agreement: two Agreements go on the card, a third finds no room there, and no Spoils goes there", async () => {
+    const t = await testCard("trait", "slots 2 agreement");
+    expect(t.text).toEqual(["Holds up to 2 Agreements.", "Peut accueillir jusqu’à 2 Accords."]);
+    const game = gameWith(t);
+    const onCard = (c: Placement): boolean => c.holder.kind === "location" && c.replace === undefined;
+    const [a, b] = baseLocations(t.cards, 2, (l) => l.distance === 1 && l.id !== "test-card");
+    for (const card of [a!, b!]) {
+      giveCard(game, 0, card);
+      player(game, 0).pool.contactTokens.push({ colour: "cooperation", range: 1 });
+      const byToken = (plan: RangePlan): boolean => plan.tokens.length === 1 && plan.contacts.length === 0 && plan.permanents.length === 0;
+      perform(game, 0, { kind: "cooperate", card }, answering({ "range-plan": byToken, placement: onCard }));
+    }
+    const p = player(game, 0);
+    expect(p.locations[0]!.deals.map((d) => [d.card, d.kind])).toEqual([[a, "agreement"], [b, "agreement"]]);
+    expect(placements(game, p, "agreement").some(onCard), "full at 2").toBe(false);
+    expect(placements(game, p, "spoils").some((c) => c.holder.kind === "location"), "Agreements only").toBe(false);
+  });
+});
+
+describe("conditions: the gain happens only while the condition the text names holds", () => {
+  /** VP the test card produced in a Production phase, after `setUp` made the game. */
+  const producedVp = (t: TestCard, setUp: (game: Game) => void): number => {
+    const game = gameWith(t);
+    setUp(game);
+    runPhase(game, "production", () => 0);
+    return vpOnCard(game);
+  };
+
+  it("hold: if you hold at least N of a resource", async () => {
+    const t = await testCard("closed-production", "produce 1 vp if you hold 2 fuel");
+    expect(t.text).toEqual(["Each Production phase, produce 1 VP if you hold at least 2 Fuel.", "À chaque phase de Production, produisez 1 PV si vous possédez au moins 2 jetons d’Essence."]);
+    // Fuel, which the Base (New York: Scrap) does not produce first.
+    const holding = (fuel: number) => (game: Game) => void (player(game, 0).pool.resources = { fuel });
+    expect([producedVp(t, holding(1)), producedVp(t, holding(2))]).toEqual([0, 1]);
+  });
+
+  it("fewer: if you have fewer VP than an opponent", async () => {
+    const t = await testCard("closed-production", "produce 1 vp if you have fewer vp than an opponent");
+    expect(t.text).toEqual(["Each Production phase, produce 1 VP if you have fewer VP than an opponent.", "À chaque phase de Production, produisez 1 PV si vous avez moins de PV qu’un adversaire."]);
+    const opponentWith = (locations: number) => (game: Game) => {
+      for (const id of baseLocations(game.cards, locations, (l) => l.id !== "test-card")) placeLocation(game, 1, id);
+    };
+    expect([producedVp(t, opponentWith(1)), producedVp(t, opponentWith(2))], "1 against 1 is not fewer").toEqual([0, 1]);
+  });
+
+  it("leader: if you have a Leader", async () => {
+    const t = await testCard("closed-production", "produce 1 vp if you have a leader");
+    expect(t.text).toEqual(["Each Production phase, produce 1 VP if you have a Leader.", "À chaque phase de Production, produisez 1 PV si vous avez un Leader."]);
+    const leaderCard = t.cards.cards.find((c) => c.kind === "leader")!.id;
+    const withLeader = (game: Game) => void (player(game, 0).leader = { card: leaderCard, resources: {}, vpTokens: [], uses: 0 });
+    expect([producedVp(t, () => {}), producedVp(t, withLeader)]).toEqual([0, 1]);
+  });
+});
+
+describe("action: \"Action (N Workers): Spend … → gain …\", its Workers, its cost and its gain", () => {
+  it("takes the Workers and the cost the sentence names and gives what it names", async () => {
+    const t = await testCard("action", "action: pay 1 fuel -> 2 scrap");
+    expect(t.text).toEqual(["Action (1 Worker): Spend 1 Fuel → gain 2 Scrap.", "Action (1 Travailleur) : Dépensez 1 jeton d’Essence → gagnez 2 jetons de Ferraille."]);
+    const game = gameWith(t);
+    const p = player(game, 0);
+    p.pool.workers = 1;
+    p.pool.resources = { fuel: 1 };
+    perform(game, 0, { kind: "work", location: 0 });
+    expect([p.pool.workers, p.pool.resources]).toEqual([0, { scrap: 2 }]);
+  });
+
+  it("a second use in the turn costs one Worker more (the rulebook's rule, which the sentence does not restate), and there is no third", async () => {
+    const t = await testCard("action", "action: pay 1 fuel -> 2 scrap");
+    const game = gameWith(t);
+    const p = player(game, 0);
+    p.pool.workers = 4;
+    p.pool.resources = { fuel: 3 };
+    perform(game, 0, { kind: "work", location: 0 });
+    perform(game, 0, { kind: "work", location: 0 });
+    expect([p.pool.workers, p.pool.resources]).toEqual([1, { fuel: 1, scrap: 4 }]);
+    expect(findAction(game, 0, "work")).toBeUndefined();
+  });
+
+  it("(2 workers): two Workers for a use", async () => {
+    const t = await testCard("action", "action(2 workers): 1 scrap");
+    expect(t.text).toEqual(["Action (2 Workers): Gain 1 Scrap.", "Action (2 Travailleurs) : Gagnez 1 jeton de Ferraille."]);
+    const game = gameWith(t);
+    const p = player(game, 0);
+    p.pool.workers = 1;
+    expect(findAction(game, 0, "work"), "1 Worker is not enough").toBeUndefined();
+    p.pool.workers = 2;
+    perform(game, 0, { kind: "work", location: 0 });
+    expect([p.pool.workers, p.pool.resources]).toEqual([0, { scrap: 1 }]);
+  });
+});
+
+describe("produce: \"Each Production phase, produce …\"", () => {
+  it("gives in the Production phase, not before", async () => {
+    const t = await testCard("closed-production", "produce 2 fuel");
+    expect(t.text).toEqual(["Each Production phase, produce 2 Fuel.", "À chaque phase de Production, produisez 2 jetons d’Essence."]);
+    const fuelAfterProduction = (withCard: boolean): number => {
+      const game = withCard ? gameWith(t) : testGame({ cards: t.cards });
+      expect(player(game, 0).pool.resources["fuel"] ?? 0).toBe(0);
+      runPhase(game, "production", () => 0);
+      return player(game, 0).pool.resources["fuel"] ?? 0;
+    };
+    expect(fuelAfterProduction(true) - fuelAfterProduction(false)).toBe(2);
+  });
+});
+
+describe("production cost: \"you may spend … to produce …\": the owner is asked, and pays only if they choose", () => {
+  it("asks seat 0 in the Production phase; declining keeps the cost and gives nothing, paying spends it and gives", async () => {
+    const t = await testCard("closed-production", "produce: pay 1 fuel -> 2 vp");
+    expect(t.text).toEqual(["Each Production phase, you may spend 1 Fuel to produce 2 VP.", "À chaque phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 2 PV."]);
+    const production = (choice: "pay" | "decline"): { asked: Decision[]; fuel: number; vp: number } => {
+      const game = gameWith(t);
+      player(game, 0).pool.resources = { fuel: 1 };
+      const asked: Decision[] = [];
+      runPhase(game, "production", (d) => (asked.push(d), d.kind === "paid-production" ? (d.choices as readonly string[]).indexOf(choice) : 0));
+      return { asked: asked.filter((d) => d.kind === "paid-production"), fuel: player(game, 0).pool.resources["fuel"] ?? 0, vp: vpOnCard(game) };
+    };
+    const declined = production("decline");
+    expect(declined.asked.map((d) => [d.seat, d.choices])).toEqual([[0, ["pay", "decline"]]]);
+    expect([declined.fuel, declined.vp]).toEqual([1, 0]);
+    const paid = production("pay");
+    expect([paid.fuel, paid.vp]).toEqual([0, 2]);
   });
 });
