@@ -79,36 +79,37 @@ describe("the text linter", () => {
   };
 
   it("catches number disagreement in either language, from its own nouns and the vocabulary's", () => {
-    only("Gagnez 1 jetons de Ferraille.", "fr", /number/);
-    only("Gagnez 2 jeton de Ferraille.", "fr", /number/);
-    only("Peut accueillir jusqu’à 1 Butins.", "fr", /number: "1 Butins"/);
+    only("Gagnez 1\u00a0jetons de Ferraille.", "fr", /number/);
+    only("Gagnez 2\u00a0jeton de Ferraille.", "fr", /number/);
+    only("Peut accueillir jusqu’à 1\u00a0Butins.", "fr", /number: "1\u00a0Butins"/);
     only("Gain 1 Weapons.", "en", /number: "1 Weapons" should be "1 Weapon"/);
     only("Gain 2 Building Material.", "en", /number/);
     only("Gain 1 Workers.", "en", /number/);
     only("Gain 2 Redevelopment token.", "en", /number: "2 Redevelopment token" should be "2 Redevelopment tokens"/);
     expect(lintText("Gain 2 Redevelopment tokens and 1 card.", "en", v)).toEqual([]);
-    expect(lintText("Gagnez 0 jeton d’Essence\u00a0: 2 jetons de Ferraille.", "fr", v)).toEqual([]);
+    expect(lintText("Gagnez 0\u00a0jeton d’Essence\u00a0: 2\u00a0jetons de Ferraille.", "fr", v)).toEqual([]);
   });
 
   it("catches a wrong a/an, missing or wrong elision and a straight apostrophe in French", () => {
     only("After a Incorporation: 1 VP.", "en", /article: "a Incorporation" should be "an Incorporation"/);
     only("To play an Scrap card, you need 1 more range.", "en", /article/);
     expect(lintText("An hour, a unit, an Oil card, a one-time use.", "en", v)).toEqual([]);
-    only("Gagnez 1 jeton de Essence.", "fr", /missing elision: "de Essence"/);
-    only("Gagnez 1 jeton d’Ferraille.", "fr", /elision before a consonant/);
-    only("Gagnez 1 jeton d'Essence.", "fr", /straight apostrophe/);
+    only("Gagnez 1\u00a0jeton de Essence.", "fr", /missing elision: "de Essence"/);
+    only("Gagnez 1\u00a0jeton d’Ferraille.", "fr", /elision before a consonant/);
+    only("Gagnez 1\u00a0jeton d'Essence.", "fr", /straight apostrophe/);
+    only("Gagnez 2 PV.", "fr", /breakable space between a number and its word: "2 P"/);
   });
 
   it("catches a plain or missing space before « : ; ! ? » and inside « » in French", () => {
-    only("Usage unique : 1 PV.", "fr", /non-breaking space before ":"/);
-    only("Après un Rattachement d’une carte Lieu de Distance 3: 1 PV.", "fr", /non-breaking space before ":"/);
+    only("Usage unique : 1\u00a0PV.", "fr", /non-breaking space before ":"/);
+    only("Après un Rattachement d’une carte Lieu de Distance 3: 1\u00a0PV.", "fr", /non-breaking space before ":"/);
     only("Gagnez 1\u00a0PV\u00a0; « bien\u00a0».", "fr", /inside « »/);
-    expect(lintText("Gagnez 1 PV\u00a0: «\u00a0bien\u00a0» à 10:30\u00a0!", "fr", v)).toEqual([]);
+    expect(lintText("Gagnez 1\u00a0PV\u00a0: «\u00a0bien\u00a0» à 10:30\u00a0!", "fr", v)).toEqual([]);
   });
 
   it("catches an untranslated word, from the phrasebooks' words and the vocabulary's names", () => {
-    only("Gagnez 1 Scrap.", "fr", /untranslated word "Scrap"/);
-    only("Gagnez 1 jeton de Matériaux de construction et 1 Building Material.", "fr", /untranslated word "Building Material"/);
+    only("Gagnez 1\u00a0Scrap.", "fr", /untranslated word "Scrap"/);
+    only("Gagnez 1\u00a0jeton de Matériaux de construction et 1\u00a0Building Material.", "fr", /untranslated word "Building Material"/);
     only("Gain 1 Travailleur.", "en", /untranslated word "Travailleur"/);
     only("Gain 1 jeton.", "en", /untranslated/);
     // Names both languages spell alike are no one's foreign word.
@@ -132,8 +133,8 @@ describe("state51 text", () => {
     expect(one.status).toBe(0);
     expect(one.stdout).toBe(
       "## Vieille usine\n\n*Lieu · distance 2 · Ferraille · Production privée*\n\n" +
-        "- **Butin\u00a0:** Gagnez 3 jetons de Ferraille.\n- **Accord\u00a0:** Gagnez 1 jeton de Ferraille.\n" +
-        "- **Capacité\u00a0:** À chaque phase de Production, produisez 1 jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en fin de tour.\n",
+        "- **Butin\u00a0:** Gagnez 3\u00a0jetons de Ferraille.\n- **Accord\u00a0:** Gagnez 1\u00a0jeton de Ferraille.\n" +
+        "- **Capacité\u00a0:** À chaque phase de Production, produisez 1\u00a0jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en fin de tour.\n",
     );
     const all = JSON.parse(runCli(["text", "--format", "json"]).stdout) as { id: string; lang: string }[];
     expect(all).toHaveLength(110);

@@ -76,7 +76,8 @@ function numberProblems(text: string, lang: Lang, nouns: readonly Pair[]): strin
   // Longest first, and a phrase read once: "2 Redevelopment tokens" is not also "tokens".
   let rest = text;
   for (const [one, other] of nouns) {
-    const pattern = new RegExp(`(?<![\\d,.])(\\d+) (${escape(other)}|${escape(one)})(?![\\p{L}'’-])`, "gu");
+    // The space may be a non-breaking one (French keeps a number with its word).
+    const pattern = new RegExp(`(?<![\\d,.])(\\d+)[ \u00a0](${escape(other)}|${escape(one)})(?![\\p{L}'’-])`, "gu");
     for (const m of rest.matchAll(pattern)) {
       const n = Number(m[1]);
       const wanted = pluralRules[lang].select(n) === "one" ? one : other;
@@ -115,6 +116,8 @@ function frenchProblems(text: string): string[] {
     if (m[1] !== nbsp && !inNumber) problems.push(`missing non-breaking space before "${m[2]}" in "${text}"`);
   }
   if (new RegExp(`«(?!${nbsp})|(?<!${nbsp})»`).test(text)) problems.push(`missing non-breaking space inside « » in "${text}"`);
+  const breakable = /(?<![\d,.])\d+ \p{L}/u.exec(text);
+  if (breakable) problems.push(`breakable space between a number and its word: "${breakable[0]}" (a line must not break there)`);
   return problems;
 }
 

@@ -230,14 +230,14 @@ describe("card text for an expansion's words", () => {
 
   it("counts a resource in its unit word, singular and plural, in English and French", () => {
     expect(text("gold-mine", "en")).toMatchObject({ spoils: "Gain 2 coins of Gold.", agreement: "Gain 1 coin of Gold." });
-    expect(text("gold-mine", "fr")).toMatchObject({ spoils: "Gagnez 2 pièces d’Or.", agreement: "Gagnez 1 pièce d’Or." });
+    expect(text("gold-mine", "fr")).toMatchObject({ spoils: "Gagnez 2\u00a0pièces d’Or.", agreement: "Gagnez 1\u00a0pièce d’Or." });
   });
 
   it("counts a resource without unit words as the base set does", () => {
     expect(text("gold-mine", "en").ability).toBe("Each Production phase, produce 1 Salt.");
-    expect(text("gold-mine", "fr").ability).toBe("À chaque phase de Production, produisez 1 jeton de Sel.");
+    expect(text("gold-mine", "fr").ability).toBe("À chaque phase de Production, produisez 1\u00a0jeton de Sel.");
     expect(text("union-boss", "en").resources).toBe("Comes into play with 2 Salt on it.");
-    expect(text("union-boss", "fr").resources).toBe("Entre en jeu avec 2 jetons de Sel dessus.");
+    expect(text("union-boss", "fr").resources).toBe("Entre en jeu avec 2\u00a0jetons de Sel dessus.");
   });
 
   it('writes "an" before a vowel sound, "a" before a consonant sound, and a term\'s own article', () => {
@@ -246,7 +246,7 @@ describe("card text for an expansion's words", () => {
     expect(text("union-boss", "en").ability).toBe("Whenever you play a Universal card, gain 1 VP.");
     // The four plays are said with the rulebook's verbs, not the trigger's noun: "Incorporate", no article to choose.
     expect(text("annexer", "en").ability).toBe("Whenever you Incorporate a Location, gain 1 VP.");
-    expect(text("oil-baron", "fr").ability).toBe("Chaque fois que vous jouez une carte de type «\u00a0Pétrole\u00a0», gagnez 1 pièce d’Or.");
+    expect(text("oil-baron", "fr").ability).toBe("Chaque fois que vous jouez une carte de type «\u00a0Pétrole\u00a0», gagnez 1\u00a0pièce d’Or.");
   });
 
   it("passes the text linter", () => {

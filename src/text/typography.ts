@@ -1,6 +1,8 @@
 /**
- * French typography: a non-breaking space before « : ; ! ? » and inside
- * guillemets, and the typographic apostrophe (’) for the straight one. Applied to every French string the renderers produce, so a
+ * French typography: a non-breaking space before « : ; ! ? », inside
+ * guillemets and between a number and the word it counts ("2 PV" never
+ * breaks across a line of a card), and the typographic apostrophe (’) for
+ * the straight one. Applied to every French string the renderers produce, so a
  * phrase never has to remember it.
  */
 export const nbsp = "\u00a0";
@@ -13,5 +15,6 @@ export function frenchTypography(text: string): string {
     )
     .replace(/«[ \u00a0]*/g, `«${nbsp}`)
     .replace(/[ \u00a0]*»/g, `${nbsp}»`)
+    .replace(/(\d) (?=\p{L})/gu, `$1${nbsp}`)
     .replace(/'/g, "’");
 }
