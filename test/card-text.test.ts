@@ -134,7 +134,7 @@ describe("state51 text", () => {
     expect(one.stdout).toBe(
       "## Vieille usine\n\n*Lieu · distance 2 · Ferraille · Production privée*\n\n" +
         "- **Butin\u00a0:** Gagnez 3\u00a0jetons de Ferraille.\n- **Accord\u00a0:** Gagnez 1\u00a0jeton de Ferraille.\n" +
-        "- **Capacité\u00a0:** À chaque phase de Production, produisez 1\u00a0jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en fin de tour.\n",
+        "- **Capacité\u00a0:** À chaque phase de Production, produisez 1\u00a0jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en Fin de tour.\n",
     );
     const all = JSON.parse(runCli(["text", "--format", "json"]).stdout) as { id: string; lang: string }[];
     expect(all).toHaveLength(110);

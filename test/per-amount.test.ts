@@ -109,7 +109,7 @@ describe("per: its text", () => {
 
   it("says every countable, by one and by N, in both languages", () => {
     expect(read("gain 1 vp per agreement")).toEqual(["Gain 1 VP per Agreement you have.", "Gagnez 1\u00a0PV par Accord que vous possédez."]);
-    expect(read("gain 2 scrap per 2 deals")).toEqual(["Gain 2 Scrap for every 2 Spoils or Agreements you have.", "Gagnez 2\u00a0jetons de Ferraille par tranche de 2\u00a0Butins ou Accords que vous possédez."]);
+    expect(read("gain 2 scrap per 2 deals")).toEqual(["Gain 2 Scrap for every 2 Spoils and/or Agreements you have.", "Gagnez 2\u00a0jetons de Ferraille par tranche de 2\u00a0Butins et/ou Accords que vous possédez."]);
     expect(read("gain 1 fuel per weapons card")).toEqual(["Gain 1 Fuel per Weapons Location in your play area.", "Gagnez 1\u00a0jeton d’Essence par Territoire de type «\u00a0Arme\u00a0» de votre zone de jeu."]);
     expect(read("gain 1 fuel per 2 building-material cards")).toEqual([
       "Gain 1 Fuel for every 2 Building Material Locations in your play area.",

@@ -39,7 +39,7 @@ describe("once: the one-time gain happens when the card enters play", () => {
 describe("keep: resources on the card are not discarded at Clean-up", () => {
   it("Basement keeps its resources through Clean-up, as its text says", () => {
     expect(printed("basement", "ability").en).toContain("Keep: resources on this card (up to 3) are not discarded at Clean-up.");
-    expect(printed("basement", "ability").fr).toContain("À conserver : les Ressources sur cette carte (jusqu’à 3) ne sont pas défaussées en fin de tour.");
+    expect(printed("basement", "ability").fr).toContain("À conserver : les Ressources sur cette carte (jusqu’à 3) ne sont pas défaussées en Fin de tour.");
     const game = testGame();
     const p = player(game, 0);
     placeLocation(game, 0, "basement");

@@ -52,7 +52,7 @@ export const keep: StatementConstruct<"keep", KeepNode, KeepModel, KeepDef, Keep
   emit: (m) => object([["limit", optional(m.limit, int)]]),
   text: {
     en: (k) => `Keep: resources on this card${k.limit === undefined ? "" : ` (up to ${k.limit})`} are not discarded at Clean-up.`,
-    fr: (k) => `À conserver : les Ressources sur cette carte${k.limit === undefined ? "" : ` (jusqu'à ${k.limit})`} ne sont pas défaussées en fin de tour.`,
+    fr: (k) => `À conserver : les Ressources sur cette carte${k.limit === undefined ? "" : ` (jusqu'à ${k.limit})`} ne sont pas défaussées en Fin de tour.`,
   },
   engine: (def) => def.limit ?? Infinity,
 };
