@@ -132,7 +132,7 @@ describe("state51 text", () => {
     const one = runCli(["text", "--lang", "fr", "--card", "old-factory"]);
     expect(one.status).toBe(0);
     expect(one.stdout).toBe(
-      "## Vieille usine\n\n*Lieu · distance 2 · Ferraille · Production privée*\n\n" +
+      "## Vieille usine\n\n*Lieu · Distance 2 · Ferraille · Production privée*\n\n" +
         "- **Butin\u00a0:** Gagnez 3\u00a0jetons de Ferraille.\n- **Accord\u00a0:** Gagnez 1\u00a0jeton de Ferraille.\n" +
         "- **Capacité\u00a0:** À chaque phase de Production, produisez 1\u00a0jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en Fin de tour.\n",
     );

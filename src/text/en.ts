@@ -99,6 +99,6 @@ export const englishPack: LanguagePack<"en"> = {
   phrasebook: english,
   typography: (text) => text,
   partLabels: { spoils: "Spoils", agreement: "Agreement", ability: "Ability", production: "Production", contact: "Contact", resources: "Resources" },
-  distanceWord: "distance",
+  distanceWord: "Distance",
   setTitle: "51st State — card text",
 };

@@ -110,6 +110,6 @@ export const frenchPack: LanguagePack<"fr"> = {
   phrasebook: french,
   typography: frenchTypography,
   partLabels: { spoils: "Butin", agreement: "Accord", ability: "Capacité", production: "Production", contact: "Contact", resources: "Ressources" },
-  distanceWord: "distance",
+  distanceWord: "Distance",
   setTitle: "51st State — texte des cartes",
 };

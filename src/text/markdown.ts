@@ -6,7 +6,7 @@ import type { Lang } from "./words.js";
 
 export const partLabels: { readonly [L in Lang]: { readonly [P in PartName]: string } } = perLanguage((p) => p.partLabels);
 
-/** "Location · distance 2 · Scrap · Closed production". */
+/** "Location · Distance 2 · Scrap · Closed production" (the rulebooks capitalise Distance). */
 export function headline(t: CardText): string {
   const bits = [t.kindName, ...(t.distance !== undefined ? [`${languagePacks[t.lang].distanceWord} ${t.distance}`] : []), ...t.types, ...(t.pattern ? [t.pattern] : []), ...(t.faction ? [t.faction] : [])];
   return bits.join(" · ");
