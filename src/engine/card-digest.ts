@@ -9,7 +9,13 @@
 import { createHash } from "node:crypto";
 import type { CardRegistry } from "./definitions.js";
 
-function canonical(value: unknown): unknown {
+/**
+ * The same data with every object's keys in a fixed order and no functions:
+ * its JSON depends on the values alone, not on the order keys were added
+ * (a card's compiled functions are beside their calls as data). Game-state
+ * digests use it too (src/sim/game-log.ts).
+ */
+export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};

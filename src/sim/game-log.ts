@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import type { Agent } from "../bots/agent.js";
 import { botName, makeBot, type BotSpec } from "../bots/index.js";
 import { choiceText, drive, type ChoiceRecord } from "../bots/driver.js";
-import { cardSetDigest } from "../engine/card-digest.js";
+import { canonical, cardSetDigest } from "../engine/card-digest.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { RuleError, type Game } from "../engine/game.js";
 import { answer, newGame, pending } from "../engine/machine.js";
@@ -40,22 +40,15 @@ export interface LogEnd {
 
 export type LogLine = LogHeader | ({ readonly type: "choice" } & ChoiceRecord) | LogEnd;
 
-/** A stable digest of a state: same state, same digest. */
-export function stateDigest(state: GameState): string {
-  return createHash("sha256").update(JSON.stringify(state, sortedKeys)).digest("hex");
-}
-
 /**
- * Each object's keys in a fixed order, so the digest is the state's values
- * alone: a state saved as JSON drops a key whose value is undefined (a
- * player's `leader` before the first Leader), and the Leader played after
- * it is resumed is a key added at the end, where the original has it first.
+ * A stable digest of a state: same state, same digest. Hashed in canonical
+ * form (keys in a fixed order), so the digest is the state's values alone: a
+ * state saved as JSON drops a key whose value is undefined (a player's
+ * `leader` before the first Leader), and the Leader played after it is
+ * resumed is a key added at the end, where the original has it first.
  */
-function sortedKeys(_key: string, v: unknown): unknown {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
-  return out;
+export function stateDigest(state: GameState): string {
+  return createHash("sha256").update(JSON.stringify(canonical(state))).digest("hex");
 }
 
 export function gameLog(game: Game, header: LogHeader, choices: readonly ChoiceRecord[]): string {
