@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { n, pct, pts, r4, type CardReport, type SimulationReport } from "./report.js";
+import { diffText, n, optPct, r4, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -117,8 +117,6 @@ export function ordinal(k: number): string {
 }
 
 export const rankText = (rank: number | null, of: number): string => (rank === null ? "unranked (never played, or played whenever seen)" : `ranks ${ordinal(rank)} of ${of}`);
-const diffText = (d: Diff | null): string => (d === null ? "–" : `${pts(d.value)} [${(100 * d.low).toFixed(1)}, ${(100 * d.high).toFixed(1)}]`);
-const optPct = (x: number | null): string => (x === null ? "–" : pct(x));
 const signed = (x: number, digits: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
 
 /** The comparison's lines for the terminal report (none without a baseline). */

@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal } from "./compare.js";
-import { mainComplete, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { mainComplete, optPct, pct, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -29,9 +29,7 @@ export function thousands(n: number): string {
   const s = String(Math.abs(Math.round(n)));
   return (n < 0 ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`;
-const optPct = (x: number | null): string => (x === null ? "–" : pct(x));
 const e = escapeHtml;
 
 /**

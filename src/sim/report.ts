@@ -132,6 +132,11 @@ export const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100
 /** A size of difference, without its sign: "6.1 pts". */
 const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
 export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+/** A rate, or "–" where there is none. */
+export const optPct = (x: number | null): string => (x === null ? "–" : pct(x));
+/** A difference with its 95% interval, "+6.1 pts [2.0, 10.3]", or "–" where there is none. */
+export const diffText = (d: { readonly value: number; readonly low: number; readonly high: number } | null): string =>
+  d === null ? "–" : `${pts(d.value)} [${(100 * d.low).toFixed(1)}, ${(100 * d.high).toFixed(1)}]`;
 
 /** A tracked card's name and kind, as the report shows them. */
 export type CardLabels = ReadonlyMap<string, { readonly name: string; readonly kind: CardReport["kind"] }>;
@@ -263,10 +268,9 @@ export function reportText(r: SimulationReport): string {
   for (const c of r.cards) {
     const p = c.plays;
     const ways = c.kind === "location" ? `${p.spoils}/${p.agreement}/${p.location}(${p.redevelopment})` : c.kind === "leader" ? `Ld ${p.leader}` : `C ${p.contact}`;
-    const opt = (x: number | null): string => (x === null ? "–" : pct(x));
-    const diff = c.difference === null ? "–" : `${pts(c.difference.value)} [${(100 * c.difference.low).toFixed(1)}, ${(100 * c.difference.high).toFixed(1)}]`;
+    const diff = diffText(c.difference);
     const mark = c.flags.length > 0 ? " *" : "";
-    out.push(`${(c.name + mark).slice(0, 24).padEnd(24)} ${n(c.seen).padStart(7)} ${n(c.played).padStart(7)} ${opt(c.playRate).padStart(6)}  ${ways.padEnd(22)} ${opt(c.winRatePlayed).padStart(6)} ${opt(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
+    out.push(`${(c.name + mark).slice(0, 24).padEnd(24)} ${n(c.seen).padStart(7)} ${n(c.played).padStart(7)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(22)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
   }
   out.push("");
   const u = r.usualRange;
