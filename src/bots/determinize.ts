@@ -9,7 +9,7 @@ import type { Game } from "../engine/game.js";
 import { cloneState } from "../engine/machine.js";
 import { seedRng, shuffle, type Rng } from "../engine/rng.js";
 import type { CardId, GameState, PlayerState } from "../engine/state.js";
-import type { PlayerView } from "../engine/view.js";
+import { playerWithHand, type PlayerView } from "../engine/view.js";
 
 /** Every card the viewer can see somewhere: in the box, a pile on the table, any area in play, the viewer's hand. */
 function seenCards(view: PlayerView): Set<CardId> {
@@ -37,9 +37,8 @@ export function determinize(view: PlayerView, cards: CardRegistry, rng: Rng): Ga
   if (hidden.length !== needed) throw new Error(`determinize: ${hidden.length} unseen cards for ${needed} hidden places`);
   let next = 0;
   const players: PlayerState[] = view.players.map((p) => {
-    const { handSize, ...rest } = p;
-    const hand = p.seat === view.seat ? view.hand.slice() : hidden.slice(next, (next += handSize));
-    return { ...rest, hand } as PlayerState;
+    const hand = p.seat === view.seat ? view.hand.slice() : hidden.slice(next, (next += p.handSize));
+    return playerWithHand(p, hand);
   });
   const live: GameState = {
     players,

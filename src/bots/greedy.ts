@@ -13,13 +13,34 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { cardFacts, demandOf, stepsOf, type AbilityFacts } from "../engine/facts.js";
 import { createRng, type Rng } from "../engine/rng.js";
 import { leaderVpCap, locationVpCap } from "../engine/tokens.js";
-import type { PlayerView } from "../engine/view.js";
+import type { PlayerView, PublicPlayer } from "../engine/view.js";
 import type { Agent } from "./agent.js";
 import { cardWorth, demandWorth, stepsWorth, worth } from "./values.js";
 
+/**
+ * What valuing one decision's choices reads of the table, worked out once
+ * for all of them: the bot's own area, where a scaled gain is counted, and
+ * (on first need) whether a steal would find anything.
+ */
+class Valuing {
+  readonly me: PublicPlayer;
+  readonly at: CountAt;
+  #canSteal: boolean | undefined;
+  constructor(
+    readonly cards: CardRegistry,
+    readonly view: PlayerView,
+  ) {
+    this.me = view.players[view.seat]!;
+    this.at = { players: view.players, seat: view.seat, cards };
+  }
+  get canSteal(): boolean {
+    return (this.#canSteal ??= canSteal(this.view));
+  }
+}
+
 /** How much an action is worth to the bot now: VP first, then what builds towards VP; a change that pays for nothing is below passing. */
-function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
-  const me = view.players[view.seat]!;
+function actionValue(v: Valuing, a: Action): number {
+  const { cards, view, me } = v;
   switch (a.kind) {
     case "incorporate":
       return 10 + distanceOf(cards, a.card);
@@ -29,23 +50,23 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
       return me.leader ? 3 : 11;
     case "work": {
       const l = me.locations[a.location]!;
-      return workValue(cards, cardFacts(cards).locations.get(l.card), l, view);
+      return workValue(v, cardFacts(cards).locations.get(l.card), l);
     }
     case "base-action":
-      return me.power ? workValue(cards, cardFacts(cards).powers.get(me.base), me.power, view) : 0;
+      return me.power ? workValue(v, cardFacts(cards).powers.get(me.base), me.power) : 0;
     case "leader-action": {
       const def = me.leader && cards.byId.get(me.leader.card);
       if (def?.kind !== "leader" || def.ability.kind !== "action") return 0;
-      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, canSteal(view), countAt(cards, view));
+      const gain = stepsWorth(stepsOf(def.ability.effects), leaderVpCap - me.leader!.vpTokens.length, v.canSteal, v.at);
       const cost = demandWorth(demandOf(def.ability.cost)) + worth.worker * def.ability.workers;
       return gain > cost ? 5 + (gain - cost) : -1;
     }
     case "convert": {
       const l = me.locations[a.location]!;
-      return convertValue(cards, cardFacts(cards).locations.get(l.card), a.trait, l, view);
+      return convertValue(v, cardFacts(cards).locations.get(l.card), a.trait, l);
     }
     case "base-convert":
-      return me.power ? convertValue(cards, cardFacts(cards).powers.get(me.base), a.trait, me.power, view) : -1;
+      return me.power ? convertValue(v, cardFacts(cards).powers.get(me.base), a.trait, me.power) : -1;
     case "conquer":
     case "cooperate":
       return 5 + distanceOf(cards, a.card);
@@ -71,19 +92,19 @@ function actionValue(cards: CardRegistry, view: PlayerView, a: Action): number {
 }
 
 /** A worker action (a Location's or the Base's power's): what it gives, VP past the card's room counting for nothing, less what it costs now. */
-function workValue(cards: CardRegistry, f: AbilityFacts | undefined, at: { readonly uses: number; readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
+function workValue(v: Valuing, f: AbilityFacts | undefined, at: { readonly uses: number; readonly vpTokens: readonly unknown[] }): number {
   const demand = f?.work?.demands[at.uses];
   if (!f?.work || !demand) return 0;
-  const gain = stepsWorth(f.work.steps, locationVpCap - at.vpTokens.length, canSteal(view), countAt(cards, view));
+  const gain = stepsWorth(f.work.steps, locationVpCap - at.vpTokens.length, v.canSteal, v.at);
   const cost = demandWorth(demand);
   return gain > cost ? 6 + (gain - cost) : -1;
 }
 
 /** A convert trait (by its index among the card's traits), made only when it gains more than it costs. */
-function convertValue(cards: CardRegistry, f: AbilityFacts | undefined, trait: number, at: { readonly vpTokens: readonly unknown[] }, view: PlayerView): number {
+function convertValue(v: Valuing, f: AbilityFacts | undefined, trait: number, at: { readonly vpTokens: readonly unknown[] }): number {
   const c = f?.converts.find((x) => x.trait === trait);
   if (!c) return -1;
-  const net = stepsWorth(c.steps, locationVpCap - at.vpTokens.length, canSteal(view), countAt(cards, view)) - demandWorth(c.demand);
+  const net = stepsWorth(c.steps, locationVpCap - at.vpTokens.length, v.canSteal, v.at) - demandWorth(c.demand);
   return net > 0 ? 4 + net : -1;
 }
 
@@ -94,7 +115,10 @@ function countAt(cards: CardRegistry, view: PlayerView): CountAt {
 
 /** Whether some opponent has a resource token a steal could take (not in a depot or on a combo). */
 function canSteal(view: PlayerView): boolean {
-  const any = (r: Readonly<Record<string, number>>): boolean => Object.values(r).some((n) => n > 0);
+  const any = (r: Readonly<Record<string, number>>): boolean => {
+    for (const k in r) if (r[k]! > 0) return true;
+    return false;
+  };
   return view.players.some((p) => p.seat !== view.seat && (any(p.pool.resources) || (p.leader !== undefined && any(p.leader.resources)) || p.locations.some((l) => any(l.resources))));
 }
 
@@ -136,8 +160,10 @@ function best(rng: Rng, scores: readonly number[]): number {
 /** The greedy policy as a function, for the search bot's rollouts. */
 export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d: Decision): number {
   switch (d.kind) {
-    case "action":
-      return best(rng, d.choices.map((a) => actionValue(cards, view, a)));
+    case "action": {
+      const v = new Valuing(cards, view);
+      return best(rng, d.choices.map((a) => actionValue(v, a)));
+    }
     case "lookout-pick":
       return best(rng, d.choices.map((c) => (c.kind === "take" ? cardWorth(cards, c.card) : 2.5)));
     case "lookout-keep":

@@ -31,7 +31,8 @@ export const worth = {
 export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canSteal = true, at?: CountAt): number {
   let v = 0;
   let room = vpRoom;
-  for (const step of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
     const s: EffectStep = isGain(step) && step.op !== "if" && step.scale !== undefined ? scaledStep(step, at ? amountPieces.times(step.scale, at) : 1) : step;
     switch (s.op) {
       case "resource":
@@ -68,9 +69,12 @@ export function stepsWorth(steps: readonly EffectStep[], vpRoom = Infinity, canS
         v += s.verb === "give" ? 2 * each : each;
         break;
       }
-      case "choice":
-        v += Math.max(...s.options.map((o) => stepsWorth(o, room, canSteal, at)));
+      case "choice": {
+        let most = -Infinity;
+        for (const o of s.options) most = Math.max(most, stepsWorth(o, room, canSteal, at));
+        v += most;
         break;
+      }
       case "redevelop":
         v += 2 * worth.vp;
         break;

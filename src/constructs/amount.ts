@@ -27,7 +27,7 @@ import type { PlayerState } from "../engine/state.js";
 import type { ConstructPieces } from "./construct.js";
 
 /** What a count reads of a player: the same in the game state and in a player's view of it (a bot valuing a gain). */
-export type CountedPlayer = Readonly<Pick<PlayerState, "baseDeals" | "leader" | "locations" | "pool" | "power">>;
+export type CountedPlayer = Readonly<Pick<PlayerState, "baseDeals" | "leader" | "locations" | "pool">> & { readonly power?: PlayerState["power"] | undefined };
 
 /** Where a count is taken: every player, whose gain it is, and the card set (a Location's card types). */
 export interface CountAt {

@@ -287,7 +287,7 @@ export function storeOf(p: PlayerState, store: Store): Resources {
 }
 
 /** Tokens of a kind in every store the player can spend from. */
-export function available(p: Pick<PlayerState, "pool" | "leader" | "locations" | "power">, resource: string): number {
+export function available(p: Pick<PlayerState, "pool" | "leader" | "locations"> & { readonly power?: PlayerState["power"] | undefined }, resource: string): number {
   let n = p.pool.resources[resource] ?? 0;
   if (p.leader) n += p.leader.resources[resource] ?? 0;
   if (p.power) n += p.power.depot[resource] ?? 0;

@@ -9,8 +9,8 @@ import type { Game } from "./game.js";
 import type { CardId, GameState, Phase, PlayerState } from "./state.js";
 import type { Task } from "./tasks.js";
 
-/** A player as the others see them: everything but the hand, whose size shows. */
-export type PublicPlayer = Readonly<Omit<PlayerState, "hand">> & { readonly handSize: number };
+/** A player as the others see them: everything but the hand, whose size shows; `power` reads undefined for a Base without one. */
+export type PublicPlayer = Readonly<Omit<PlayerState, "hand" | "power">> & { readonly handSize: number; readonly power: PlayerState["power"] };
 
 export interface PlayerView {
   readonly seat: number;
@@ -33,29 +33,80 @@ export interface PlayerView {
   readonly pending: Decision | undefined;
 }
 
-function publicPlayer(p: PlayerState): PublicPlayer {
-  return {
-    seat: p.seat,
-    faction: p.faction,
-    base: p.base,
-    baseVp: p.baseVp,
-    baseDeals: p.baseDeals,
-    handSize: p.hand.length,
-    leader: p.leader,
-    locations: p.locations,
-    // A Base's power (its depot, the VP it gave, its action's uses) is public, as a Location's are; absent without one.
-    ...(p.power ? { power: p.power } : {}),
-    contacts: p.contacts,
-    pool: p.pool,
-    passed: p.passed,
-    workersSent: p.workersSent,
-    workersReceived: p.workersReceived,
-    redevelopments: p.redevelopments,
-    drewInstead: p.drewInstead,
-    actionsTaken: p.actionsTaken,
-    freeMoves: p.freeMoves,
-    score: p.score,
-  };
+/**
+ * A player as the view lends them: the state's own parts, read through
+ * getters, with the hand's size in place of the hand. Made for every player
+ * at each decision a bot looks at the table, so it copies nothing (a bot
+ * asks for a few fields of a few players); `toJSON` is the plain copy.
+ */
+class PublicPlayerView implements PublicPlayer {
+  readonly #p: PlayerState;
+  constructor(p: PlayerState) {
+    this.#p = p;
+  }
+  get seat(): number {
+    return this.#p.seat;
+  }
+  get faction(): string {
+    return this.#p.faction;
+  }
+  get base(): CardId {
+    return this.#p.base;
+  }
+  get baseVp(): PlayerState["baseVp"] {
+    return this.#p.baseVp;
+  }
+  get baseDeals(): PlayerState["baseDeals"] {
+    return this.#p.baseDeals;
+  }
+  get handSize(): number {
+    return this.#p.hand.length;
+  }
+  get leader(): PlayerState["leader"] {
+    return this.#p.leader;
+  }
+  get locations(): PlayerState["locations"] {
+    return this.#p.locations;
+  }
+  /** A Base's power (its depot, the VP it gave, its action's uses) is public, as a Location's are; undefined without one. */
+  get power(): PlayerState["power"] {
+    return this.#p.power;
+  }
+  get contacts(): PlayerState["contacts"] {
+    return this.#p.contacts;
+  }
+  get pool(): PlayerState["pool"] {
+    return this.#p.pool;
+  }
+  get passed(): boolean {
+    return this.#p.passed;
+  }
+  get workersSent(): number {
+    return this.#p.workersSent;
+  }
+  get workersReceived(): number {
+    return this.#p.workersReceived;
+  }
+  get redevelopments(): number {
+    return this.#p.redevelopments;
+  }
+  get drewInstead(): boolean {
+    return this.#p.drewInstead;
+  }
+  get actionsTaken(): number {
+    return this.#p.actionsTaken;
+  }
+  get freeMoves(): number {
+    return this.#p.freeMoves;
+  }
+  get score(): number {
+    return this.#p.score;
+  }
+  /** The plain copy (for printing, keeping, or a sampled game's player): every field of the player but the hand, `power` only when there is one. */
+  toJSON(): Omit<PlayerState, "hand"> & { readonly handSize: number } {
+    const { hand, ...rest } = this.#p;
+    return { ...rest, handSize: hand.length };
+  }
 }
 
 /**
@@ -75,7 +126,7 @@ class LiveView implements PlayerView {
     this.#s = s;
   }
   get players(): readonly PublicPlayer[] {
-    return (this.#players ??= this.#s.players.map(publicPlayer));
+    return (this.#players ??= this.#s.players.map((p) => new PublicPlayerView(p)));
   }
   get hand(): readonly CardId[] {
     return this.#s.players[this.seat]!.hand.slice();
@@ -134,4 +185,19 @@ export function viewOf(s: GameState, seat: number): PlayerView {
 
 export function view(game: Game, seat: number): PlayerView {
   return viewOf(game.state, seat);
+}
+
+/**
+ * A player's state rebuilt from what the view shows and a hand (a search
+ * bot's sampled game deals the hidden hands): every field listed, so a field
+ * added to PlayerState is a type error here until it is handed on.
+ */
+export function playerWithHand(p: PublicPlayer, hand: CardId[]): PlayerState {
+  const { seat, faction, base, baseVp, baseDeals, leader, locations, power, contacts, pool, passed } = p;
+  const { workersSent, workersReceived, redevelopments, drewInstead, actionsTaken, freeMoves, score } = p;
+  return {
+    ...{ seat, faction, base, baseVp, baseDeals, hand, leader, locations },
+    ...(power ? { power } : {}),
+    ...{ contacts, pool, passed, workersSent, workersReceived, redevelopments, drewInstead, actionsTaken, freeMoves, score },
+  };
 }
