@@ -146,8 +146,8 @@ describe("effects: who chooses", () => {
 
   it("steal 1 resource: the thief chooses the token", async () => {
     const t = await testCard("action", "action: steal 1 resource");
-    expect(t.text[0]).toContain("Steal 1 resource of your choice from an opponent.");
-    expect(t.text[1]).toContain("Volez 1 jeton de Ressource de votre choix à un adversaire.");
+    expect(t.text[0]).toContain("Steal 1 resource of your choice from an opponent of your choice.");
+    expect(t.text[1]).toContain("Volez 1 jeton de Ressource au choix à l’adversaire de votre choix.");
     const game = gameWith(t);
     player(game, 1).pool.resources = { fuel: 1, scrap: 1 };
     const asked = work(game);
@@ -157,8 +157,8 @@ describe("effects: who chooses", () => {
 
   it("steal 1 card: at random from the hand, the thief choosing only whose", async () => {
     const t = await testCard("action", "action: steal 1 card");
-    expect(t.text[0]).toContain("Steal 1 card at random from the hand of an opponent.");
-    expect(t.text[1]).toContain("Volez au hasard 1 carte dans la main d’un adversaire.");
+    expect(t.text[0]).toContain("Steal 1 card at random from the hand of an opponent of your choice.");
+    expect(t.text[1]).toContain("Volez au hasard 1 carte dans la main de l’adversaire de votre choix.");
     const game = gameWith(t, ["new-york", "mutants-union", "merchants-guild"]);
     player(game, 1).hand = ["old-factory", "scrapyard"];
     player(game, 2).hand = ["basement"];
