@@ -86,7 +86,7 @@ describe("after: \"Whenever you …, gain …\": the owner's own plays, while th
 describe("each: \"Each Production phase, gain … per <type> Location in your play area\"", () => {
   it("gives in the Production phase once per Location of the type, itself included, not for a Spoils or Agreement of the type", async () => {
     const t = await testCard("trait", "each scrap card -> 1 vp");
-    expect(t.text).toEqual(["Each Production phase, gain 1 token of 1 VP per Scrap Location in your play area.", "À chaque phase de Production, gagnez 1 jeton de 1 PV par Territoire de type « Ferraille » de votre zone de jeu."]);
+    expect(t.text).toEqual(["Each Production phase, gain 1 token of 1 VP per Scrap Location in your play area.", "À chaque phase de Production, gagnez 1 jeton de 1 PV par Territoire de type « Ferraille » dans votre zone de jeu."]);
     const game = gameWith(t);
     const [other, tucked] = baseLocations(t.cards, 2, (l) => l.types.includes("scrap") && l.id !== "test-card");
     placeLocation(game, 0, other!);
@@ -233,8 +233,8 @@ describe("rule modifiers: the number the rulebook has, and the card's, stated ex
   it("range: 1 less Range to Conquer, Cooperate with or Incorporate a card of the distance", async () => {
     const t = await testCard("trait", "range -1 distance 3");
     expect(t.text).toEqual([
-      "To Conquer, Cooperate with or Incorporate a card of distance 3, you need 1 less Range.",
-      "Pour un Pillage, une Coopération ou un Rattachement d’une carte de Distance 3, il vous faut 1 point de Portée de moins.",
+      "To Conquer, Cooperate with or Incorporate a card of distance 3, the Range required is reduced by 1.",
+      "Pour un Pillage, une Coopération ou un Rattachement d’une carte de Distance 3, la Portée requise est réduite de 1.",
     ]);
     const [far] = baseLocations(t.cards, 1, (l) => l.distance === 3);
     /** The plays of the distance-3 card offered with a range-2 token of each colour, the test card in play or not. */
@@ -274,7 +274,7 @@ describe("counts: Locations in the owner's play area, not Spoils or Agreements",
 
   it("per <type> card: per Scrap Location in your play area", async () => {
     const t = await testCard("closed-production", "produce 1 weapons per scrap card");
-    expect(t.text).toEqual(["Each Production phase, produce 1 Weapon per Scrap Location in your play area.", "À chaque phase de Production, produisez 1 jeton d’Arme par Territoire de type « Ferraille » de votre zone de jeu."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 Weapon per Scrap Location in your play area.", "À chaque phase de Production, produisez 1 jeton d’Arme par Territoire de type « Ferraille » dans votre zone de jeu."]);
     expect(player(produced(t, 1), 0).pool.resources["weapons"]).toBe(2);
   });
 
@@ -384,9 +384,9 @@ describe("conditions: the gain happens only while the condition the text names h
     expect([producedVp(t, holding(1)), producedVp(t, holding(2))]).toEqual([0, 1]);
   });
 
-  it("fewer: if you have fewer VP than an opponent", async () => {
+  it("fewer: if you have fewer VP than at least one opponent", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you have fewer vp than an opponent");
-    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you have fewer VP than an opponent.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez moins de PV qu’un adversaire."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you have fewer VP than at least one opponent.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez moins de PV qu’au moins un adversaire."]);
     const opponentWith = (locations: number) => (game: Game) => {
       for (const id of baseLocations(game.cards, locations, (l) => l.id !== "test-card")) placeLocation(game, 1, id);
     };
@@ -456,7 +456,7 @@ describe("produce: \"Each Production phase, produce …\"", () => {
 describe("production cost: \"you may spend … to produce …\": the owner is asked, and pays only if they choose", () => {
   it("asks seat 0 in the Production phase; declining keeps the cost and gives nothing, paying spends it and gives", async () => {
     const t = await testCard("closed-production", "produce: pay 1 fuel -> 2 vp");
-    expect(t.text).toEqual(["Each Production phase, you may spend 1 Fuel to produce 1 token of 2 VP.", "À chaque phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 1 jeton de 2 PV."]);
+    expect(t.text).toEqual(["Once each Production phase, you may spend 1 Fuel to produce 1 token of 2 VP.", "Une fois par phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 1 jeton de 2 PV."]);
     const production = (choice: "pay" | "decline"): { asked: Decision[]; fuel: number; vp: number } => {
       const game = gameWith(t);
       player(game, 0).pool.resources = { fuel: 1 };

@@ -102,4 +102,5 @@ export const englishPack: LanguagePack<"en"> = {
   partLabels: { spoils: "Spoils", agreement: "Agreement", ability: "Ability", production: "Production", contact: "Contact", resources: "Resources" },
   distanceWord: "Distance",
   setTitle: "51st State — card text",
+  exampleSetTitle: "51st State — card text of the example expansion",
 };

@@ -113,4 +113,5 @@ export const frenchPack: LanguagePack<"fr"> = {
   partLabels: { spoils: "Butin", agreement: "Accord", ability: "Capacité", production: "Production", contact: "Contact", resources: "Ressources" },
   distanceWord: "Distance",
   setTitle: "51st State — texte des cartes",
+  exampleSetTitle: "51st State — texte des cartes de l'extension d'exemple",
 };
