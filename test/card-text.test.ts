@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { examplesDir, validatePaths } from "../src/pipeline/validate.js";
 import type { Vocabulary } from "../src/check/vocabulary.js";
 import { headline, partLabels, setMarkdown } from "../src/text/markdown.js";
-import { languagePacks } from "../src/text/packs.js";
+import { languagePacks, perLanguage } from "../src/text/packs.js";
 import { textRenderer, type CardText, type PartName } from "../src/text/render.js";
 import { setTitles } from "../src/text/set-text.js";
 import { langs, type Lang } from "../src/text/words.js";
@@ -17,6 +17,8 @@ import { lintText } from "./text-lint.js";
 
 const set = validatePaths([]);
 const titles: Record<Lang, string> = setTitles;
+/** The example expansion's title, in each language and its typography (« l’extension d’exemple »). */
+const exampleTitles = perLanguage((p) => p.typography(p.exampleSetTitle));
 
 /** Every string `state51 text` and the sheets print for a card: its name, headline, each part's label and text. */
 function printedStrings(t: CardText): string[] {
@@ -60,7 +62,7 @@ describe.each(langs)("the example expansion's text (%s)", (lang) => {
   it("matches its golden file, read through for sense and grammar (UPDATE_GOLDEN=1 rewrites it)", () => {
     expect(examples.diagnostics).toEqual([]);
     const file = join(repoRoot, "test/golden/text", `examples-${lang}.md`);
-    const actual = setMarkdown(texts, titles[lang]);
+    const actual = setMarkdown(texts, exampleTitles[lang]);
     if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(file, actual);
     expect(actual).toBe(readFileSync(file, "utf8"));
   });

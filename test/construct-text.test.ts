@@ -56,7 +56,7 @@ const vpOnCard = (game: Game): number => player(game, 0).locations.find((l) => l
 describe("after: \"Whenever you …, gain …\": the owner's own plays, while the card is in play", () => {
   it("after conquer: whenever you Conquer a Location, 1 VP; not for another way of playing, nor an opponent's Conquest", async () => {
     const t = await testCard("trait", "after conquer -> 1 vp");
-    expect(t.text).toEqual(["Whenever you Conquer a Location, gain 1 VP.", "Chaque fois que vous effectuez un Pillage, gagnez 1 PV."]);
+    expect(t.text).toEqual(["Whenever you Conquer a Location, gain 1 token of 1 VP.", "Chaque fois que vous effectuez un Pillage, gagnez 1 jeton de 1 PV."]);
     const game = gameWith(t);
     const [a, b, c] = baseLocations(t.cards, 3, (l) => l.distance === 1 && l.id !== "test-card");
     deploy(game, 0, "conquer", a!);
@@ -68,7 +68,7 @@ describe("after: \"Whenever you …, gain …\": the owner's own plays, while th
 
   it("after pass: when you pass in the Actions phase, 1 VP", async () => {
     const t = await testCard("trait", "after pass -> 1 vp");
-    expect(t.text).toEqual(["When you pass in the Actions phase, gain 1 VP.", "Quand vous passez pendant la phase d’Actions, gagnez 1 PV."]);
+    expect(t.text).toEqual(["When you pass in the Actions phase, gain 1 token of 1 VP.", "Quand vous passez pendant la phase d’Actions, gagnez 1 jeton de 1 PV."]);
     const game = gameWith(t);
     perform(game, 0, { kind: "pass" });
     expect(vpOnCard(game)).toBe(1);
@@ -86,7 +86,7 @@ describe("after: \"Whenever you …, gain …\": the owner's own plays, while th
 describe("each: \"Each Production phase, gain … per <type> Location in your play area\"", () => {
   it("gives in the Production phase once per Location of the type, itself included, not for a Spoils or Agreement of the type", async () => {
     const t = await testCard("trait", "each scrap card -> 1 vp");
-    expect(t.text).toEqual(["Each Production phase, gain 1 VP per Scrap Location in your play area.", "À chaque phase de Production, gagnez 1 PV par Territoire de type « Ferraille » de votre zone de jeu."]);
+    expect(t.text).toEqual(["Each Production phase, gain 1 token of 1 VP per Scrap Location in your play area.", "À chaque phase de Production, gagnez 1 jeton de 1 PV par Territoire de type « Ferraille » dans votre zone de jeu."]);
     const game = gameWith(t);
     const [other, tucked] = baseLocations(t.cards, 2, (l) => l.types.includes("scrap") && l.id !== "test-card");
     placeLocation(game, 0, other!);
@@ -104,8 +104,8 @@ describe("depot: free moves in the owner's action turns, out of reach of a steal
   it("says so, and does so", async () => {
     const t = await testCard("trait", "depot 2");
     expect(t.text).toEqual([
-      "Resource Depot: up to 2 resources, put here or taken back free during your Actions-phase turns. They cannot be stolen and stay through Clean-up.",
-      "Dépôt de Ressources : jusqu’à 2 jetons de Ressource, posés ou repris sans frais à vos tours de la phase d’Actions. Protégés du vol, gardés en Fin de tour.",
+      "Resource Depot: on your turn, store up to 2 resources here or take them back, for free; they cannot be stolen and stay through Clean-up.",
+      "Dépôt de Ressources : stockez ici jusqu’à 2 jetons de Ressource, posés ou repris sans frais à votre tour, protégés du vol et gardés en Fin de tour.",
     ]);
     const game = gameWith(t);
     const p = player(game, 0);
@@ -124,7 +124,7 @@ describe("depot: free moves in the owner's action turns, out of reach of a steal
 describe("convert: in the owner's action turns, as often as they can pay, without spending the action", () => {
   it("says so, and does so", async () => {
     const t = await testCard("trait", "convert 1 fuel -> 1 vp");
-    expect(t.text).toEqual(["During your Actions-phase turns, as often as you can pay: spend 1 Fuel → gain 1 VP.", "À vos tours de la phase d’Actions, autant de fois que vous pouvez payer : dépensez 1 jeton d’Essence → gagnez 1 PV."]);
+    expect(t.text).toEqual(["During your Actions-phase turns, as often as you can pay: spend 1 Fuel → gain 1 token of 1 VP.", "À vos tours de la phase d’Actions, autant de fois que vous pouvez payer : dépensez 1 jeton d’Essence → gagnez 1 jeton de 1 PV."]);
     const game = gameWith(t);
     player(game, 0).pool.resources = { fuel: 2 };
     expect(freeMoveKinds.has("convert")).toBe(true);
@@ -146,8 +146,8 @@ describe("effects: who chooses", () => {
 
   it("steal 1 resource: the thief chooses the token", async () => {
     const t = await testCard("action", "action: steal 1 resource");
-    expect(t.text[0]).toContain("Steal 1 resource of your choice from an opponent.");
-    expect(t.text[1]).toContain("Volez 1 jeton de Ressource de votre choix à un adversaire.");
+    expect(t.text[0]).toContain("steal 1 resource of your choice from an opponent of your choice.");
+    expect(t.text[1]).toContain("volez 1 jeton de Ressource au choix à l’adversaire de votre choix.");
     const game = gameWith(t);
     player(game, 1).pool.resources = { fuel: 1, scrap: 1 };
     const asked = work(game);
@@ -157,8 +157,8 @@ describe("effects: who chooses", () => {
 
   it("steal 1 card: at random from the hand, the thief choosing only whose", async () => {
     const t = await testCard("action", "action: steal 1 card");
-    expect(t.text[0]).toContain("Steal 1 card at random from the hand of an opponent.");
-    expect(t.text[1]).toContain("Volez au hasard 1 carte dans la main d’un adversaire.");
+    expect(t.text[0]).toContain("steal 1 card at random from the hand of an opponent of your choice.");
+    expect(t.text[1]).toContain("volez au hasard 1 carte dans la main de l’adversaire de votre choix.");
     const game = gameWith(t, ["new-york", "mutants-union", "merchants-guild"]);
     player(game, 1).hand = ["old-factory", "scrapyard"];
     player(game, 2).hand = ["basement"];
@@ -169,8 +169,8 @@ describe("effects: who chooses", () => {
 
   it("each opponent gives: the giver chooses what", async () => {
     const t = await testCard("action", "action: each opponent gives 1 resource");
-    expect(t.text[0]).toContain("Each opponent gives you 1 resource of their choice.");
-    expect(t.text[1]).toContain("Chaque adversaire vous donne 1 jeton de Ressource de son choix.");
+    expect(t.text[0]).toContain("each opponent gives you 1 resource of their choice.");
+    expect(t.text[1]).toContain("chaque adversaire vous donne 1 jeton de Ressource de son choix.");
     const game = gameWith(t);
     player(game, 1).pool.resources = { fuel: 1, scrap: 1 };
     expect(work(game).map((d) => [d.kind, d.seat])).toEqual([["give-up", 1]]);
@@ -179,8 +179,8 @@ describe("effects: who chooses", () => {
 
   it("a choice: the player chooses when it resolves", async () => {
     const t = await testCard("action", "action: 2 fuel or 1 vp");
-    expect(t.text[0]).toContain("Gain 2 Fuel or 1 VP (your choice).");
-    expect(t.text[1]).toContain("Gagnez au choix 2 jetons d’Essence ou 1 PV.");
+    expect(t.text[0]).toContain("gain 2 Fuel or 1 token of 1 VP (your choice).");
+    expect(t.text[1]).toContain("gagnez au choix 2 jetons d’Essence ou 1 jeton de 1 PV.");
     const game = gameWith(t);
     const asked = work(game);
     expect(asked.map((d) => [d.kind, d.seat])).toEqual([["choose-effect", 0]]);
@@ -189,8 +189,8 @@ describe("effects: who chooses", () => {
 
   it("redevelop: another of the owner's Locations, at no extra cost, or none", async () => {
     const t = await testCard("action", "action: redevelop");
-    expect(t.text[0]).toContain("Redevelop another of your Locations at no extra cost.");
-    expect(t.text[1]).toContain("Effectuez sans autre coût une Reconstruction d’un autre de vos Territoires.");
+    expect(t.text[0]).toContain("redevelop another of your Locations at no extra cost.");
+    expect(t.text[1]).toContain("effectuez sans autre coût une Reconstruction d’un autre de vos Territoires.");
     const game = gameWith(t);
     const [old, fresh] = baseLocations(t.cards, 2, (l) => l.types.includes("scrap") && l.id !== "test-card");
     placeLocation(game, 0, old!);
@@ -233,8 +233,8 @@ describe("rule modifiers: the number the rulebook has, and the card's, stated ex
   it("range: 1 less Range to Conquer, Cooperate with or Incorporate a card of the distance", async () => {
     const t = await testCard("trait", "range -1 distance 3");
     expect(t.text).toEqual([
-      "To Conquer, Cooperate with or Incorporate a card of distance 3, you need 1 less Range.",
-      "Pour un Pillage, une Coopération ou un Rattachement d’une carte de Distance 3, il vous faut 1 point de Portée de moins.",
+      "To Conquer, Cooperate with or Incorporate a card of distance 3, the Range required is reduced by 1.",
+      "Pour un Pillage, une Coopération ou un Rattachement d’une carte de Distance 3, la Portée requise est réduite de 1.",
     ]);
     const [far] = baseLocations(t.cards, 1, (l) => l.distance === 3);
     /** The plays of the distance-3 card offered with a range-2 token of each colour, the test card in play or not. */
@@ -274,7 +274,7 @@ describe("counts: Locations in the owner's play area, not Spoils or Agreements",
 
   it("per <type> card: per Scrap Location in your play area", async () => {
     const t = await testCard("closed-production", "produce 1 weapons per scrap card");
-    expect(t.text).toEqual(["Each Production phase, produce 1 Weapon per Scrap Location in your play area.", "À chaque phase de Production, produisez 1 jeton d’Arme par Territoire de type « Ferraille » de votre zone de jeu."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 Weapon per Scrap Location in your play area.", "À chaque phase de Production, produisez 1 jeton d’Arme par Territoire de type « Ferraille » dans votre zone de jeu."]);
     expect(player(produced(t, 1), 0).pool.resources["weapons"]).toBe(2);
   });
 
@@ -304,8 +304,8 @@ describe("lookout: each Lookout ability's sentence (the vocabulary's), and the L
   it("take-leftover: at the end of the Lookout phase, the last unselected revealed card is the owner's", async () => {
     const { t, game } = await lookoutWith("take-leftover");
     expect(t.text).toEqual([
-      "At the end of the Lookout phase, take the last unselected revealed card; if none is left, draw one from the deck.",
-      "À la fin de la phase de Pioche, prenez la dernière carte révélée restante ; s’il n’en reste plus, piochez-en une.",
+      "At the end of the Lookout phase, take the last unselected revealed card; if none is left, draw 1 card from the deck.",
+      "À la fin de la phase de Pioche, prenez la dernière carte révélée restante ; s’il n’en reste plus, piochez 1 carte.",
     ]);
     expect(game.state.revealed).toEqual([]);
     expect([player(game, 0).hand.length, player(game, 1).hand.length]).toEqual([usualHand + 1, usualHand]);
@@ -315,8 +315,8 @@ describe("lookout: each Lookout ability's sentence (the vocabulary's), and the L
     const drawing = (d: Decision): number => Math.max(0, (d.choices as readonly { kind?: string }[]).findIndex((c) => c.kind === "draw-instead"));
     const { t, game, asked } = await lookoutWith("draw-instead", drawing);
     expect(t.text).toEqual([
-      "Once per Lookout phase, you may draw a card from the deck instead of selecting a revealed card.",
-      "Une fois par phase de Pioche, vous pouvez piocher une carte au lieu de prendre une carte révélée.",
+      "Once per Lookout phase, you may draw 1 card from the deck instead of selecting a revealed card.",
+      "Une fois par phase de Pioche, vous pouvez piocher 1 carte au lieu de prendre une carte révélée.",
     ]);
     const offered = asked.filter((d) => d.kind === "lookout-pick").map((d) => [d.seat, (d.choices as readonly { kind: string }[]).some((c) => c.kind === "draw-instead")]);
     expect(offered, "seat 0 offered it on its first pick only; seat 1 never").toEqual([[0, true], [1, false], [0, false], [1, false]]);
@@ -326,8 +326,8 @@ describe("lookout: each Lookout ability's sentence (the vocabulary's), and the L
   it("draw-two-keep-one: at the end of the Lookout phase, two cards drawn, one kept, the other discarded", async () => {
     const { t, game, asked } = await lookoutWith("draw-two-keep-one");
     expect(t.text).toEqual([
-      "At the end of the Lookout phase, draw two cards from the deck instead of one; keep one, discard the other.",
-      "À la fin de la phase de Pioche, piochez deux cartes au lieu d’une ; gardez-en une, défaussez l’autre.",
+      "At the end of the Lookout phase, draw 2 cards from the deck instead of one; keep 1, discard the other.",
+      "À la fin de la phase de Pioche, piochez 2 cartes au lieu d’une ; gardez-en 1, défaussez l’autre.",
     ]);
     const keep = asked.filter((d) => d.kind === "lookout-keep");
     expect(keep.map((d) => [d.seat, d.choices.length])).toEqual([[0, 2]]);
@@ -338,8 +338,8 @@ describe("lookout: each Lookout ability's sentence (the vocabulary's), and the L
   it("discard-after-first: after the owner's first pick, the owner discards one of the revealed cards left", async () => {
     const { t, game, asked } = await lookoutWith("discard-after-first");
     expect(t.text).toEqual([
-      "In the Lookout phase, after selecting your first card, discard one of the remaining revealed cards.",
-      "Pendant la phase de Pioche, après avoir pris votre première carte, défaussez une des cartes révélées restantes.",
+      "In the Lookout phase, after selecting your first card, discard 1 of the remaining revealed cards.",
+      "Pendant la phase de Pioche, après avoir pris votre première carte, défaussez 1 des cartes révélées restantes.",
     ]);
     expect(asked.map((d) => [d.kind, d.seat]).slice(0, 3)).toEqual([["lookout-pick", 0], ["lookout-discard", 0], ["lookout-pick", 1]]);
     expect(asked.filter((d) => d.kind === "lookout-discard")).toHaveLength(1);
@@ -378,15 +378,15 @@ describe("conditions: the gain happens only while the condition the text names h
 
   it("hold: if you hold at least N of a resource", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you hold 2 fuel");
-    expect(t.text).toEqual(["Each Production phase, produce 1 VP if you hold at least 2 Fuel.", "À chaque phase de Production, produisez 1 PV si vous possédez au moins 2 jetons d’Essence."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you hold at least 2 Fuel.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous possédez au moins 2 jetons d’Essence."]);
     // Fuel, which the Base (New York: Scrap) does not produce first.
     const holding = (fuel: number) => (game: Game) => void (player(game, 0).pool.resources = { fuel });
     expect([producedVp(t, holding(1)), producedVp(t, holding(2))]).toEqual([0, 1]);
   });
 
-  it("fewer: if you have fewer VP than an opponent", async () => {
+  it("fewer: if you have fewer VP than at least one opponent", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you have fewer vp than an opponent");
-    expect(t.text).toEqual(["Each Production phase, produce 1 VP if you have fewer VP than an opponent.", "À chaque phase de Production, produisez 1 PV si vous avez moins de PV qu’un adversaire."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you have fewer VP than at least one opponent.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez moins de PV qu’au moins un adversaire."]);
     const opponentWith = (locations: number) => (game: Game) => {
       for (const id of baseLocations(game.cards, locations, (l) => l.id !== "test-card")) placeLocation(game, 1, id);
     };
@@ -395,7 +395,7 @@ describe("conditions: the gain happens only while the condition the text names h
 
   it("leader: if you have a Leader", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you have a leader");
-    expect(t.text).toEqual(["Each Production phase, produce 1 VP if you have a Leader.", "À chaque phase de Production, produisez 1 PV si vous avez un Leader."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you have a Leader.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez un Leader."]);
     const leaderCard = t.cards.cards.find((c) => c.kind === "leader")!.id;
     const withLeader = (game: Game) => void (player(game, 0).leader = { card: leaderCard, resources: {}, vpTokens: [], uses: 0 });
     expect([producedVp(t, () => {}), producedVp(t, withLeader)]).toEqual([0, 1]);
@@ -405,7 +405,7 @@ describe("conditions: the gain happens only while the condition the text names h
 describe("action: \"Action (N Workers): Spend … → gain …\", its Workers, its cost and its gain", () => {
   it("takes the Workers and the cost the sentence names and gives what it names", async () => {
     const t = await testCard("action", "action: pay 1 fuel -> 2 scrap");
-    expect(t.text).toEqual(["Action (1 Worker): Spend 1 Fuel → gain 2 Scrap.", "Action (1 Travailleur) : Dépensez 1 jeton d’Essence → gagnez 2 jetons de Ferraille."]);
+    expect(t.text).toEqual(["Action (1 Worker): spend 1 Fuel → gain 2 Scrap.", "Action (1 Travailleur) : dépensez 1 jeton d’Essence → gagnez 2 jetons de Ferraille."]);
     const game = gameWith(t);
     const p = player(game, 0);
     p.pool.workers = 1;
@@ -428,7 +428,7 @@ describe("action: \"Action (N Workers): Spend … → gain …\", its Workers, i
 
   it("(2 workers): two Workers for a use", async () => {
     const t = await testCard("action", "action(2 workers): 1 scrap");
-    expect(t.text).toEqual(["Action (2 Workers): Gain 1 Scrap.", "Action (2 Travailleurs) : Gagnez 1 jeton de Ferraille."]);
+    expect(t.text).toEqual(["Action (2 Workers): gain 1 Scrap.", "Action (2 Travailleurs) : gagnez 1 jeton de Ferraille."]);
     const game = gameWith(t);
     const p = player(game, 0);
     p.pool.workers = 1;
@@ -456,7 +456,7 @@ describe("produce: \"Each Production phase, produce …\"", () => {
 describe("production cost: \"you may spend … to produce …\": the owner is asked, and pays only if they choose", () => {
   it("asks seat 0 in the Production phase; declining keeps the cost and gives nothing, paying spends it and gives", async () => {
     const t = await testCard("closed-production", "produce: pay 1 fuel -> 2 vp");
-    expect(t.text).toEqual(["Each Production phase, you may spend 1 Fuel to produce 2 VP.", "À chaque phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 2 PV."]);
+    expect(t.text).toEqual(["Once each Production phase, you may spend 1 Fuel to produce 1 token of 2 VP.", "Une fois par phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 1 jeton de 2 PV."]);
     const production = (choice: "pay" | "decline"): { asked: Decision[]; fuel: number; vp: number } => {
       const game = gameWith(t);
       player(game, 0).pool.resources = { fuel: 1 };

@@ -108,14 +108,14 @@ describe("per: its text", () => {
   }
 
   it("says every countable, by one and by N, in both languages", () => {
-    expect(read("gain 1 vp per agreement")).toEqual(["Gain 1 VP per Agreement you have.", "Gagnez 1\u00a0PV par Accord que vous possédez."]);
+    expect(read("gain 1 vp per agreement")).toEqual(["Gain 1 token of 1 VP per Agreement you have.", "Gagnez 1\u00a0jeton de 1\u00a0PV par Accord que vous possédez."]);
     expect(read("gain 2 scrap per 2 deals")).toEqual(["Gain 2 Scrap for every 2 Spoils and/or Agreements you have.", "Gagnez 2\u00a0jetons de Ferraille par tranche de 2\u00a0Butins et/ou Accords que vous possédez."]);
-    expect(read("gain 1 fuel per weapons card")).toEqual(["Gain 1 Fuel per Weapons Location in your play area.", "Gagnez 1\u00a0jeton d’Essence par Territoire de type «\u00a0Arme\u00a0» de votre zone de jeu."]);
+    expect(read("gain 1 fuel per weapons card")).toEqual(["Gain 1 Fuel per Weapons Location in your play area.", "Gagnez 1\u00a0jeton d’Essence par Territoire de type «\u00a0Arme\u00a0» dans votre zone de jeu."]);
     expect(read("gain 1 fuel per 2 building-material cards")).toEqual([
       "Gain 1 Fuel for every 2 Building Material Locations in your play area.",
-      "Gagnez 1\u00a0jeton d’Essence par tranche de 2\u00a0Territoires de type «\u00a0Matériaux de construction\u00a0» de votre zone de jeu.",
+      "Gagnez 1\u00a0jeton d’Essence par tranche de 2\u00a0Territoires de type «\u00a0Matériaux de construction\u00a0» dans votre zone de jeu.",
     ]);
-    expect(read("gain 1 worker per location")).toEqual(["Gain 1 Worker per Location in your play area.", "Gagnez 1\u00a0Travailleur par Territoire de votre zone de jeu."]);
+    expect(read("gain 1 worker per location")).toEqual(["Gain 1 Worker per Location in your play area.", "Gagnez 1\u00a0Travailleur par Territoire dans votre zone de jeu."]);
     expect(read("gain 1 card per leader")).toEqual(["Draw 1 card if you have a Leader.", "Piochez 1\u00a0carte si vous avez un Leader."]);
     expect(read("gain 1 card per fuel")).toEqual(["Draw 1 card per Fuel you have.", "Piochez 1\u00a0carte par jeton d’Essence que vous possédez."]);
     expect(read("gain 1 redevelopment per 4 resources")).toEqual([

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Card } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { textRenderer, type PartName } from "../src/text/render.js";
+import { stealChoices } from "../src/constructs/effects/steal.js";
 import { findAction, giveCard, perform, placeLocation, player, runPhase, testGame } from "./engine-harness.js";
 
 const set = validatePaths([]);
@@ -23,8 +24,8 @@ function printed(id: string, part: PartName): { en: string; fr: string } {
 describe("once: the one-time gain happens when the card enters play", () => {
   it("Refinery says so, and incorporating it gives its 2 Fuel at once, before any Production phase", () => {
     expect(printed("refinery", "ability")).toEqual({
-      en: "Each Production phase, produce 1 Fuel. When this card enters play, gain 2 Fuel.",
-      fr: "À chaque phase de Production, produisez 1 jeton d’Essence. Quand cette carte entre en jeu, gagnez 2 jetons d’Essence.",
+      en: "When this card enters play, gain 2 Fuel. Each Production phase, produce 1 Fuel.",
+      fr: "Quand cette carte entre en jeu, gagnez 2 jetons d’Essence. À chaque phase de Production, produisez 1 jeton d’Essence.",
     });
     const game = testGame();
     const p = player(game, 0);
@@ -33,6 +34,28 @@ describe("once: the one-time gain happens when the card enters play", () => {
     perform(game, 0, { kind: "incorporate", card: "refinery" });
     // 2 from "once", 1 from the production a Location gives as it comes into play (ruling 9).
     expect(p.pool.resources).toEqual({ fuel: 3 });
+  });
+
+  it("every card with an entry effect says it first: it happens before anything else the card does", () => {
+    const entering = set.cards.filter((c) => (c.kind === "location" || c.kind === "leader") && c.once.length > 0);
+    expect(entering.map((c) => c.id)).toContain("mr-president");
+    for (const c of entering) {
+      const t = printed(c.id, "ability");
+      expect(t.en, c.id).toMatch(/^When this card enters play, /);
+      expect(t.fr, c.id).toMatch(/^Quand cette carte entre en jeu, /);
+    }
+  });
+});
+
+describe("VP: every gain names its tokens and their value, in one form", () => {
+  it("« 1 jeton de 2 PV » / \"1 token of 2 VP\", never a bare « 2 PV » that would not say how many tokens the three-slot rule counts", () => {
+    const texts = set.cards.flatMap((c) => (["spoils", "agreement", "ability", "production", "resources"] as const).map((part) => printed(c.id, part)));
+    expect(texts.some((t) => t.fr.includes("1 jeton de 2 PV"))).toBe(true);
+    expect(texts.some((t) => t.en.includes("2 tokens of 1 VP"))).toBe(true);
+    for (const t of texts) {
+      expect(t.en).not.toMatch(/(?<!tokens? of )\b\d VP\b/);
+      expect(t.fr).not.toMatch(/(?<!jetons? de )\b\d PV\b/);
+    }
   });
 });
 
@@ -52,8 +75,8 @@ describe("keep: resources on the card are not discarded at Clean-up", () => {
 describe("combo: tokens placed on your turn as free moves, then spent by a Worker's action", () => {
   it("Flea Market's text names each token, the free placing and the spending; the engine does exactly that", () => {
     expect(printed("flea-market", "ability")).toEqual({
-      en: "Combo: on your turn, place 1 Scrap, 1 Fuel and 1 Weapon here (free). Action (1 Worker), once all are here: spend them → gain 2 VP.",
-      fr: "Combinaison : à votre tour, placez ici 1 jeton de Ferraille, 1 jeton d’Essence et 1 jeton d’Arme (gratuit). Action (1 Travailleur), une fois tous placés : dépensez-les → gagnez 2 PV.",
+      en: "Resource Combo: on your turn, place 1 Scrap, 1 Fuel and 1 Weapon here for free, safe from theft. Action (1 Worker), once the combo is complete: spend them → gain 1 token of 2 VP.",
+      fr: "Combinaison de Ressources : à votre tour, placez ici sans frais 1 jeton de Ferraille, 1 jeton d’Essence et 1 jeton d’Arme, à l’abri du vol. Action (1 Travailleur), une fois complète : dépensez-les → gagnez 1 jeton de 2 PV.",
     });
     const game = testGame();
     const p = player(game, 0);
@@ -68,6 +91,8 @@ describe("combo: tokens placed on your turn as free moves, then spent by a Worke
       perform(game, 0, place!);
     }
     expect(p.pool.workers, "placing is free").toBe(1);
+    // « à l'abri du vol »: an opponent's steal finds none of the combo's tokens.
+    expect(stealChoices(game, 1, "any")).toEqual([]);
     perform(game, 0, findAction(game, 0, "work")!);
     // Spent: the tokens leave the card; the Worker is paid; the VP are gained.
     expect(p.locations[0]!.combo).toEqual({});

@@ -254,7 +254,7 @@ describe("text locks", () => {
           hint: "the card prints no ability part: remove this lock, or give the card a faction power in its `ability`",
         },
       ]);
-      expect(validateText(base("produce 3 workers, 1 scrap; depot 2", "Resource Depot: up to 2 resources, put here or taken back free during your Actions-phase turns. They cannot be stolen and stay through Clean-up.")).diagnostics).toEqual([]);
+      expect(validateText(base("produce 3 workers, 1 scrap; depot 2", "Resource Depot: on your turn, store up to 2 resources here or take them back, for free; they cannot be stolen and stay through Clean-up.")).diagnostics).toEqual([]);
     });
 
     it("a Location has no `production` or `contact` part, and a lock has only en and fr", () => {

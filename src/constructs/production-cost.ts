@@ -152,11 +152,12 @@ export const productionCost: ProductionCostConstruct = {
   text: {
     en: (m, say, also) => {
       const p = parts(m, say);
-      return also ? `${capitalize(`${p.when}you may also ${p.costs} to produce ${p.gains}`)}.` : `Each Production phase, ${p.when}you may ${p.costs} to produce ${p.gains}.`;
+      // How often: the owner is asked once a Production phase (and an opponent once per Worker sent, the pattern's rule).
+      return also ? `${capitalize(`${p.when}you may also, once, ${p.costs} to produce ${p.gains}`)}.` : `Once each Production phase, ${p.when}you may ${p.costs} to produce ${p.gains}.`;
     },
     fr: (m, say, also) => {
       const p = parts(m, say);
-      return also ? `${capitalize(`${p.when}vous pouvez aussi ${p.costs} pour produire ${p.gains}`)}.` : `À chaque phase de Production, ${p.when}vous pouvez ${p.costs} pour produire ${p.gains}.`;
+      return also ? `${capitalize(`${p.when}vous pouvez aussi, une fois, ${p.costs} pour produire ${p.gains}`)}.` : `Une fois par phase de Production, ${p.when}vous pouvez ${p.costs} pour produire ${p.gains}.`;
     },
   },
   engine: {

@@ -6,7 +6,7 @@ import type { Vocabulary } from "../check/vocabulary.js";
 import type { LanguagePack } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { splitCosts, splitDrawn, splitEffects } from "./split.js";
-import { capitalize, clauses, formFor, joinList, term, termName } from "./words.js";
+import { clauses, formFor, joinList, term, termName } from "./words.js";
 
 export function english(v: Vocabulary): Phrasebook {
   const token = (id: string, n: number): string => `${n} ${termName(term(v, "tokens", id), "en", n)}`;
@@ -27,8 +27,9 @@ export function english(v: Vocabulary): Phrasebook {
       case "redevelopmentToken":
         return token("redevelopment", a.amount);
       case "vp":
-        // Several tokens of one value: "2 tokens of 1 VP" (a Location stops producing VP at three tokens).
-        return a.tokens === 1 ? `${a.value} VP` : `${a.tokens} tokens of ${a.value} VP`;
+        // Always the tokens and their value (the rulebook's "VP token with a value of 2"), one form for every
+        // gain: the three-slot rule counts tokens, the score adds values, so "2 VP" alone would not say which.
+        return `${a.tokens} token${a.tokens === 1 ? "" : "s"} of ${a.value} VP`;
       case "contactToken": {
         const colour = termName(term(v, "contactColours", a.colour), "en");
         return `${a.tokens} ${colour} Contact token${a.tokens === 1 ? "" : "s"} (Range ${a.range})`;
@@ -78,7 +79,7 @@ export function english(v: Vocabulary): Phrasebook {
     effects,
     gain,
     produce: gainVerbs("produce"),
-    exchange: (cost, list) => `${capitalize(costs(cost))} → ${effects(list)}`,
+    exchange: (cost, list) => `${costs(cost)} → ${effects(list)}`,
     baseSlots: (n) => `Holds up to ${n} Spoils and/or Agreements.`,
     contact: (c) => {
       const colour = termName(term(v, "contactColours", c.colour), "en");
@@ -101,4 +102,5 @@ export const englishPack: LanguagePack<"en"> = {
   partLabels: { spoils: "Spoils", agreement: "Agreement", ability: "Ability", production: "Production", contact: "Contact", resources: "Resources" },
   distanceWord: "Distance",
   setTitle: "51st State — card text",
+  exampleSetTitle: "51st State — card text of the example expansion",
 };

@@ -11,7 +11,7 @@ import type { LanguagePack } from "./packs.js";
 import type { Phrasebook } from "./phrasebook.js";
 import { frenchTypography } from "./typography.js";
 import { splitCosts, splitDrawn, splitEffects } from "./split.js";
-import { capitalize, clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
+import { clauses, deTerm, formFor, joinList, plural, term, termName } from "./words.js";
 
 export function french(v: Vocabulary): Phrasebook {
   const jeton = (n: number): string => (plural("fr", n) === "one" ? "jeton" : "jetons");
@@ -38,8 +38,9 @@ export function french(v: Vocabulary): Phrasebook {
       case "redevelopmentToken":
         return token("redevelopment", a.amount);
       case "vp":
-        // Several tokens of one value: "2 jetons de 1 PV" (a Lieu stops producing PV at three tokens).
-        return a.tokens === 1 ? `${a.value} PV` : `${a.tokens} ${jeton(a.tokens)} de ${a.value} PV`;
+        // Always the tokens and their value (the rulebook's « jeton de PV d'une valeur de 2 »), one form for
+        // every gain: the three-slot rule counts tokens, the score adds values, so « 2 PV » alone would not say which.
+        return `${a.tokens} ${jeton(a.tokens)} de ${a.value} PV`;
       case "contactToken":
         return `${a.tokens} ${jeton(a.tokens)} Contact ${ofColour(a.colour, a.tokens)} (Portée ${a.range})`;
     }
@@ -53,7 +54,7 @@ export function french(v: Vocabulary): Phrasebook {
         if (c.kind === "card") return `${token("card", c.amount)} de votre main`;
         // Either kind counts: any mix of the two (« et/ou », as the rulebook writes it).
         const what = c.deal === "spoils" ? "Butins" : c.deal === "agreement" ? "Accords" : c.amount === 1 ? "Butins ou Accords" : "Butins et/ou Accords";
-        return `${c.amount === 1 ? "un" : c.amount} de vos ${what}`;
+        return `${c.amount} de vos ${what}`;
       }),
     };
   };
@@ -88,7 +89,7 @@ export function french(v: Vocabulary): Phrasebook {
     effects,
     gain,
     produce: gainVerbs("produisez"),
-    exchange: (cost, list) => `${capitalize(costs(cost))} → ${effects(list)}`,
+    exchange: (cost, list) => `${costs(cost)} → ${effects(list)}`,
     baseSlots: (n) => `Peut accueillir jusqu'à ${n} Butins et/ou Accords.`,
     contact: (c) => {
       // « Portée de Pillage », and one form for the universal one, capitalised as the colours are.
@@ -112,4 +113,5 @@ export const frenchPack: LanguagePack<"fr"> = {
   partLabels: { spoils: "Butin", agreement: "Accord", ability: "Capacité", production: "Production", contact: "Contact", resources: "Ressources" },
   distanceWord: "Distance",
   setTitle: "51st State — texte des cartes",
+  exampleSetTitle: "51st State — texte des cartes de l'extension d'exemple",
 };

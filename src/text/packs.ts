@@ -23,6 +23,8 @@ export interface LanguagePack<L extends Lang = Lang> {
   readonly distanceWord: string;
   /** The title of the whole set's text file. */
   readonly setTitle: string;
+  /** The title of the example expansion's text (cards/examples/), in the language too: it is read as the set is. */
+  readonly exampleSetTitle: string;
 }
 
 export const languagePacks: { readonly [L in Lang]: LanguagePack<L> } = { en: englishPack, fr: frenchPack };

@@ -41,9 +41,13 @@ function patternLines(book: Phrasebook, a: LocationAbility): string[] {
   return production ? [production] : [];
 }
 
+/** What happens when the card enters play, said first: it comes before anything else the card does. */
+function entry(book: Phrasebook, once: LocationCard["once"]): string[] {
+  return once.length > 0 ? [statementPieces.text("once", once, book)] : [];
+}
+
 function locationAbility(book: Phrasebook, card: LocationCard): string {
-  const lines = patternLines(book, card.ability);
-  if (card.once.length > 0) lines.push(statementPieces.text("once", card.once, book));
+  const lines = [...entry(book, card.once), ...patternLines(book, card.ability)];
   if (card.keep) lines.push(statementPieces.text("keep", card.keep, book));
   return lines.join(" ");
 }
@@ -59,7 +63,7 @@ function parts(book: Phrasebook, card: Card): Partial<Record<PartName, string>> 
       return { contact: book.contact(card) };
     case "leader": {
       const a = card.ability;
-      const ability = [a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : statementPieces.text("action", a, book), ...(card.once.length ? [statementPieces.text("once", card.once, book)] : [])].join(" ");
+      const ability = [...entry(book, card.once), a.kind === "after" ? traitConstructs.after.text[book.lang](a, book) : statementPieces.text("action", a, book)].join(" ");
       return { ...(card.resources.length ? { resources: book.leaderResources(card.resources) } : {}), ability };
     }
     case "location":

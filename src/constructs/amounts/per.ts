@@ -183,16 +183,16 @@ function english(m: PerModel, say: Sayings): string {
   }
 }
 
-/** "par Accord que vous possédez", "par tranche de 2 Territoires de type « Ferraille » de votre zone de jeu". */
+/** "par Accord que vous possédez", "par tranche de 2 Territoires de type « Ferraille » dans votre zone de jeu". */
 function french(m: PerModel, say: Sayings): string {
   const lead = m.every === 1 ? "par" : "par tranche de";
   switch (m.of) {
     case "cards":
-      return `${lead} ${unit((n) => `${n} Territoire${plural("fr", n) === "one" ? "" : "s"}`, m.every)} de type ${typeFr(say, m.cardType)} de votre zone de jeu`;
+      return `${lead} ${unit((n) => `${n} Territoire${plural("fr", n) === "one" ? "" : "s"}`, m.every)} de type ${typeFr(say, m.cardType)} dans votre zone de jeu`;
     case "deals":
       return `${lead} ${unit((n) => say.token(m.deal, n), m.every)} que vous possédez`;
     case "locations":
-      return `${lead} ${unit((n) => `${n} Territoire${plural("fr", n) === "one" ? "" : "s"}`, m.every)} de votre zone de jeu`;
+      return `${lead} ${unit((n) => `${n} Territoire${plural("fr", n) === "one" ? "" : "s"}`, m.every)} dans votre zone de jeu`;
     case "leader":
       return "si vous avez un Leader";
     case "resources":

@@ -64,8 +64,9 @@ export const fewer: ConditionConstruct<"fewer", FewerNode, FewerModel, FewerDef>
   },
   emit: () => object([["kind", str("fewer")]]),
   text: {
-    en: () => "you have fewer VP than an opponent",
-    fr: () => "vous avez moins de PV qu'un adversaire",
+    // Any one opponent ahead will do: « qu'au moins un adversaire », not « qu'un adversaire » (which reads as "than one given opponent").
+    en: () => "you have fewer VP than at least one opponent",
+    fr: () => "vous avez moins de PV qu'au moins un adversaire",
   },
   engine: {
     holds: (game, seat) => {

@@ -72,22 +72,25 @@ export function sayLoot(loot: Loot, n: number, say: Sayings): string {
 }
 
 /*
- * Who chooses what, as the engine asks it: the thief picks the token (any
- * resource), and each one taken may come from another opponent; a card is
- * taken unseen, at random.
+ * Who chooses what, as the engine asks it and in the rulebook's words ("Take
+ * one Resource token from an opponent of Your choice", « Prendre un jeton de
+ * Ressource à l'adversaire de votre choix »): the thief picks the opponent (for
+ * several, each one taken may come from another) and, when any resource will
+ * do, the token; a card is taken unseen, at random.
  */
 function stealEn(m: StealModel, say: Sayings): string {
-  const from = m.amount === 1 ? "an opponent" : "one or more opponents";
-  if ("token" in m && m.token === "card") return `steal ${say.token("card", m.amount)} at random from the hand of ${from}`;
+  const whom = m.amount === 1 ? "an opponent of your choice" : "one or more opponents of your choice";
+  if ("token" in m && m.token === "card") return `steal ${say.token("card", m.amount)} at random from the hand of ${whom}`;
   const chosen = "resource" in m && m.resource === "any" ? " of your choice" : "";
-  return `steal ${sayLoot(m, m.amount, say)}${chosen} from ${from}`;
+  return `steal ${sayLoot(m, m.amount, say)}${chosen} from ${whom}`;
 }
 
 function stealFr(m: StealModel, say: Sayings): string {
-  const from = m.amount === 1 ? "d'un adversaire" : "d'un ou plusieurs adversaires";
-  if ("token" in m && m.token === "card") return `volez au hasard ${say.token("card", m.amount)} dans la main ${from}`;
-  const chosen = "resource" in m && m.resource === "any" ? " de votre choix" : "";
-  return `volez ${sayLoot(m, m.amount, say)}${chosen} ${m.amount === 1 ? "à un adversaire" : "à un ou plusieurs adversaires"}`;
+  const whom = m.amount === 1 ? "l'adversaire de votre choix" : "un ou plusieurs adversaires de votre choix";
+  if ("token" in m && m.token === "card") return `volez au hasard ${say.token("card", m.amount)} dans la main ${m.amount === 1 ? "de " : "d'"}${whom}`;
+  // « au choix »: the thief picks the token too, when any resource will do.
+  const chosen = "resource" in m && m.resource === "any" ? " au choix" : "";
+  return `volez ${sayLoot(m, m.amount, say)}${chosen} à ${whom}`;
 }
 
 /** After one is taken: the rest of the steal, if any. */

@@ -19,7 +19,6 @@ import type { Cost, Effects } from "../../engine/definitions.js";
 import { demandOf, plusWorkers, stepsOf } from "../../engine/facts.js";
 import type { Demand, EffectStep } from "../../engine/tasks.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { capitalize } from "../../text/words.js";
 import type { GrammarKit } from "../construct.js";
 import { conditionPieces, type ConditionDef, type ConditionModel } from "../conditions/index.js";
 import type { Standing, StatementConstruct } from "../statement.js";
@@ -139,11 +138,11 @@ function check(s: ActionNode, r: Resolver, at: Standing): ActionModel | undefine
   return { kind: "action", workers, repeatable, cost, effects, ...(condition ? { condition } : {}) };
 }
 
-/** "Action (1 Worker): Spend 1 Weapon → gain 2 VP.", in the phrasebook's language. */
+/** "Action (1 Worker): spend 1 Weapon → gain 1 token of 2 VP.", in the phrasebook's language; lower case after the colon, as French typography and the other templates' colons have it. */
 function sentence(a: ActionModel, say: Sayings, words: { readonly noWorker: string; readonly repeatable: string; readonly colon: string }): string {
   const workers = a.workers === 0 ? words.noWorker : say.token("worker", a.workers);
   const head = `Action (${workers}${a.repeatable ? words.repeatable : ""})`;
-  const what = a.cost.length ? say.exchange(a.cost, a.effects) : capitalize(say.effects(a.effects));
+  const what = a.cost.length ? say.exchange(a.cost, a.effects) : say.effects(a.effects);
   return `${head}${a.condition ? `, ${conditionPieces.text(a.condition, say)}` : ""}${words.colon}${what}.`;
 }
 

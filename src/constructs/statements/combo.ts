@@ -94,9 +94,13 @@ export const combo: StatementConstruct<"combo", ComboNode, ComboModel, ComboDef,
   check,
   emit: (c) => object([["kind", str("combo")], ["resources", array(c.resources.map(str))], ["gains", gainsFunction(c.gains)]]),
   text: {
-    // Engine: tokens are placed as free moves of the owner's action turn (a Universal one fills any slot); the Worker's use returns them to the supply.
-    en: (c, say) => `Combo: on your turn, place ${named(c, say)} here (free). Action (1 Worker), once all are here: spend them → ${say.gain(c.gains)}.`,
-    fr: (c, say) => `Combinaison : à votre tour, placez ici ${named(c, say)} (gratuit). Action (1 Travailleur), une fois tous placés : dépensez-les → ${say.gain(c.gains)}.`,
+    // In the rulebook's words ("Resource Combo", « Combinaison de Ressources »), and as the engine does it: tokens are
+    // placed as free moves of the owner's action turn (a Universal one in any open slot, as everywhere), sit there in no store
+    // (no action spends them, no steal takes them, Clean-up leaves them), and the Worker's use returns them to the supply.
+    en: (c, say) =>
+      `Resource Combo: on your turn, place ${named(c, say)} here for free, safe from theft. Action (1 Worker), once the combo is complete: spend them → ${say.gain(c.gains)}.`,
+    fr: (c, say) =>
+      `Combinaison de Ressources : à votre tour, placez ici sans frais ${named(c, say)}, à l'abri du vol. Action (1 Travailleur), une fois complète : dépensez-les → ${say.gain(c.gains)}.`,
   },
   engine: (def) => ({ kind: "combo", needed: def.resources, demands: [plusWorkers(noDemand, 1), plusWorkers(noDemand, 2)], steps: stepsOf(def.gains) }),
 };

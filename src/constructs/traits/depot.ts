@@ -35,11 +35,16 @@ export const depot: TraitConstruct<"depot", DepotNode, DepotModel, DepotDef> = {
   check: (s, r) => (atMostThree(r, s.amount, "a depot's size", "a Resource Depot holds up to 3 resource tokens") ? { kind: "depot", amount: s.amount.value } : undefined),
   emit: (m) => object([["kind", str("depot")], ["amount", int(m.amount)]]),
   text: {
-    // What the engine does: free moves from and to the pool in the owner's action turns; out of reach of a steal; kept through Clean-up.
-    en: (m, say) => `Resource Depot: up to ${say.anyResource(m.amount)}, put here or taken back free during your Actions-phase turns. ${plural("en", m.amount) === "one" ? "It cannot be stolen and stays" : "They cannot be stolen and stay"} through Clean-up.`,
+    // In the rulebook's words ("Up to 3 resource tokens can be stored at a single Resource Depot", « Jusqu'à 3 jetons de
+    // Ressource peuvent être stockés »), and as the engine does it: free moves from and to the pool in the owner's
+    // action turns; out of reach of a steal; kept through Clean-up.
+    en: (m, say) => {
+      const one = plural("en", m.amount) === "one";
+      return `Resource Depot: on your turn, store up to ${say.anyResource(m.amount)} here or take ${one ? "it" : "them"} back, for free; ${one ? "it cannot be stolen and stays" : "they cannot be stolen and stay"} through Clean-up.`;
+    },
     fr: (m, say) => {
       const s = plural("fr", m.amount) === "one" ? "" : "s";
-      return `Dépôt de Ressources : jusqu'à ${say.anyResource(m.amount)}, posé${s} ou repris sans frais à vos tours de la phase d'Actions. Protégé${s} du vol, gardé${s} en Fin de tour.`;
+      return `Dépôt de Ressources : stockez ici jusqu'à ${say.anyResource(m.amount)}, posé${s} ou repris sans frais à votre tour, protégé${s} du vol et gardé${s} en Fin de tour.`;
     },
   },
   engine: (def, trait, facts) => {

@@ -54,7 +54,7 @@ export const each: TraitConstruct<"each", EachNode, EachModel, EachDef> = {
   text: {
     // When it gives (the Production phase) and what it counts (Locations in play, not Spoils or Agreements: ruling 10).
     en: (m, say) => `Each Production phase, ${say.effects(m.gains)} per ${typeEn(say, m.cardType)} Location in your play area.`,
-    fr: (m, say) => `À chaque phase de Production, ${say.effects(m.gains)} par Territoire de type ${typeFr(say, m.cardType)} de votre zone de jeu.`,
+    fr: (m, say) => `À chaque phase de Production, ${say.effects(m.gains)} par Territoire de type ${typeFr(say, m.cardType)} dans votre zone de jeu.`,
   },
   engine: (def, _trait, facts) => {
     facts.perCardType.push({ cardType: def.cardType, steps: stepsOf(def.gains) });

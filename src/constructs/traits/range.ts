@@ -12,7 +12,6 @@ import { resolveTerm, type Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
 import type { Sayings } from "../../text/phrasebook.js";
-import { plural } from "../../text/words.js";
 import { aTypeEn, typeFr } from "../card-type-text.js";
 import type { TraitConstruct } from "../construct.js";
 
@@ -121,11 +120,9 @@ export const range: TraitConstruct<"range", RangeNode, RangeModel, RangeDef> = {
   emit: (m) => object([["kind", str("range")], ["amount", int(m.amount)], "distance" in m ? ["distance", int(m.distance)] : ["cardType", str(m.cardType)]]),
   text: {
     // For the three plays that need Range (a Redevelopment needs none).
-    en: (m, say) => `To Conquer, Cooperate with or Incorporate ${whatEn(m, say)}, you need ${Math.abs(m.amount)} ${m.amount < 0 ? "less" : "more"} Range.`,
-    fr: (m, say) => {
-      const n = Math.abs(m.amount);
-      return `Pour un Pillage, une Coopération ou un Rattachement d'${whatFr(m, say)}, il vous faut ${n} ${plural("fr", n) === "one" ? "point" : "points"} de Portée de ${m.amount < 0 ? "moins" : "plus"}.`;
-    },
+    // « la Portée requise », as the rulebook has a play need the Range its Distance asks.
+    en: (m, say) => `To Conquer, Cooperate with or Incorporate ${whatEn(m, say)}, the Range required is ${m.amount < 0 ? "reduced" : "increased"} by ${Math.abs(m.amount)}.`,
+    fr: (m, say) => `Pour un Pillage, une Coopération ou un Rattachement d'${whatFr(m, say)}, la Portée requise est ${m.amount < 0 ? "réduite" : "augmentée"} de ${Math.abs(m.amount)}.`,
   },
   engine: (def, _trait, facts) => {
     facts.rangeChanges.push("distance" in def ? { distance: def.distance, cardType: undefined, amount: def.amount } : { distance: undefined, cardType: def.cardType, amount: def.amount });
