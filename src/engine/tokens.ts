@@ -44,7 +44,10 @@ export function fromSupply(s: GameState, kind: string, n: number): void {
 }
 
 export function toSupply(s: GameState, kind: string, n: number): void {
-  fromSupply(s, kind, -n);
+  // Added, not `fromSupply(…, -n)`: returning 0 tokens would subtract -0, a
+  // double, and one double stored in a count makes V8 re-lay out every supply
+  // and throw away the optimised code of every rule that reads one.
+  s.supply[kind] = (s.supply[kind] ?? supplyStart) + n;
 }
 
 /** Returns every resource token of a store to the supply and empties it. */
