@@ -141,13 +141,16 @@ function planLoss(cards: CardRegistry, plan: RangePlan): number {
   return loss;
 }
 
-/** The best-scoring choice; ties broken at random. */
-function best(rng: Rng, scores: readonly number[]): number {
+/**
+ * The best-scoring choice, ties broken at random. Scored one by one, with no
+ * array of scores: a decision's choices are many, and this runs at each one.
+ */
+function best<T>(rng: Rng, choices: readonly T[], score: (c: T) => number): number {
   let top = -Infinity;
   let ties = 0;
   let pick = 0;
-  for (let i = 0; i < scores.length; i++) {
-    const s = scores[i]!;
+  for (let i = 0; i < choices.length; i++) {
+    const s = score(choices[i]!);
     if (s > top) {
       top = s;
       ties = 1;
@@ -162,34 +165,34 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
   switch (d.kind) {
     case "action": {
       const v = new Valuing(cards, view);
-      return best(rng, d.choices.map((a) => actionValue(v, a)));
+      return best(rng, d.choices, (a) => actionValue(v, a));
     }
     case "lookout-pick":
-      return best(rng, d.choices.map((c) => (c.kind === "take" ? cardWorth(cards, c.card) : 2.5)));
+      return best(rng, d.choices, (c) => (c.kind === "take" ? cardWorth(cards, c.card) : 2.5));
     case "lookout-keep":
     case "lookout-discard":
-      return best(rng, d.choices.map((c) => cardWorth(cards, c)));
+      return best(rng, d.choices, (c) => cardWorth(cards, c));
     case "cash-spoils":
       return d.choices.findIndex((c) => c.kind === "cash");
     case "paid-production":
-      return best(rng, d.choices.map((c) => (c === "pay" ? stepsWorth(d.steps) - demandWorth(d.demand) : 0)));
+      return best(rng, d.choices, (c) => (c === "pay" ? stepsWorth(d.steps) - demandWorth(d.demand) : 0));
     case "discard-card":
-      return best(rng, d.choices.map((c) => -cardWorth(cards, c)));
+      return best(rng, d.choices, (c) => -cardWorth(cards, c));
     case "redevelop-with":
-      return best(rng, d.choices.map((c) => (c.card === undefined ? 0 : cardWorth(cards, c.card))));
+      return best(rng, d.choices, (c) => (c.card === undefined ? 0 : cardWorth(cards, c.card)));
     case "payment":
-      return best(rng, d.choices.map((p) => -paymentLoss(p)));
+      return best(rng, d.choices, (p) => -paymentLoss(p));
     case "range-plan":
-      return best(rng, d.choices.map((p) => -planLoss(cards, p)));
+      return best(rng, d.choices, (p) => -planLoss(cards, p));
     case "placement":
-      return best(rng, d.choices.map((p) => (p.replace === undefined ? 1 : 0)));
+      return best(rng, d.choices, (p) => (p.replace === undefined ? 1 : 0));
     case "steal":
-      return best(rng, d.choices.map((c) => (c.store.kind === "pool" ? 0 : 1)));
+      return best(rng, d.choices, (c) => (c.store.kind === "pool" ? 0 : 1));
     case "choose-effect":
-      return best(rng, d.choices.map((steps) => stepsWorth(steps, Infinity, true, countAt(cards, view))));
+      return best(rng, d.choices, (steps) => stepsWorth(steps, Infinity, true, countAt(cards, view)));
     case "give-up":
       // What it gives away: the least useful card, any token.
-      return best(rng, d.choices.map((c) => ("card" in c ? -cardWorth(cards, c.card) : 0)));
+      return best(rng, d.choices, (c) => ("card" in c ? -cardWorth(cards, c.card) : 0));
     case "steal-from":
     case "discard-deal":
     case "keep-trim":

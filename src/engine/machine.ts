@@ -23,7 +23,8 @@ import { advancePhase, phases, roundHeader } from "./phases.js";
 import { cashSpoils, endProduction, produce, produceLocations, resolveCashSpoils } from "./production.js";
 import { productionCost } from "../constructs/production-cost.js";
 import { initialState, type GameSetup } from "./setup.js";
-import { copyResources, stateArray, type GameState, type LocationInPlay, type PlayerState } from "./state.js";
+import { packedMap } from "./packed.js";
+import { copyResources, type GameState, type LocationInPlay, type PlayerState } from "./state.js";
 import { schedule, type Task, type TaskKind } from "./tasks.js";
 
 type Handlers = { readonly [K in TaskKind]: (game: Game, task: Extract<Task, { kind: K }>) => Decision | undefined };
@@ -222,9 +223,9 @@ function clonePlayer(p: PlayerState): PlayerState {
     baseDeals: p.baseDeals.slice(),
     hand: p.hand.slice(),
     leader: p.leader && { card: p.leader.card, resources: copyResources(p.leader.resources), vpTokens: p.leader.vpTokens.slice(), uses: p.leader.uses },
-    locations: stateArray(p.locations, cloneLocation),
+    locations: packedMap(p.locations, cloneLocation),
     ...(p.power ? { power: { uses: p.power.uses, depot: { ...p.power.depot }, vpTokens: p.power.vpTokens.slice() } } : {}),
-    contacts: stateArray(p.contacts, (c) => ({ card: c.card, usedThisTurn: c.usedThisTurn })),
+    contacts: packedMap(p.contacts, (c) => ({ card: c.card, usedThisTurn: c.usedThisTurn })),
     pool: { resources: copyResources(p.pool.resources), workers: p.pool.workers, contactTokens: p.pool.contactTokens.slice(), redevelopment: p.pool.redevelopment },
   };
 }
@@ -237,7 +238,7 @@ function clonePlayer(p: PlayerState): PlayerState {
 export function cloneState(s: GameState): GameState {
   return {
     ...s,
-    players: stateArray(s.players, clonePlayer),
+    players: packedMap(s.players, clonePlayer),
     deck: s.deck.slice(),
     discard: s.discard.slice(),
     revealed: s.revealed.slice(),

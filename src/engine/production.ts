@@ -11,6 +11,7 @@ import type { Deal } from "./state.js";
 import { schedule, type GiveTarget, type Task } from "./tasks.js";
 import { fireTriggers, productionDone } from "./triggers.js";
 import { dealsAt, dealsOf, giveAll } from "./tokens.js";
+import { packedMap } from "./packed.js";
 
 export function productionTasks(game: Game): Task[] {
   const s = game.state;
@@ -72,7 +73,7 @@ export function resolveCashSpoils(game: Game, d: Extract<Decision, { kind: "cash
  */
 export function produceLocations(game: Game, t: Extract<Task, { kind: "produce-locations" }>): undefined {
   const p = game.state.players[t.seat]!;
-  const inPlay = p.locations.map((l) => locationFacts(game, l.card));
+  const inPlay = packedMap(p.locations, (l) => locationFacts(game, l.card));
   const paid: Task[] = [];
   for (let index = 0; index < inPlay.length; index++) {
     const f = inPlay[index]!;

@@ -101,7 +101,13 @@ function toPlan(chosen: readonly Source[]): RangePlan {
 /** The price of a plan's contact cards, all together. */
 export function planPrice(game: Game, plan: RangePlan): Demand {
   const contacts = cardFacts(game.cards).contacts;
-  const prices = [...plan.permanents, ...plan.contacts].map((id) => contacts.get(id)?.price ?? demandOf(contact(game, id).price)).filter((d) => d !== noDemand);
+  const prices: Demand[] = [];
+  for (const ids of [plan.permanents, plan.contacts]) {
+    for (let i = 0; i < ids.length; i++) {
+      const d = contacts.get(ids[i]!)?.price ?? demandOf(contact(game, ids[i]!).price);
+      if (d !== noDemand) prices.push(d);
+    }
+  }
   // Tokens and free contacts cost nothing; one contact's price is its own (demands are never changed in place).
   return prices.length === 0 ? noDemand : prices.length === 1 ? prices[0]! : mergeDemands(prices);
 }

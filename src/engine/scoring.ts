@@ -5,7 +5,8 @@
  * unused resources and workers (ruling 4), else a draw.
  */
 import type { GameState, PlayerState, VpToken } from "./state.js";
-import { countResources, stateArray } from "./state.js";
+import { packedMap } from "./packed.js";
+import { countResources } from "./state.js";
 import { resourceTotals } from "./tokens.js";
 
 export const winningScore = 30;
@@ -31,7 +32,7 @@ export function unusedTokens(p: PlayerState): number {
 }
 
 export function recordTieBreak(state: GameState): void {
-  state.tieBreak = stateArray(state.players, (p) => ({ hand: p.hand.length, unused: unusedTokens(p) }));
+  state.tieBreak = packedMap(state.players, (p) => ({ hand: p.hand.length, unused: unusedTokens(p) }));
 }
 
 /** The winners: highest score, then the tie-breaks; several seats on a draw. */

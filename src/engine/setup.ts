@@ -5,7 +5,8 @@
  */
 import type { BaseDef, CardDef, CardRegistry } from "./definitions.js";
 import { seedRng, shuffle } from "./rng.js";
-import { stateArray, type CardId, type GameState, type PlayerState } from "./state.js";
+import { packedMap } from "./packed.js";
+import type { CardId, GameState, PlayerState } from "./state.js";
 import { drawInto } from "./tokens.js";
 
 export interface GameSetup {
@@ -28,7 +29,7 @@ function newPlayer(seat: number, faction: string, base: BaseDef, contacts: reado
     hand: [],
     leader: undefined,
     locations: [],
-    contacts: stateArray(contacts, (card) => ({ card, usedThisTurn: false })),
+    contacts: packedMap(contacts, (card) => ({ card, usedThisTurn: false })),
     pool: { resources: {}, workers: 0, contactTokens: [], redevelopment: 0 },
     passed: false,
     workersSent: 0,
@@ -79,7 +80,7 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
   const factions = setup.factions ?? drawn;
   // "Each player randomly chooses a Faction and takes its corresponding Base card": one each.
   if (new Set(factions).size !== factions.length) throw new RangeError(`each player has a faction of their own, not ${factions.join(", ")}`);
-  const players = stateArray(factions, (faction, seat) => {
+  const players = packedMap(factions, (faction, seat) => {
     const base = bases.find((b) => b.faction === faction);
     if (!base) throw new RangeError(`no Base for faction "${faction}"`);
     return newPlayer(seat, faction, base, contactsOf.get(faction)!);

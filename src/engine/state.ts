@@ -166,15 +166,3 @@ export function addResource(r: Resources, resource: string, amount: number): voi
   else r[resource] = next;
 }
 
-/**
- * `xs.map(f)` for the arrays the state is made of. Array.prototype.map gives
- * a packed array from its builtin but a holey one once V8 inlines it into
- * optimised code, so the same array (the players, a player's Locations) would
- * change its hidden class in mid-run, and every optimised rule that reads it
- * would be thrown away and compiled again. Built by push, it is packed always.
- */
-export function stateArray<T, U>(xs: readonly T[], f: (x: T, i: number) => U): U[] {
-  const out: U[] = [];
-  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!, i));
-  return out;
-}

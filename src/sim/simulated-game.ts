@@ -10,6 +10,7 @@ import type { Action } from "../engine/choices.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { newGame } from "../engine/machine.js";
 import type { GameState, VpToken } from "../engine/state.js";
+import { packedMap } from "../engine/packed.js";
 import { botSeed } from "./game-log.js";
 import type { PlayWay, Tally, TallyShape } from "./tally.js";
 
@@ -76,7 +77,7 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
   const seed = (plan.firstSeed + index) >>> 0;
   const seat = seating(index, shape.factions, plan);
   const players = plan.players;
-  const agents: Agent[] = seat.bots.map((b, s) => makeBot(b, cards, botSeed(seed, s)));
+  const agents: Agent[] = packedMap(seat.bots, (b, s) => makeBot(b, cards, botSeed(seed, s)));
   const game = newGame(cards, { seed, players, factions: seat.factions });
   const s: GameState = game.state;
   const n = shape.cards.length;
