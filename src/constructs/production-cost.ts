@@ -103,7 +103,7 @@ function paysWhatItProduces(r: Resolver, s: CostlyProduce, cost: readonly M.Cost
   const i = gains.findIndex((g) => g.kind === "resource" && paid.has(g.resource));
   if (i < 0) return false;
   const resource = (gains[i] as Extract<M.Asset, { kind: "resource" }>).resource;
-  r.report("S51-E338", s.assets[i]!.span, `a production pays ${resource} to produce ${resource}`, `produce the difference for free ("produce 1 ${resource}"), or pay something else`);
+  r.report("S51-E338", s.assets[i]!.span, { resource }, `produce the difference for free ("produce 1 ${resource}"), or pay something else`);
   return true;
 }
 
@@ -133,7 +133,7 @@ export const productionCost: ProductionCostConstruct = {
   },
   check: (s, r, on) => {
     if (on === "base") {
-      r.report("S51-E337", s.span, "a Base's production has no cost", "a Base produces every turn; a production Location may: \"produce: pay 1 fuel -> 2 vp\"");
+      r.report("S51-E337", s.span, {}, "a Base produces every turn; a production Location may: \"produce: pay 1 fuel -> 2 vp\"");
       return undefined;
     }
     const cost = resolveAll(s.cost, (a) => resolveCost(r, a));

@@ -40,7 +40,7 @@ export function parseYaml(path: string, text: string): ParsedYaml {
   } catch (error) {
     // The yaml library reports its own errors as values; this is for what it
     // did not foresee, so that even then the designer gets a diagnostic.
-    return { ok: false, diagnostics: [diagnostic(path, fileStart, "S51-E004", `the YAML cannot be read: ${(error as Error).message}`)] };
+    return { ok: false, diagnostics: [diagnostic(path, fileStart, "S51-E004", { problem: `the YAML cannot be read: ${(error as Error).message}` })] };
   }
 }
 
@@ -49,7 +49,7 @@ function parseYamlUnguarded(path: string, text: string): ParsedYaml {
   const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const fail = (diagnostics: Diagnostic[]): ParsedYaml => ({ ok: false, diagnostics });
   if (!Array.isArray(docs) || docs.length === 0 || text.trim() === "") {
-    return fail([diagnostic(path, fileStart, "S51-E007", "the file is empty", "a card file starts with `set: <name>`")]);
+    return fail([diagnostic(path, fileStart, "S51-E007", {}, "a card file starts with `set: <name>`")]);
   }
   const doc = docs[0]!;
   const file: SourceFile = { path, text, doc, lines };
@@ -62,35 +62,32 @@ function parseYamlUnguarded(path: string, text: string): ParsedYaml {
     return fail(
       yamlErrors.map((e) => {
         const range = rangeAt(file, e.pos[0], e.pos[1]);
-        const message = e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+        const problem = e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
         return e.code === "DUPLICATE_KEY"
-          ? diagnostic(path, range, "S51-E005", message, "each field may appear once; remove or rename one")
-          : diagnostic(path, range, "S51-E004", message, yamlHints[e.code]);
+          ? diagnostic(path, range, "S51-E005", { key: text.slice(e.pos[0], e.pos[1]) }, "each field may appear once; remove or rename one")
+          : diagnostic(path, range, "S51-E004", { problem }, yamlHints[e.code]);
       }),
     );
   }
   if (docs.length > 1) {
     const second = docs[1]!.range[0];
     return fail([
-      diagnostic(path, rangeAt(file, second, second), "S51-E008", "a card file holds one YAML document", "remove the `---` separator or split the file"),
+      diagnostic(path, rangeAt(file, second, second), "S51-E008", {}, "remove the `---` separator or split the file"),
     ]);
   }
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
-    return fail([diagnostic(path, fileStart, "S51-E007", "the file has no content", "a card file starts with `set: <name>`")]);
+    return fail([diagnostic(path, fileStart, "S51-E007", {}, "a card file starts with `set: <name>`")]);
   }
   try {
     return { ok: true, file, data: doc.toJS({ maxAliasCount }) };
   } catch (error) {
     const at = firstAliasOffset(doc);
-    const aliased = isAlias(doc.contents);
+    const range = rangeAt(file, at, at);
+    // Only aliases make toJS throw in practice; anything else is still a YAML problem, not a crash.
     return fail([
-      diagnostic(
-        path,
-        rangeAt(file, at, at),
-        "S51-E006",
-        aliased || at > 0 ? "the YAML aliases expand too far (an alias bomb?)" : String((error as Error).message),
-        "write the values out instead of nesting aliases",
-      ),
+      isAlias(doc.contents) || at > 0
+        ? diagnostic(path, range, "S51-E006", {}, "write the values out instead of nesting aliases")
+        : diagnostic(path, range, "S51-E004", { problem: `the YAML cannot be read: ${(error as Error).message}` }),
     ]);
   }
 }

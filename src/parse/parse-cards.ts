@@ -33,11 +33,10 @@ export interface ParsedCard {
   readonly assets: Partial<Record<AssetField, readonly Asset[]>>;
 }
 
-const syntaxCodes: Record<SyntaxErrorKind, Code> = {
-  "unexpected-character": "S51-E201",
+const syntaxCodes = {
   "unexpected-token": "S51-E202",
   "unexpected-end": "S51-E203",
-};
+} as const satisfies Record<Exclude<SyntaxErrorKind, "unexpected-character">, Code>;
 
 /** A hint for the commonest slip: a misspelled or capitalised statement keyword. */
 function keywordHint(text: string, start: number, message: string): string | undefined {
@@ -110,11 +109,12 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     for (const e of result.errors) {
       const misplaced = conditionOutOfPlace(field, text, e);
       if (misplaced) {
-        report("S51-E335", e.span, misplaced.message, misplaced.hint);
+        report("S51-E335", e.span, { problem: misplaced.message }, misplaced.hint);
         continue;
       }
       const hint = e.kind === "unexpected-end" ? undefined : (keywordHint(text, e.span.start, e.message) ?? listHint(text, e.span.start, e.message));
-      report(syntaxCodes[e.kind], e.span, e.message, hint);
+      if (e.kind === "unexpected-character") report("S51-E201", e.span, { char: JSON.stringify(text.slice(e.span.start, e.span.end)) }, hint);
+      else report(syntaxCodes[e.kind], e.span, { parserMessage: e.message }, hint);
     }
     return undefined;
   };

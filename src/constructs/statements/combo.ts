@@ -50,7 +50,7 @@ export interface ComboFacts {
 function basicResource(r: Resolver, w: Word): string | undefined {
   const id = resolveTerm(r, w, "resources");
   if (id && !isBasicResource(r.vocabulary, id)) {
-    r.report("S51-E313", w.span, `a combo holds basic resources, not ${id}`);
+    r.report("S51-E343", w.span, { word: id });
     return undefined;
   }
   return id;
@@ -59,7 +59,7 @@ function basicResource(r: Resolver, w: Word): string | undefined {
 function check(s: ComboNode, r: Resolver): ComboModel | undefined {
   let ok = true;
   if (s.resources.length < 2 || s.resources.length > 3) {
-    r.report("S51-E306", s.span, `a combo holds 2 or 3 resources, not ${s.resources.length}`);
+    r.report("S51-E306", s.span, { what: "a combo's resources", range: "2 or 3", value: s.resources.length });
     ok = false;
   }
   const resources = resolveAll(s.resources, (w) => basicResource(r, w));

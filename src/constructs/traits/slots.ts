@@ -29,7 +29,7 @@ export type SlotsDef = SlotsModel;
 export function dealHeld(r: Resolver, holds: Word): DealKind | undefined {
   const id = r.vocabulary.words.tokens.get(holds.text)?.id;
   if (id === "spoils" || id === "agreement" || id === "deal") return id;
-  r.report("S51-E301", holds.span, `slots hold spoils, agreements or deals, not "${holds.text}"`);
+  r.report("S51-E301", holds.span, { what: "slot content", word: holds.text }, "slots hold spoils, agreements or deals");
   return undefined;
 }
 
