@@ -15,7 +15,7 @@ import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constr
 import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
 import type { BaseParts, DealParts, LeaderParts, LocationParts } from "../constructs/statement.js";
 import { production } from "../constructs/statements/produce.js";
-import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveTerm, type Resolver } from "./resolve.js";
+import { asPrinted, checkRange, resolveAll, resolveCost, resolveTerm, type Resolver, resolveAssets } from "./resolve.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
@@ -70,7 +70,7 @@ function aCard(pattern: string): string {
 // ---- shared statement resolvers -------------------------------------------
 
 function assets(r: Resolver, list: readonly A.Asset[]): M.Asset[] | undefined {
-  return resolveAll(list, (a) => resolveAsset(r, a));
+  return resolveAssets(r, list);
 }
 
 function costs(r: Resolver, list: readonly A.Asset[]): M.Cost[] | undefined {

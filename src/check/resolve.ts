@@ -166,3 +166,42 @@ export function resolveAll<T, U>(items: readonly T[], resolve: (item: T) => U | 
   const out = items.map(resolve);
   return out.every((x) => x !== undefined) ? (out as U[]) : undefined;
 }
+
+/** What a counted asset is, for spotting it twice in one list; undefined for what may repeat (VP tokens, contact tokens, scaled amounts). */
+function countedKey(a: M.Asset): string | undefined {
+  if ("scale" in a && a.scale !== undefined) return undefined;
+  switch (a.kind) {
+    case "resource":
+      return `resource ${a.resource}`;
+    case "worker":
+    case "card":
+    case "redevelopmentToken":
+      return a.kind;
+    case "vp":
+    case "contactToken":
+      return undefined;
+  }
+}
+
+/**
+ * A list of what a card gives, each resolved, and no counted thing twice:
+ * "99 scrap, 99 scrap" would get round the 1 to 99 rule, so it is written
+ * once, with the sum.
+ */
+export function resolveAssets(r: Resolver, items: readonly A.Asset[]): M.Asset[] | undefined {
+  const assets = resolveAll(items, (a) => resolveAsset(r, a));
+  if (!assets) return undefined;
+  const seen = new Set<string>();
+  let ok = true;
+  assets.forEach((a, i) => {
+    const key = countedKey(a);
+    if (key === undefined) return;
+    if (seen.has(key)) {
+      const word = items[i]!.kind === "contact" ? key : (items[i] as A.QuantityAsset).word.text;
+      r.report("S51-E347", items[i]!.span, { word }, "add the amounts up in one item (at most 99)");
+      ok = false;
+    }
+    seen.add(key);
+  });
+  return ok ? assets : undefined;
+}

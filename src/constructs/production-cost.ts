@@ -28,7 +28,7 @@ import type { ProduceNode } from "./statements/produce.js";
 import { nodes } from "../../grammar/cst.js";
 import { Arrow, Colon, Pay } from "../../grammar/tokens.js";
 import type * as M from "../check/model.js";
-import { resolveAll, resolveAsset, resolveCost, type Resolver } from "../check/resolve.js";
+import { resolveAll, resolveCost, type Resolver, resolveAssets } from "../check/resolve.js";
 import { object, type Expr } from "../compiler/code.js";
 import { costFunction, gainsFunction } from "../compiler/emit-abilities.js";
 import type { Decision } from "../engine/choices.js";
@@ -137,7 +137,7 @@ export const productionCost: ProductionCostConstruct = {
       return undefined;
     }
     const cost = resolveAll(s.cost, (a) => resolveCost(r, a));
-    const gains = resolveAll(s.assets, (a) => resolveAsset(r, a));
+    const gains = resolveAssets(r, s.assets);
     const condition = s.condition && conditionPieces.check(s.condition, r);
     if (!cost || !gains || (s.condition && !condition)) return undefined;
     if (paysWhatItProduces(r, s, cost, gains)) return undefined;

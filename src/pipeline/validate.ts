@@ -139,6 +139,17 @@ function realPath(path: string): string {
   }
 }
 
+/** The folders named that hold no card file: "0 cards valid" would hide a wrong path. */
+function emptyFolders(requested: readonly string[], files: readonly string[]): string[] {
+  return requested.filter((p) => {
+    try {
+      return statSync(p).isDirectory() && !files.some((f) => f.startsWith(p.endsWith(sep) ? p : p + sep));
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
@@ -152,6 +163,9 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     return f === examples || f.startsWith(examples + sep);
   };
   if (!requested.some(inExamples)) found.files = found.files.filter((f) => !inExamples(f));
+  for (const dir of emptyFolders(requested, found.files)) {
+    diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
+  }
   for (const missing of found.missing) {
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }));
   }

@@ -9,7 +9,7 @@ import type { Asset, Span, Word } from "../../../grammar/ast.js";
 import { tokens, word } from "../../../grammar/cst.js";
 import { Arrow, Combo, Word as WordToken } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
-import { resolveAll, resolveAsset, resolveTerm, type Resolver } from "../../check/resolve.js";
+import { resolveAll, resolveTerm, type Resolver, resolveAssets } from "../../check/resolve.js";
 import { isBasicResource } from "../../check/vocabulary.js";
 import { array, object, str } from "../../compiler/code.js";
 import { gainsFunction } from "../../compiler/emit-abilities.js";
@@ -63,7 +63,7 @@ function check(s: ComboNode, r: Resolver): ComboModel | undefined {
     ok = false;
   }
   const resources = resolveAll(s.resources, (w) => basicResource(r, w));
-  const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
+  const gains = resolveAssets(r, s.gains);
   return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
 }
 

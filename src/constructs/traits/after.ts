@@ -19,7 +19,7 @@ import type { Asset, Num, Span, Word } from "../../../grammar/ast.js";
 import { num, tokens, word } from "../../../grammar/cst.js";
 import { Arrow, Card, Integer, Redevelop, Word as WordToken, keyword } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
-import { resolveAll, resolveAsset, resolveTerm, type Resolver } from "../../check/resolve.js";
+import { resolveTerm, type Resolver, resolveAssets } from "../../check/resolve.js";
 import { int, object, str, type Expr } from "../../compiler/code.js";
 import { gainsFunction } from "../../compiler/emit-abilities.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
@@ -353,7 +353,7 @@ export const after: AfterConstruct = {
   check: (s, r) => {
     const e = event(r, s.event);
     const q = qualifiers(r, e, s.qualifiers);
-    const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
+    const gains = resolveAssets(r, s.gains);
     return e && q && gains ? { kind: "after", trigger: trigger(e, q), gains } : undefined;
   },
   emit: (m) => object([["kind", str("after")], ["trigger", triggerCode(m.trigger)], ["gains", gainsFunction(m.gains)]]),
