@@ -38,8 +38,8 @@ const invisibleNames: Readonly<Record<number, string>> = {
   0xfeff: "BYTE ORDER MARK",
 };
 
-/** Every C0 and C1 control but tab, LF and CR, and the invisible characters above. */
-const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/u;
+/** Every C0 and C1 control but tab, LF and CR, the invisible characters above, and a lone surrogate (an escape writing half a character). */
+const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/u;
 const invisibleAll = new RegExp(invisible.source, "gu");
 
 export function codePoint(ch: string): string {
@@ -48,6 +48,7 @@ export function codePoint(ch: string): string {
 
 function nameOf(ch: string): string {
   const cp = ch.codePointAt(0)!;
+  if (cp >= 0xd800 && cp <= 0xdfff) return "a lone surrogate";
   return invisibleNames[cp] ?? (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? "a control character" : "an invisible character");
 }
 
