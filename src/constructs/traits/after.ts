@@ -123,7 +123,7 @@ function isPlayedBy(e: TriggerEvent): e is PlayedBy {
 function event(r: Resolver, w: Word): TriggerEvent | undefined {
   const id = resolveTerm(r, w, "triggers");
   if (id === undefined || isEvent(id)) return id;
-  r.report("S51-E301", w.span, { what: "trigger", word: id }, `triggers: ${triggerEvents.join(", ")}`);
+  r.report("S51-E301", w.span, { what: "trigger", word: id }, didYouMean(id, triggerEvents) ?? `triggers: ${triggerEvents.join(", ")}`);
   return undefined;
 }
 
