@@ -116,9 +116,9 @@ function listHint(text: string, start: number, message: string): string | undefi
 }
 
 /** Where a field's `if` is out of place: what it cannot hold, and what to write instead. */
-const misplacedIf: Readonly<Record<string, { readonly message: string; readonly hint: string }>> = {
-  price: { message: "a Contact's price takes no condition", hint: "a Contact is paid for whenever it is played" },
-  resources: { message: "a Leader's resources take no condition", hint: "they are placed on the Leader when it comes into play" },
+const misplacedIf: Readonly<Record<string, { readonly what: string; readonly hint: string }>> = {
+  price: { what: "a Contact's price", hint: "a Contact is paid for whenever it is played" },
+  resources: { what: "a Leader's resources", hint: "they are placed on the Leader when it comes into play" },
 };
 
 /** The statements a condition may end (src/constructs/conditions). */
@@ -129,14 +129,13 @@ const conditioned = ["gain", "produce", "action"];
  * `once:`, on a trait, on a contact…): a condition out of place, S51-E335. The
  * statement it is in is named by its first word.
  */
-function conditionOutOfPlace(field: string, text: string, e: { readonly kind: SyntaxErrorKind; readonly span: { readonly start: number; readonly end: number } }): { message: string; hint: string } | undefined {
+function conditionOutOfPlace(field: string, text: string, e: { readonly kind: SyntaxErrorKind; readonly span: { readonly start: number; readonly end: number } }): { what: string; hint: string } | undefined {
   if (e.kind !== "unexpected-token" || text.slice(e.span.start, e.span.end) !== "if") return undefined;
   const fixed = misplacedIf[field];
   if (fixed) return fixed;
   const head = /^[a-z-]*/.exec(text.slice(0, e.span.start).split(";").pop()!.trim())![0];
-  const message = `"if" cannot go here: ${conditionPlaces}`;
-  if (conditioned.includes(head)) return { message, hint: 'write it last: "action: pay 1 fuel -> 2 vp if you hold 2 scrap"' };
-  return { message, hint: `"${head}" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"` };
+  if (conditioned.includes(head)) return { what: `the middle of a "${head}" statement`, hint: `${conditionPlaces}: write it last, "action: pay 1 fuel -> 2 vp if you hold 2 scrap"` };
+  return { what: `"${head}"`, hint: `${conditionPlaces}, e.g. "produce 2 fuel if you have a leader"` };
 }
 
 export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
@@ -154,7 +153,7 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
       if (e.span.start < accentedUntil) continue;
       const misplaced = conditionOutOfPlace(field, text, e);
       if (misplaced) {
-        report("S51-E335", e.span, { problem: misplaced.message }, misplaced.hint);
+        report("S51-E335", e.span, { what: misplaced.what }, misplaced.hint);
         continue;
       }
       const hint = e.kind === "unexpected-end" ? undefined : (keywordHint(text, e.span.start, e.message) ?? listHint(text, e.span.start, e.message));

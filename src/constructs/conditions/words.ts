@@ -22,7 +22,7 @@ export function spelled(r: Resolver, word: Word, forms: readonly [string, ...str
 /** How many a condition asks for: 1 or more (0 always holds), and no more than any amount on a card. */
 export function atLeastOne(r: Resolver, n: Num): boolean {
   if (n.value === 0) {
-    r.report("S51-E336", n.span, { problem: "a condition counts 1 or more, not 0" }, "with 0 it always holds: leave the condition out");
+    r.report("S51-E336", n.span, { written: "0" }, "a condition counts 1 or more: with 0 it always holds, leave the condition out");
     return false;
   }
   return positive(r, n, "a condition's count");

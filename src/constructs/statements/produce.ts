@@ -63,7 +63,7 @@ function onBase(s: ProduceNode, r: Resolver): ProduceModel | undefined {
   }
   const produce = resolveAssets(r, s.assets);
   if (s.condition) {
-    r.report("S51-E335", s.condition.span, { problem: "a Base's production takes no condition" }, 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
+    r.report("S51-E335", s.condition.span, { what: "a Base's production" }, 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
     return undefined;
   }
   return produce && { produce };
