@@ -131,13 +131,15 @@ describe("the text linter", () => {
 describe("state51 text", () => {
   it("prints one card in French as Markdown, and the whole set as JSON", async () => {
     const { runCli } = await import("./helpers.js");
-    const one = runCli(["text", "--lang", "fr", "--card", "old-factory"]);
+    const one = runCli(["text", "--lang", "fr", "--cards", "old-factory"]);
     expect(one.status).toBe(0);
     expect(one.stdout).toBe(
       "## Vieille usine\n\n*Lieu · Distance 2 · Ferraille · Production privée*\n\n" +
         "- **Butin\u00a0:** Gagnez 3\u00a0jetons de Ferraille.\n- **Accord\u00a0:** Gagnez 1\u00a0jeton de Ferraille.\n" +
         "- **Capacité\u00a0:** À chaque phase de Production, produisez 1\u00a0jeton de Ferraille. À conserver\u00a0: les Ressources sur cette carte ne sont pas défaussées en Fin de tour.\n",
     );
+    const two = JSON.parse(runCli(["text", "--cards", "railway, old-factory", "--format", "json"]).stdout) as { id: string }[];
+    expect(two.map((t) => t.id)).toEqual(["railway", "old-factory"]);
     const all = JSON.parse(runCli(["text", "--format", "json"]).stdout) as { id: string; lang: string }[];
     expect(all).toHaveLength(110);
     expect(all.every((t) => t.lang === "en")).toBe(true);
@@ -147,7 +149,10 @@ describe("state51 text", () => {
     const { runCli } = await import("./helpers.js");
     const r = runCli(["text", "--card", "no-such-card"]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('no card with id "no-such-card"');
+    expect(r.stderr).toBe('state51 text: error: no card with id "no-such-card"\n');
+    const typo = runCli(["text", "--cards", "old-factory,old-factroy"]);
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toBe('state51 text: error: no card with id "old-factroy" (did you mean "old-factory"?)\n');
     expect(runCli(["text", "--lang", "de"]).status).toBe(2);
   });
 });

@@ -211,17 +211,17 @@ describe("misuses of conditions: each with its place, code and hint", () => {
   const hintOf = (fixture: string): string | undefined => validatePaths([join(import.meta.dirname, "fixtures/invalid", fixture)]).diagnostics[0]?.hint;
 
   it.each([
-    ["condition-in-cost.yaml", 'write it last: "action: pay 1 fuel -> 2 vp if you hold 2 scrap"'],
-    ["condition-on-once.yaml", '"once" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"'],
-    ["condition-on-trait.yaml", '"after" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"'],
+    ["condition-in-cost.yaml", 'a condition ("if …") ends a gain, produce or action statement: write it last, "action: pay 1 fuel -> 2 vp if you hold 2 scrap"'],
+    ["condition-on-once.yaml", 'a condition ("if …") ends a gain, produce or action statement, e.g. "produce 2 fuel if you have a leader"'],
+    ["condition-on-trait.yaml", 'a condition ("if …") ends a gain, produce or action statement, e.g. "produce 2 fuel if you have a leader"'],
     ["condition-on-contact.yaml", "a Contact is paid for whenever it is played"],
     ["condition-on-base.yaml", 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"'],
     ["condition-unknown-word.yaml", 'did you mean "leader"?'],
     ["condition-not-you.yaml", 'write "if you have a leader"'],
-    ["condition-count-zero.yaml", "with 0 it always holds: leave the condition out"],
-    ["condition-hold-vp.yaml", 'VP are compared with "you have fewer vp than an opponent"'],
+    ["condition-count-zero.yaml", "a condition counts 1 or more: with 0 it always holds, leave the condition out"],
+    ["condition-hold-vp.yaml", '"you hold" counts resource tokens: VP are compared with "you have fewer vp than an opponent"'],
     ["condition-have-resource.yaml", '"you have 3 fuel cards" counts fuel cards in play; "you hold 3 fuel" counts tokens'],
-    ["condition-fewer-scrap.yaml", 'write "you have fewer vp than an opponent"'],
+    ["condition-fewer-scrap.yaml", 'a condition compares VP: write "you have fewer vp than an opponent"'],
   ])("%s: %s", (fixture, hint) => {
     expect(hintOf(fixture)).toBe(hint);
   });

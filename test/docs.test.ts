@@ -14,6 +14,11 @@ describe("README", () => {
     expect(firstBlock).toContain("npm ci && npm test");
   });
 
+  it("shows a diagnostic exactly as validate prints it (the golden text of test/fixtures/invalid/misspelled-resource.yaml)", () => {
+    const golden = readFileSync(join(repoRoot, "test/golden/diagnostics/misspelled-resource.yaml.txt"), "utf8");
+    expect(readme).toContain("```\n" + golden + "```");
+  });
+
   it("lists exactly the diagnostic codes the tool can print, with their stage", () => {
     const rows = [...readme.matchAll(/^\| (S51-[EW]\d{3}) \| (\w+) \|/gm)].map((m) => [m[1], m[2]]);
     expect(rows).toEqual(Object.entries(codes).map(([code, { stage }]) => [code, stage]));

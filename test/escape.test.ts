@@ -85,9 +85,15 @@ function hostileCard(yamlName: string): string {
   return dir;
 }
 
-/** The hostile names as YAML writes them: the validator accepts all of these today. */
-const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | #\\nnext \\e[31m \\u202Eevil \\0 \\u2028 \\x85 \\ud800"';
-const parsedHostile = "<script>x</script> *a* _b_ [c](d) | #\nnext \u001b[31m \u202eevil \u0000 \u2028 \u0085 \ud800";
+/**
+ * The hostile names as YAML writes them that the validator accepts: markup,
+ * and the line breaks a quoted string may hold. Invisible and control
+ * characters are refused (S51-E011, below), so no output meets them.
+ */
+const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | #\\nnext \\rreturn &amp"';
+const parsedHostile = "<script>x</script> *a* _b_ [c](d) | #\nnext \rreturn &amp";
+/** What the validator refuses, as YAML escapes: each reported with its code point, and nothing raw printed. */
+const yamlInvisible = '"\\e[31m \\u202Eevil \\0 \\u2028 \\x85 \\ud800"';
 
 describe("hostile card names in every output", () => {
   it("`state51 text` writes the name as literal Markdown text on its heading line", () => {
@@ -96,7 +102,7 @@ describe("hostile card names in every output", () => {
       const r = runCli(["text", "expansion.yaml", "--lang", lang, "--card", "test-card"], dir);
       expect(r.status).toBe(0);
       expect(r.stdout.split("\n")[0]).toBe(
-        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\#&#xa;next &#x1b;\\[31m &#x202e;evil &#x0; &#x2028; &#x85; &#xd800;",
+        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\#&#xa;next &#xd;return \\&amp",
       );
       expect(r.stdout).not.toMatch(invisibleInTerminal);
       expect(r.stdout).not.toContain("<script>");
@@ -106,7 +112,6 @@ describe("hostile card names in every output", () => {
   it("`state51 text --format json` keeps the name's value", () => {
     const r = runCli(["text", "expansion.yaml", "--card", "test-card", "--format", "json"], hostileCard(yamlHostile));
     expect(r.stdout).not.toMatch(invisibleInTerminal);
-    // A lone surrogate cannot be written as UTF-8: JSON escapes it, and it comes back as itself.
     expect((JSON.parse(r.stdout) as { name: string }).name).toBe(parsedHostile);
   });
 
@@ -141,19 +146,26 @@ describe("hostile card names in every output", () => {
     const lines = r.stdout.split("\n");
     const frame = lines.findIndex((l) => l.includes("| ") && l.includes("spoils:"));
     expect(lines[frame]).toContain("spoils: gain 3 \\u202e\\u001b");
-    expect(lines[0]).toContain('unexpected character "\\u202e\\u001b"');
+    expect(lines[0]).toContain("S51-E011: the invisible character U+202E (RIGHT-TO-LEFT OVERRIDE)");
     const caret = lines[frame + 1]!;
     const code = lines[frame]!;
-    expect(code.slice(caret.indexOf("^"), caret.lastIndexOf("^") + 1)).toBe("\\u202e\\u001b");
+    expect(code.slice(caret.indexOf("^"), caret.lastIndexOf("^") + 1)).toBe("\\u202e");
   });
 
-  /** The base set in a fresh folder, every English name starting with a screen-clearing escape and a right-to-left override and ending with a carriage return. */
+  it("the validator refuses invisible and control characters in a name, each named, and prints none of them raw", () => {
+    const r = runCli(["validate", "expansion.yaml"], hostileCard(yamlInvisible));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("S51-E011: the invisible character U+001B (ESCAPE)");
+    expect(r.stdout + r.stderr).not.toMatch(invisibleInTerminal);
+  });
+
+  /** The base set in a fresh folder, every English name starting and ending with a carriage return (which would rewrite a terminal line). */
   function hostileBaseSet(): string {
     const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
     cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true });
     for (const f of readdirSync(join(dir, "cards")).filter((n) => n.endsWith(".yaml"))) {
       const path = join(dir, "cards", f);
-      writeFileSync(path, readFileSync(path, "utf8").replace(/name: \{ en: "?([^,"]+)"?, fr: /g, 'name: { en: "\\e[2J\\u202e$1\\r", fr: '));
+      writeFileSync(path, readFileSync(path, "utf8").replace(/name: \{ en: "?([^,"]+)"?, fr: /g, 'name: { en: "\\r$1\\r", fr: '));
     }
     return dir;
   }
@@ -162,7 +174,7 @@ describe("hostile card names in every output", () => {
     const r = runCli(["play", "cards", "--players", "2", "--seed", "3"], hostileBaseSet());
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("\\u001b[2J\\u202e");
+    expect(r.stdout).toContain("\\u000dScrapyard\\u000d");
     expect(r.stdout).not.toMatch(invisibleInTerminal);
   });
 
@@ -171,11 +183,11 @@ describe("hostile card names in every output", () => {
     const text = runCli(["simulate", "cards", "--games", "4", "--players", "2"], dir);
     expect(text.status).toBe(0);
     expect(text.stdout + text.stderr).not.toMatch(invisibleInTerminal);
-    expect(text.stdout).toContain("\\u001b[2J\\u202e");
+    expect(text.stdout).toContain("\\u000dScrapyard\\u000d");
     expect(runCli(["simulate", "cards", "--games", "4", "--players", "2", "--format", "json", "--out", "report.json"], dir).status).toBe(0);
     const json = readFileSync(join(dir, "report.json"), "utf8");
     expect(json).not.toMatch(invisibleInTerminal);
     const names = (JSON.parse(json) as { cards: { name: string }[] }).cards.map((c) => c.name);
-    expect(names).toContain("\u001b[2J\u202eScrapyard\r");
+    expect(names).toContain("\rScrapyard\r");
   });
 });

@@ -5,11 +5,16 @@
  * and never an exception. Each fixture is validated alone (with the base
  * vocabulary, as `state51 validate <file>` does); a folder entry (duplicate-id/)
  * is validated as a folder and its diagnostics name the file they are in.
+ *
+ * The full text a designer reads for each fixture (message, hint, code frame,
+ * as `state51 validate` prints it) is pinned in test/golden/diagnostics/:
+ * `UPDATE_GOLDEN=1` on this test rewrites them; read the diff before committing.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { formatDiagnostic } from "../src/cli/format-diagnostics.js";
 import { codes } from "../src/diagnostics/codes.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
@@ -22,6 +27,8 @@ interface Expected {
 }
 
 const dir = join(import.meta.dirname, "fixtures", "invalid");
+const goldenDir = join(import.meta.dirname, "golden", "diagnostics");
+const update = process.env["UPDATE_GOLDEN"] === "1";
 const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Record<string, Expected[]>;
 const fixtures = readdirSync(dir)
   .filter((name) => name !== "expected.json")
@@ -76,6 +83,30 @@ describe("invalid fixtures", () => {
   });
 });
 
+/** What `state51 validate` prints for a fixture's diagnostics: each with its code frame from its own file. */
+function rendered(result: ValidationResult): string {
+  const text = (file: string): string | undefined => (statSync(join(dir, file), { throwIfNoEntry: false })?.isFile() ? readFileSync(join(dir, file), "utf8") : undefined);
+  return result.diagnostics.map((d) => formatDiagnostic(d, text(d.file))).join("\n") + "\n";
+}
+
+describe("the rendered diagnostics of every fixture", () => {
+  it.each(fixtures)("%s prints its golden text", (name) => {
+    const actual = rendered(validateFixture(name));
+    const file = join(goldenDir, `${name}.txt`);
+    if (update) {
+      mkdirSync(goldenDir, { recursive: true });
+      writeFileSync(file, actual);
+    }
+    expect(existsSync(file), `${file} is missing; run this test with UPDATE_GOLDEN=1`).toBe(true);
+    expect(actual).toBe(readFileSync(file, "utf8"));
+  });
+
+  it("has no golden file without its fixture", () => {
+    const goldens = existsSync(goldenDir) ? readdirSync(goldenDir).sort() : [];
+    expect(goldens).toEqual(fixtures.map((f) => `${f}.txt`));
+  });
+});
+
 describe("hints and exact ranges a designer relies on", () => {
   it("suggests the allowed field for a misspelled one", () => {
     const d = only(validateFixture("unknown-field-with-hint.yaml"), "S51-E102");
@@ -100,7 +131,7 @@ describe("hints and exact ranges a designer relies on", () => {
   });
 
   it("suggests the statement keyword for a misspelled one", () => {
-    expect(only(validateFixture("misspelled-keyword.yaml"), "S51-E202").hint).toBe('did you mean "produce"?');
+    expect(only(validateFixture("misspelled-keyword.yaml"), "S51-E204").hint).toBe('did you mean "produce"?');
   });
 
   it("tells that the language is lower case", () => {

@@ -90,7 +90,7 @@ describe("state51 replay on damaged logs", () => {
       ["no end line", lines.slice(0, -1), /no end line/],
       ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /choice 1 \(line 2\) chose .*; the game does not offer that there/],
       ["another choice recorded", lines.map((l, i) => (i === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l)), /the game does not offer that there/],
-      ["another card set", [JSON.stringify({ ...header, cardSet: "0".repeat(64) }), ...lines.slice(1)], /^cannot replay .*: recorded with a different card set/m],
+      ["another card set", [JSON.stringify({ ...header, cardSet: "0".repeat(64) }), ...lines.slice(1)], /^state51 replay: error: cannot replay .*: recorded with a different card set/m],
       ["another engine", [JSON.stringify({ ...header, engine: "0.0.1" }), ...lines.slice(1)], /recorded with engine "0.0.1"; this is engine/],
       ["an old log format", [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)], /the log is in format 1/],
       ["the same faction twice", [JSON.stringify({ ...header, factions: ["new-york", "new-york"] }), ...lines.slice(1)], /factions must be distinct/],

@@ -275,12 +275,12 @@ describe("state51 print", () => {
 
     const unknown = runCli(["print", "--cards", "old-factory,no-such-card"]);
     expect(unknown.status).toBe(1);
-    expect(unknown.stderr).toBe('state51 print: no card with id "no-such-card"\n');
+    expect(unknown.stderr).toBe('state51 print: error: no card with id "no-such-card"\n');
 
     // An output that cannot be written is a usage error, found before the cards are read.
     const cannot = runCli(["print", "--out", join(bad, "sheet.html")]);
     expect(cannot.status).toBe(2);
-    expect(cannot.stderr).toMatch(/^state51: cannot write the sheet: .*bad\.yaml is not a folder\n$/);
+    expect(cannot.stderr).toMatch(/^state51: error: cannot write the sheet: .*bad\.yaml is not a folder\n$/);
 
     const usage = runCli(["print", "--lang", "de"]);
     expect(usage.status).toBe(2);
@@ -443,7 +443,7 @@ describe("state51 print: paper, bleed, per-card pictures and overflow (headless 
       const r = runCli(["print", file, ...output]);
       expect(r.status, output[0]).toBe(1);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(/^state51 print: 2 cards do not fit 63 x 88 mm in en; nothing written \(--allow-overflow writes them clipped\):\n/);
+      expect(r.stderr).toMatch(/^state51 print: error: 2 cards do not fit 63 x 88 mm in en; nothing written \(--allow-overflow writes them clipped\):\n/);
       expect(r.stderr).toMatch(/^ {2}too-much-text: .*frame: [\d.]+ mm too tall.*; shorten: (ability|spoils|agreement) \([\d.]+ mm\), /m);
       expect(r.stderr).toMatch(/^ {2}long-word: .*name: [\d.]+ mm too wide.*; shorten: name$/m);
     }
@@ -455,7 +455,7 @@ describe("state51 print: paper, bleed, per-card pictures and overflow (headless 
     // One card alone: the count agrees with it.
     const one = runCli(["print", file, "--cards", "long-word", "--check-fit"]);
     expect(one.status).toBe(1);
-    expect(one.stderr).toMatch(/^state51 print: 1 card does not fit 63 x 88 mm in en:\n/);
+    expect(one.stderr).toMatch(/^state51 print: error: 1 card does not fit 63 x 88 mm in en:\n/);
   });
 });
 

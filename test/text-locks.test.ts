@@ -260,8 +260,8 @@ describe("text locks", () => {
     it("a Location has no `production` or `contact` part, and a lock has only en and fr", () => {
       const r = validateText(locationYaml() + "    text:\n      production: { en: Produces 1 Scrap. }\n      contact: { en: x }\n      spoils: { de: x }\n");
       expect(r.diagnostics.map((d) => [d.code, d.line, d.column, d.message, d.hint])).toEqual([
-        ["S51-E102", 13, 7, "a Location has no printed part `production` to lock", "a Location's production is printed in its `ability` part: lock that one"],
-        ["S51-E102", 14, 7, "a Location has no printed part `contact` to lock", "a Location's printed parts: spoils, agreement, ability"],
+        ["S51-E102", 13, 7, "unknown field `production`", "a Location's production is printed in its `ability` part: lock that one"],
+        ["S51-E102", 14, 7, "unknown field `contact`", "a Location has no printed part `contact` to lock; its printed parts: spoils, agreement, ability"],
         ["S51-E102", 15, 17, "unknown field `de`", "allowed here: en, fr"],
       ]);
       expect(r.cards).toEqual([]);

@@ -15,7 +15,7 @@ import { isTraitKind, traitConstructs, traitKinds, traitPieces } from "../constr
 import { isStatementConstructKind, statementConstructs, statementPieces, type StatementNode } from "../constructs/statements/index.js";
 import type { BaseParts, DealParts, LeaderParts, LocationParts } from "../constructs/statement.js";
 import { production } from "../constructs/statements/produce.js";
-import { asPrinted, checkRange, resolveAll, resolveAsset, resolveCost, resolveTerm, type Resolver } from "./resolve.js";
+import { asPrinted, checkRange, resolveAll, resolveCost, resolveTerm, type Resolver, resolveAssets } from "./resolve.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 export interface CardContext {
@@ -32,7 +32,7 @@ function resolver(ctx: CardContext, field: string, index?: number): Resolver {
 
 /** A trait in a field that cannot hold it. */
 function misplaced(r: Resolver, s: A.Statement, where: string): void {
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${where}`);
+  r.report("S51-E302", s.span, { statement: s.kind, where });
 }
 
 /** The traits that make no sense twice in one field (a statement's module names its own group). */
@@ -54,7 +54,7 @@ function noRepeats(r: Resolver, statements: readonly A.Statement[]): boolean {
     if (!group) continue;
     if (seen.has(group)) {
       const what = group === "action" ? "a worker action (action or combo)" : group === "produce:" ? '"produce: pay …"' : `"${s.kind}"`;
-      r.report("S51-E311", s.span, `${what} appears twice in this field`, group === "action" ? "a card has one worker action" : "merge them into one statement");
+      r.report("S51-E311", s.span, { what }, group === "action" ? "a card has one worker action" : "merge them into one statement");
       ok = false;
     }
     seen.add(group);
@@ -70,7 +70,7 @@ function aCard(pattern: string): string {
 // ---- shared statement resolvers -------------------------------------------
 
 function assets(r: Resolver, list: readonly A.Asset[]): M.Asset[] | undefined {
-  return resolveAll(list, (a) => resolveAsset(r, a));
+  return resolveAssets(r, list);
 }
 
 function costs(r: Resolver, list: readonly A.Asset[]): M.Cost[] | undefined {
@@ -90,7 +90,7 @@ function refused(r: Resolver, s: StatementNode, where: "location" | "base" | "le
   const place = statementConstructs[s.kind].place[where];
   const field = { location: "a Location's ability", base: "a Base's ability", leader: "a Leader's ability" }[where];
   // The module's hint, or none: never another table's.
-  r.report("S51-E302", s.span, `"${s.kind}" is not allowed in ${field}`, "refused" in place ? place.hint : undefined);
+  r.report("S51-E302", s.span, { statement: s.kind, where: field }, "refused" in place ? place.hint : undefined);
 }
 
 /** The part of a card a statement fills where it stands, if that card takes it. */
@@ -122,7 +122,7 @@ function spoilsOrAgreement(ctx: CardContext, field: "spoils" | "agreement"): M.G
   for (const s of statements) {
     const place = isStatementNode(s) ? statementConstructs[s.kind].place.deals : undefined;
     if (!isStatementNode(s) || !place) {
-      r.report("S51-E302", s.span, `the ${field} part only gains ("gain …"), not "${s.kind}"`);
+      r.report("S51-E302", s.span, { statement: s.kind, where: `the ${field} part (it only gains: "gain …")` });
       ok = false;
       continue;
     }
@@ -150,8 +150,8 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
   let misfits = 0;
-  const fail = (s: A.Statement | undefined, message: string, hint: string): void => {
-    r.report("S51-E303", s?.span, message, hint);
+  const fail = (s: A.Statement | undefined, card: string, problem: string, hint: string): void => {
+    r.report("S51-E303", s?.span, { card, problem }, hint);
     ok = false;
     if (s) misfits++;
   };
@@ -161,7 +161,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   for (const s of statements) {
     if (isTraitStatement(s)) {
       if (data.pattern !== "trait") {
-        fail(s, `"${s.kind}" is a trait, but this is ${aCard(data.pattern)}`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
+        fail(s, aCard(data.pattern), `takes no trait ("${s.kind}")`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
         continue;
       }
       const t = trait(r, s);
@@ -177,7 +177,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       continue;
     }
     if (place.only && !place.only.patterns.includes(data.pattern)) {
-      fail(s, `${aCard(data.pattern)} ${place.only.lacks}`, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
+      fail(s, aCard(data.pattern), place.only.lacks, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
       if (place.only.checked) statementPieces.check(s, r, "location");
       continue;
     }
@@ -190,14 +190,14 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   if (misfits > 0) return undefined;
   const fills = (part: keyof LocationParts) => (s: A.Statement): boolean => partIn(s, "location") === part;
   if (isProduction && !statements.some(fills("produce"))) {
-    r.report("S51-E304", undefined, `${aCard(data.pattern)} must produce something`, 'add "produce …", or change the pattern');
+    r.report("S51-E304", undefined, { card: aCard(data.pattern) }, 'add "produce …", or change the pattern');
     ok = false;
   }
   if (data.pattern === "action" && !statements.some(fills("work"))) {
-    fail(undefined, "an action card needs a worker action", 'add "action: …" or "combo …", or change the pattern');
+    fail(undefined, "an action card", "needs a worker action", 'add "action: …" or "combo …", or change the pattern');
   }
   if (data.pattern === "trait" && !statements.some(isTraitStatement)) {
-    fail(undefined, "a trait card needs a trait", `add ${traitKinds.join(", ")}, or change the pattern`);
+    fail(undefined, "a trait card", "needs a trait", `add ${traitKinds.join(", ")}, or change the pattern`);
   }
   if (!ok) return undefined;
   const ability: M.LocationAbility =
@@ -217,7 +217,7 @@ function cardTypes(ctx: CardContext, data: LocationData): string[] | undefined {
     const id = resolveTerm(report, fieldWord(type), "cardTypes");
     if (!id) ok = false;
     else if (out.includes(id)) {
-      report.report("S51-E311", undefined, `card type "${id}" is listed twice`);
+      report.report("S51-E311", undefined, { what: `card type "${id}"` });
       ok = false;
     } else out.push(id);
   });
@@ -260,7 +260,7 @@ function onePower(r: Resolver, power: readonly A.Statement[]): boolean {
   r.report(
     "S51-E324",
     other.span,
-    `a Base's power is a worker action or traits, not both ("${action.kind}" and "${traits.kind}")`,
+    { action: action.kind, traits: traits.kind },
     "keep the action or the traits, as a Location is an action card or a trait card",
   );
   return false;
@@ -279,7 +279,7 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
       // A Base's own slots: how many deals it holds, not a power.
       const t = trait(r, s);
       if (t?.kind === "slots" && t.holds === "deal") slots = t.amount;
-      else if (t) r.report("S51-E313", s.holds.span, "a Base's slots hold deals (Spoils or Agreements)", 'write "slots 3 deals"');
+      else if (t) r.report("S51-E344", s.holds.span, {}, 'write "slots 3 deals"');
       if (!t || t.kind !== "slots" || t.holds !== "deal") ok = false;
     } else if (isTraitStatement(s)) {
       power.push(s);
@@ -302,7 +302,7 @@ export function checkBase(ctx: CardContext, data: BaseData, common: CommonFields
   }
   if (!onePower(r, power)) ok = false;
   if (!statements.some((s) => partIn(s, "base") === "produce")) {
-    r.report("S51-E304", undefined, "a Base must produce something", 'add "produce 3 workers, 1 <resource>"');
+    r.report("S51-E304", undefined, { card: "a Base" }, 'add "produce 3 workers, 1 <resource>"');
     ok = false;
   }
   const f = faction(ctx, data.faction);
@@ -342,7 +342,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   // Counted as written, not as resolved: a misspelled trigger is one mistake, not two.
   const written = statements.filter((s) => s.kind === "after" || partIn(s, "leader") === "ability").length;
   if (written !== 1) {
-    r.report("S51-E303", undefined, `a Leader has one ability ("after …" or an action), found ${written}`);
+    r.report("S51-E303", undefined, { card: "a Leader", problem: `has one ability ("after …" or an action), found ${written}` });
     ok = false;
   }
   const rr = resolver(ctx, "resources");
@@ -351,7 +351,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   const resources = printed.some((a) => a.scale) ? undefined : assets(rr, printed);
   const nonResource = resources?.find((a) => a.kind !== "resource");
   if (nonResource) {
-    rr.report("S51-E313", undefined, "a Leader's resources field holds resources only", 'other gains go in the ability ("once: …")');
+    rr.report("S51-E345", undefined, {}, 'other gains go in the ability ("once: …")');
     ok = false;
   }
   const abilities = [...triggers, ...(parts.ability ?? [])];
@@ -366,21 +366,21 @@ export function checkContact(ctx: CardContext, data: ContactData, common: Common
   let factionId: string | undefined;
   if (data.use === "permanent") {
     if (data.faction === undefined) {
-      at("use").report("S51-E310", undefined, "a permanent contact belongs to a faction", 'add "faction: <faction>"');
+      at("use").report("S51-E310", undefined, { rule: "a permanent contact belongs to a faction" }, 'add "faction: <faction>"');
       ok = false;
     } else {
       factionId = faction(ctx, data.faction);
       if (!factionId) ok = false;
     }
   } else if (data.faction !== undefined) {
-    at("faction").report("S51-E310", undefined, "a one-time contact belongs to no faction", 'remove "faction", or make it "use: permanent"');
+    at("faction").report("S51-E310", undefined, { rule: "a one-time contact belongs to no faction" }, 'remove "faction", or make it "use: permanent"');
     ok = false;
   }
   const price = costs(at("price"), ctx.card.assets.price ?? []);
   // A contact's price is paid in resources and cards from hand (rulebook, "Contact cards").
   const odd = price?.find((c) => c.kind !== "resource" && c.kind !== "card");
   if (odd) {
-    at("price").report("S51-E313", undefined, `a contact's price is resources or cards, not ${odd.kind === "deal" ? odd.deal : "workers"}`);
+    at("price").report("S51-E346", undefined, { what: odd.kind === "deal" ? odd.deal : "workers" });
     ok = false;
   }
   if (!ok || !colour || !price) return undefined;

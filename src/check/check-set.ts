@@ -51,7 +51,7 @@ export function reportDuplicateIds<T extends CardPlace>(cards: readonly T[], out
         card.file.path,
         valueRange(card.file, [...card.path, "id"]),
         "S51-E307",
-        `duplicate id "${card.id}"`,
+        { id: card.id },
         `first defined at ${earlier.file.path}:${where.line}:${where.column}; ids are unique across every loaded file`,
       ),
     );
@@ -72,7 +72,7 @@ function reportSecondBases(cards: readonly ParsedCard[], checked: readonly Card[
       continue;
     }
     out.push(
-      diagnostic(parsed.file.path, valueRange(parsed.file, [...parsed.path, "faction"]), "S51-E310", `faction "${card.faction}" already has a Base ("${earlier.data.id}")`, "each faction has exactly one Base card"),
+      diagnostic(parsed.file.path, valueRange(parsed.file, [...parsed.path, "faction"]), "S51-E310", { rule: `faction "${card.faction}" already has a Base ("${earlier.data.id}")` }, "each faction has exactly one Base card"),
     );
   }
 }

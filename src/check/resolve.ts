@@ -33,7 +33,7 @@ export function writtenWords(r: Resolver, namespaces: readonly Namespace[], toke
 
 export function unknownWord(r: Resolver, word: A.Word, noun: string, candidates: string[]): undefined {
   const hint = didYouMean(word.text, candidates) ?? (candidates.length <= 12 ? `expected one of: ${candidates.join(", ")}` : undefined);
-  r.report("S51-E301", word.span, `unknown ${noun} "${word.text}"`, hint);
+  r.report("S51-E301", word.span, { what: noun, word: word.text }, hint);
   return undefined;
 }
 
@@ -48,21 +48,21 @@ const maxAmount = 99;
 
 export function positive(r: Resolver, n: A.Num, what: string): boolean {
   if (n.value >= 1 && n.value <= maxAmount) return true;
-  r.report("S51-E312", n.span, `${what} must be 1 to ${maxAmount}, not ${n.value > 1e6 ? "a number that large" : n.value}`);
+  r.report("S51-E312", n.span, { what, max: maxAmount, value: n.value > 1e6 ? "a number that large" : n.value });
   return false;
 }
 
 /** Slots, depots and keep limits: the three-slot rule. */
 export function atMostThree(r: Resolver, n: A.Num, what: string, hint?: string): boolean {
   if (n.value >= 1 && n.value <= 3) return true;
-  r.report("S51-E306", n.span, `${what} must be 1 to 3, not ${n.value}`, hint);
+  r.report("S51-E306", n.span, { what, range: "1 to 3", value: n.value }, hint);
   return false;
 }
 
 /** `x` multiplies tokens whose value matters apart from their count: VP and contact tokens. */
 function noMultiplier(r: Resolver, a: A.QuantityAsset, term: Term): boolean {
   if (!a.tokens) return true;
-  r.report("S51-E313", a.tokens.span, `"x" counts VP or contact tokens, not ${term.id}`, `write "${a.tokens.value * a.amount.value} ${a.word.text}"`);
+  r.report("S51-E341", a.tokens.span, { word: term.id }, `write "${a.tokens.value * a.amount.value} ${a.word.text}"`);
   return false;
 }
 
@@ -80,7 +80,7 @@ function contactToken(r: Resolver, a: A.ContactAsset): M.Asset | undefined {
 export function checkRange(r: Resolver, colour: string, range: number, span: A.Span | undefined): boolean {
   const allowed = colour === "universal" ? [1, 3] : [1, 2, 3];
   if (allowed.includes(range)) return true;
-  r.report("S51-E308", span, `a ${colour} range is ${allowed.join(" or ")}, not ${range}`);
+  r.report("S51-E308", span, { colour, allowed: allowed.join(" or "), range });
   return false;
 }
 
@@ -95,7 +95,7 @@ export function resolveAsset(r: Resolver, a: A.Asset): M.Asset | undefined {
 
 /** An amount that scales (`per …`) where what is written is what is paid or placed: reported at the scale. */
 export function asPrinted(r: Resolver, scale: AmountNode, what: string, hint: string): undefined {
-  r.report("S51-E333", scale.span, `${what} cannot scale ("${scale.kind} …")`, hint);
+  r.report("S51-E333", scale.span, { what, scale: scale.kind }, hint);
   return undefined;
 }
 
@@ -115,18 +115,18 @@ function quantity(r: Resolver, a: A.QuantityAsset): M.Asset | undefined {
     case "vp": {
       if (a.tokens && !positive(r, a.tokens, "the token count")) return undefined;
       if (amount !== 1 && amount !== 2) {
-        r.report("S51-E305", a.amount.span, `a VP token is worth 1 or 2, not ${amount}`, amount > 2 ? `for ${amount} tokens worth 1 write "${amount} x 1 vp"` : undefined);
+        r.report("S51-E305", a.amount.span, { value: amount }, amount > 2 ? `for ${amount} tokens worth 1 write "${amount} x 1 vp"` : undefined);
         return undefined;
       }
       const tokens = a.tokens?.value ?? 1;
       if (tokens > 3) {
-        r.report("S51-E306", a.tokens!.span, `a card holds at most 3 VP tokens, not ${tokens}`, "the three-slot rule");
+        r.report("S51-E306", a.tokens!.span, { what: "the VP tokens a card holds", range: "1 to 3", value: tokens }, "the three-slot rule");
         return undefined;
       }
       return { kind: "vp", tokens, value: amount };
     }
     default:
-      r.report("S51-E313", a.word.span, `"${a.word.text}" is not something a card gives`, `a card gives resources, ${gainTokens.join(", ")} or contact tokens`);
+      r.report("S51-E342", a.word.span, { word: a.word.text }, `a card gives resources, ${gainTokens.join(", ")} or contact tokens`);
       return undefined;
   }
 }
@@ -136,7 +136,7 @@ const dealTokens: Record<string, M.DealKind> = { spoils: "spoils", agreement: "a
 /** Something paid (pay … ->, convert's left side, a contact's price). */
 export function resolveCost(r: Resolver, a: A.Asset): M.Cost | undefined {
   if (a.kind === "contact") {
-    r.report("S51-E313", a.span, "a contact token cannot be paid as a cost");
+    r.report("S51-E340", a.span, {});
     return undefined;
   }
   if (a.scale) return asPrinted(r, a.scale, "a cost", 'a cost is paid as printed; what a card gives may scale: "-> 1 vp per agreement"');
@@ -145,7 +145,7 @@ export function resolveCost(r: Resolver, a: A.Asset): M.Cost | undefined {
   if (!term) return unknownWord(r, a.word, "resource or cost", writtenWords(r, ["resources", "tokens"], costTokens));
   const payable = term.namespace === "resources" || costTokens.includes(term.id);
   if (!payable) {
-    r.report("S51-E313", a.word.span, `"${a.word.text}" cannot be paid`, `a cost is resources, ${costTokens.join(", ")}`);
+    r.report("S51-E313", a.word.span, { word: a.word.text }, `a cost is resources, ${costTokens.join(", ")}`);
     return undefined;
   }
   if (!positive(r, a.amount, "an amount") || !noMultiplier(r, a, term)) return undefined;
@@ -165,4 +165,43 @@ export function resolveEffect(r: Resolver, e: A.Effect): M.Effect | undefined {
 export function resolveAll<T, U>(items: readonly T[], resolve: (item: T) => U | undefined): U[] | undefined {
   const out = items.map(resolve);
   return out.every((x) => x !== undefined) ? (out as U[]) : undefined;
+}
+
+/** What a counted asset is, for spotting it twice in one list; undefined for what may repeat (VP tokens, contact tokens, scaled amounts). */
+function countedKey(a: M.Asset): string | undefined {
+  if ("scale" in a && a.scale !== undefined) return undefined;
+  switch (a.kind) {
+    case "resource":
+      return `resource ${a.resource}`;
+    case "worker":
+    case "card":
+    case "redevelopmentToken":
+      return a.kind;
+    case "vp":
+    case "contactToken":
+      return undefined;
+  }
+}
+
+/**
+ * A list of what a card gives, each resolved, and no counted thing twice:
+ * "99 scrap, 99 scrap" would get round the 1 to 99 rule, so it is written
+ * once, with the sum.
+ */
+export function resolveAssets(r: Resolver, items: readonly A.Asset[]): M.Asset[] | undefined {
+  const assets = resolveAll(items, (a) => resolveAsset(r, a));
+  if (!assets) return undefined;
+  const seen = new Set<string>();
+  let ok = true;
+  assets.forEach((a, i) => {
+    const key = countedKey(a);
+    if (key === undefined) return;
+    if (seen.has(key)) {
+      const word = items[i]!.kind === "contact" ? key : (items[i] as A.QuantityAsset).word.text;
+      r.report("S51-E347", items[i]!.span, { word }, "add the amounts up in one item (at most 99)");
+      ok = false;
+    }
+    seen.add(key);
+  });
+  return ok ? assets : undefined;
 }

@@ -46,8 +46,8 @@ interface Shape {
 
 const at = (t: TypeEntry, ...rest: DataPath): DataPath => [...t.path, ...rest];
 
-function report(out: Diagnostic[], file: SourceFile, range: Range, code: "S51-E317" | "S51-E318", message: string, hint: string): void {
-  out.push(diagnostic(file.path, range, code, message, hint));
+function report(out: Diagnostic[], file: SourceFile, range: Range, code: "S51-E318", problem: string, hint: string): void {
+  out.push(diagnostic(file.path, range, code, { problem }, hint));
 }
 
 const glyphList = `the glyphs: ${glyphNames.join(", ")}`;
@@ -116,13 +116,14 @@ function pointAt(t: TypeEntry): DataPath {
 function sameIcon(t: TypeEntry, earlier: TypeEntry, shape: Shape, out: Diagnostic[]): void {
   const { line, column } = valueRange(earlier.file, pointAt(earlier)).start;
   const fix = t.entry.icon === undefined ? `give one of them an icon (${glyphList}; or a path)` : "choose another glyph or path";
-  report(
-    out,
-    t.file,
-    valueRange(t.file, pointAt(t)),
-    "S51-E317",
-    `card type "${t.entry.id}" prints the same icon as "${earlier.entry.id}": ${shape.says}`,
-    `"${earlier.entry.id}" is at ${earlier.file.path}:${line}:${column}; ${fix}`,
+  out.push(
+    diagnostic(
+      t.file.path,
+      valueRange(t.file, pointAt(t)),
+      "S51-E317",
+      { id: t.entry.id, other: earlier.entry.id, shape: shape.says },
+      `"${earlier.entry.id}" is at ${earlier.file.path}:${line}:${column}; ${fix}`,
+    ),
   );
 }
 

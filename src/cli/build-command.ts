@@ -11,6 +11,7 @@ import { validatePaths } from "../pipeline/validate.js";
 import { packageRoot } from "../pipeline/package-root.js";
 import { countByKind } from "./format-diagnostics.js";
 import { printValidation } from "./validate-command.js";
+import { errorLine } from "./error-line.js";
 
 export interface BuildOptions {
   /** The output folder; default: the package's generated/. */
@@ -58,7 +59,7 @@ export async function runBuild(
   } catch (error) {
     const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
     if (!(error instanceof CompileError || error instanceof WriteTreeError || systemError)) throw error;
-    writeError(`state51 build: ${error.message}\nnothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
+    writeError(errorLine("build", error.message) + `nothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
     return 1;
   }
 }

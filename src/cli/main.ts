@@ -10,6 +10,7 @@ import { writeGrammarDiagram } from "./grammar-command.js";
 import { UsageError } from "./usage-error.js";
 import { runValidate, type Format } from "./validate-command.js";
 import { langs } from "../text/words.js";
+import { errorLine } from "./error-line.js";
 
 const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
@@ -36,7 +37,8 @@ export function buildProgram(
     )
     .version("0.1.0")
     .showHelpAfterError('(run "state51 --help" for usage)')
-    .configureOutput({ writeOut: write, writeErr: writeError })
+    // Commander's own errors ("error: unknown option …") get the same "state51: " before them as every other error.
+    .configureOutput({ writeOut: write, writeErr: writeError, outputError: (s, out) => out(s.startsWith("error:") ? `state51: ${s}` : s) })
     .addHelpText(
       "after",
       "\nExamples:\n  state51 validate                       check the base set in cards/\n" +
@@ -89,13 +91,15 @@ export function buildProgram(
     .description("write the cards' text in English or French, generated from their definitions")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .addOption(new Option("-l, --lang <lang>", "language").choices([...langs]).default("en"))
-    .option("-c, --card <id>", "only this card")
+    .option("-c, --cards <ids>", "only these cards, in this order (comma-separated ids); one card is written alone, not as a set")
+    // The old spelling, kept so scripts keep working; print and text both take --cards.
+    .addOption(new Option("--card <id>").hideHelp())
     .addOption(new Option("-f, --format <format>", "output format").choices(["md", "json"]).default("md"))
     .addHelpText(
       "after",
       "\nThe text is generated from each card's abilities, in the rulebooks' vocabulary\n" +
         "(Spoils, Agreement… / Butin, Accord…), so it always says what the engine does.\n\n" +
-        "Examples:\n  state51 text --lang fr --card old-factory\n  state51 text --format json > cards.json\n\n" +
+        "Examples:\n  state51 text --lang fr --cards old-factory\n  state51 text --cards old-factory,railway --format json\n  state51 text --format json > cards.json\n\n" +
         "Exit status: 0 written, 1 the cards have errors or no such card, 2 usage error.",
     )
     .action(async (paths: string[], opts: import("./text-command.js").TextOptions) => {
@@ -295,7 +299,7 @@ function usage(run: () => number, writeError: (s: string) => void): number {
     return run();
   } catch (error) {
     if (error instanceof UsageError) {
-      writeError(`state51: ${error.message}\n`);
+      writeError(errorLine("", error.message));
       return 2;
     }
     throw error;
@@ -315,7 +319,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const helpOrVersion = ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code);
       return helpOrVersion ? 0 : 2;
     }
-    process.stderr.write(terminalSafe(`state51: internal error: ${(error as Error).message}\nplease report this with the command you ran\n`));
+    process.stderr.write(errorLine("", `internal error: ${(error as Error).message}`) + "please report this with the command you ran\n");
     return 70;
   }
   return exitCode;

@@ -9,6 +9,7 @@ import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.
 import { CompileError } from "../compiler/code.js";
 import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
+import { errorLine } from "./error-line.js";
 
 export { UsageError };
 
@@ -37,7 +38,7 @@ export async function compiledCards(paths: readonly string[], command: string, w
     return { registry: await importCardSet(url), url };
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
-    writeError(`state51 ${command}: ${error.message}\nno game played\n`);
+    writeError(errorLine(command, error.message) + "no game played\n");
     return undefined;
   }
 }
@@ -132,7 +133,7 @@ function runReplay(cards: CardRegistry, file: string, text: string, quiet: boole
     return 0;
   } catch (error) {
     if (error instanceof ReplayError) {
-      write(`cannot replay ${file}: ${error.message}\n`);
+      write(errorLine("replay", `cannot replay ${file}: ${error.message}`));
       return 1;
     }
     throw error;

@@ -21,6 +21,8 @@ import { textRenderer } from "../text/render.js";
 import type { Lang } from "../text/words.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { validOrReport } from "./validate-command.js";
+import { errorLine } from "./error-line.js";
+import { cardIds, selectCards, unknownCard } from "./select-cards.js";
 
 export interface PrintOptions {
   readonly lang: Lang;
@@ -99,18 +101,6 @@ export function checkPrint(opts: PrintOptions): CheckedPrint {
   return { layout: layoutFor(opts.paper, bleed), dpi };
 }
 
-/** The cards named by `--cards`, in the order named, or the unknown id. */
-function selectCards(all: readonly Card[], list: string): { cards: Card[] } | { unknown: string } {
-  const byId = new Map(all.map((c) => [c.id, c]));
-  const cards: Card[] = [];
-  for (const id of list.split(",").map((s) => s.trim()).filter((s) => s !== "")) {
-    const card = byId.get(id);
-    if (card === undefined) return { unknown: id };
-    cards.push(card);
-  }
-  return { cards };
-}
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -125,9 +115,9 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
   if (!result) return 1;
   let cards: Card[] = result.cards;
   if (opts.cards !== undefined) {
-    const picked = selectCards(cards, opts.cards);
+    const picked = selectCards(cards, cardIds(opts.cards));
     if ("unknown" in picked) {
-      writeError(`state51 print: no card with id "${picked.unknown}"\n`);
+      writeError(errorLine("print", unknownCard(picked)));
       return 1;
     }
     cards = picked.cards;
@@ -148,7 +138,7 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
       const bad = overflowing(report);
       if (bad.length > 0) {
         const refused = pictures && opts.allowOverflow !== true;
-        writeError(`state51 print: ${plural(bad.length, "card")} ${bad.length === 1 ? "does" : "do"} not fit 63 x 88 mm in ${opts.lang}${
+        writeError(`state51 print: error: ${plural(bad.length, "card")} ${bad.length === 1 ? "does" : "do"} not fit 63 x 88 mm in ${opts.lang}${
             !pictures ? "" : refused ? "; nothing written (--allow-overflow writes them clipped)" : "; written clipped, as --allow-overflow asks"
           }:\n`);
         for (const c of bad) writeError(`  ${fitLine(c)}\n`);
@@ -180,15 +170,15 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
     }
   } catch (error) {
     if (error instanceof ChromiumMissingError) {
-      writeError(`state51 print: ${error.message}\n`);
+      writeError(errorLine("print", error.message));
       return 1;
     }
     if (error instanceof ChromiumFailedError) {
-      writeError(`state51 print: Chromium failed: ${error.message}\n`);
+      writeError(errorLine("print", `Chromium failed: ${error.message}`));
       return 1;
     }
     if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string") {
-      writeError(`state51 print: cannot write: ${error.message}\n`);
+      writeError(errorLine("print", `cannot write: ${error.message}`));
       return 1;
     }
     throw error;

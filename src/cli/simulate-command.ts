@@ -22,6 +22,7 @@ import { factionsOf, tallyShape, type SimulationPlan } from "../sim/simulated-ga
 import { jsonText } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
 import { checkOutput, UsageError } from "./usage-error.js";
+import { errorLine } from "./error-line.js";
 
 export interface SimulateOptions {
   readonly games?: string;
@@ -97,7 +98,7 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
     return 0;
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
-    io.writeError(`state51 simulate --merge: ${error.message}\nnothing merged\n`);
+    io.writeError(errorLine("simulate --merge", error.message) + "nothing merged\n");
     return 1;
   }
 }
@@ -154,7 +155,7 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   const tooFew = (cards: CardRegistry, which: string): boolean => {
     const factions = factionsOf(cards).length;
     if (factions >= plan.players) return false;
-    io.writeError(`state51 simulate: the ${which} have ${factions} faction${factions === 1 ? "" : "s"} (Bases), too few for ${plan.players} players\nno game played\n`);
+    io.writeError(errorLine("simulate", `the ${which} have ${factions} faction${factions === 1 ? "" : "s"} (Bases), too few for ${plan.players} players`) + "no game played\n");
     return true;
   };
   if (tooFew(registry, "cards") || (against !== undefined && tooFew(against.registry, "--baseline cards"))) return 1;

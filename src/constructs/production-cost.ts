@@ -28,7 +28,7 @@ import type { ProduceNode } from "./statements/produce.js";
 import { nodes } from "../../grammar/cst.js";
 import { Arrow, Colon, Pay } from "../../grammar/tokens.js";
 import type * as M from "../check/model.js";
-import { resolveAll, resolveAsset, resolveCost, type Resolver } from "../check/resolve.js";
+import { resolveAll, resolveCost, type Resolver, resolveAssets } from "../check/resolve.js";
 import { object, type Expr } from "../compiler/code.js";
 import { costFunction, gainsFunction } from "../compiler/emit-abilities.js";
 import type { Decision } from "../engine/choices.js";
@@ -103,7 +103,7 @@ function paysWhatItProduces(r: Resolver, s: CostlyProduce, cost: readonly M.Cost
   const i = gains.findIndex((g) => g.kind === "resource" && paid.has(g.resource));
   if (i < 0) return false;
   const resource = (gains[i] as Extract<M.Asset, { kind: "resource" }>).resource;
-  r.report("S51-E338", s.assets[i]!.span, `a production pays ${resource} to produce ${resource}`, `produce the difference for free ("produce 1 ${resource}"), or pay something else`);
+  r.report("S51-E338", s.assets[i]!.span, { resource }, `produce the difference for free ("produce 1 ${resource}"), or pay something else`);
   return true;
 }
 
@@ -133,11 +133,11 @@ export const productionCost: ProductionCostConstruct = {
   },
   check: (s, r, on) => {
     if (on === "base") {
-      r.report("S51-E337", s.span, "a Base's production has no cost", "a Base produces every turn; a production Location may: \"produce: pay 1 fuel -> 2 vp\"");
+      r.report("S51-E337", s.span, {}, "a Base produces every turn; a production Location may: \"produce: pay 1 fuel -> 2 vp\"");
       return undefined;
     }
     const cost = resolveAll(s.cost, (a) => resolveCost(r, a));
-    const gains = resolveAll(s.assets, (a) => resolveAsset(r, a));
+    const gains = resolveAssets(r, s.assets);
     const condition = s.condition && conditionPieces.check(s.condition, r);
     if (!cost || !gains || (s.condition && !condition)) return undefined;
     if (paysWhatItProduces(r, s, cost, gains)) return undefined;

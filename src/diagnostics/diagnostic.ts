@@ -1,3 +1,4 @@
+import { categoryOf, message, type MessageArgs } from "./catalog.js";
 import type { Code } from "./codes.js";
 
 export type Severity = "error" | "warning";
@@ -26,13 +27,18 @@ export interface Diagnostic {
   readonly hint?: string;
 }
 
-export function diagnostic(
+/**
+ * The one way a diagnostic is made: its message from the catalog, filled with
+ * `args`; its severity the code's category unless a command raises it
+ * (S51-W401 under `--strict`).
+ */
+export function diagnostic<C extends Code>(
   file: string,
   range: Range,
-  code: Code,
-  message: string,
+  code: C,
+  args: MessageArgs<C>,
   hint?: string,
-  severity: Severity = "error",
+  severity: Severity = categoryOf(code),
 ): Diagnostic {
   return {
     file,
@@ -42,7 +48,7 @@ export function diagnostic(
     endColumn: range.end.column,
     code,
     severity,
-    message,
+    message: message(code, args),
     ...(hint ? { hint } : {}),
   };
 }

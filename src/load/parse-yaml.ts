@@ -3,21 +3,85 @@
  * problem (syntax, duplicate keys, alias bombs, several documents) into a
  * diagnostic rather than an exception.
  */
-import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document } from "yaml";
+import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type YAMLError } from "yaml";
 import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { rangeAt, type SourceFile } from "./source-file.js";
+import { invisibleInText, loneCarriageReturn, refusedNodes } from "./yaml-checks.js";
 
 /** Far more than any card file needs, far fewer than an alias bomb uses. */
 const maxAliasCount = 200;
 
+const indentation = "check the indentation: fields of one card line up under its first field, with spaces";
+const colonInValue = 'a value containing ": " (like "action: …" or "once: …") must be quoted: ability: "…"';
+
 /** Hints for the YAML mistakes designers make most. */
 const yamlHints: Partial<Record<string, string>> = {
-  BLOCK_AS_IMPLICIT_KEY: 'an ability containing ": " (like "action: …" or "once: …") must be quoted: ability: "…"',
+  BLOCK_AS_IMPLICIT_KEY: colonInValue,
   TAB_AS_INDENT: "indent with spaces, not tabs",
-  BAD_INDENT: "check the indentation: fields of one card line up under its first field",
+  BAD_INDENT: indentation,
   MISSING_CHAR: "a quote, bracket or \"- \" is missing",
   MULTILINE_IMPLICIT_KEY: "a key and its colon must be on one line",
+  BLOCK_IN_FLOW: 'inside { … } or [ … ], ": " starts a new key: quote a value that holds one, e.g. { en: "Ferry: North" }',
 };
+
+function lineAt(text: string, offset: number): { start: number; end: number } {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const end = text.indexOf("\n", offset);
+  return { start, end: end < 0 ? text.length : end };
+}
+
+const indentOf = (line: string): number => /^ */.exec(line)![0].length;
+
+/**
+ * Where a YAML syntax error is and the hint that fits it: an unclosed quote
+ * where it opens; a line indented more or less than its siblings told as an
+ * indentation mistake, not as a missing quote.
+ */
+function syntaxDiagnostic(file: SourceFile, e: YAMLError): Diagnostic {
+  const { text, path } = file;
+  const problem = e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+  const at = (start: number, end: number, hint: string | undefined, said = problem): Diagnostic =>
+    diagnostic(path, rangeAt(file, start, end), "S51-E004", { problem: said }, hint);
+  const quote = /^Missing closing (["'])quote/.exec(problem)?.[1];
+  if (e.code === "MISSING_CHAR" && quote) {
+    const open = openingQuote(text, e.pos[0], quote);
+    return at(open, lineAt(text, open).end, `close it with ${quote} where the value ends, on its own line or later`, `this ${quote === '"' ? "double" : "single"} quote is never closed`);
+  }
+  if (e.code === "MISSING_CHAR" && problem.startsWith("Sequence item without")) {
+    const line = lineAt(text, e.pos[0]);
+    return at(line.start + indentOf(text.slice(line.start, line.end)), line.end, indentation, "this line is indented less than the field above it");
+  }
+  if (e.code === "BAD_INDENT") {
+    const line = lineAt(text, e.pos[0]);
+    const indent = indentOf(text.slice(line.start, line.end));
+    const above = line.start > 0 ? lineAt(text, line.start - 1) : undefined;
+    const more = above !== undefined && indent > indentOf(text.slice(above.start, above.end));
+    return at(line.start + indent, line.end, indentation, `this line is indented ${more ? "more than" : "differently from"} the field above it`);
+  }
+  if (e.code === "BLOCK_AS_IMPLICIT_KEY" || e.code === "MULTILINE_IMPLICIT_KEY") {
+    const line = lineAt(text, e.pos[0]);
+    const rest = text.slice(e.pos[0], line.end);
+    const next = lineAt(text, line.end + 1);
+    const nextLine = text.slice(next.start, next.end);
+    if (!/:\s/.test(rest) && indentOf(nextLine) > indentOf(text.slice(line.start, line.end))) {
+      const s = next.start + indentOf(nextLine);
+      return at(s, next.end, indentation, "this line is indented more than the field above it");
+    }
+  }
+  if (e.code === "BLOCK_IN_FLOW") return at(e.pos[0], e.pos[1], yamlHints[e.code], 'a ": " inside { … } or [ … ] starts a key: this value needs quotes');
+  return at(e.pos[0], e.pos[1], yamlHints[e.code]);
+}
+
+/** The quote that opens an unclosed quoted value: the last one before the error not escaped (\" or ''). */
+function openingQuote(text: string, before: number, quote: string): number {
+  for (let i = Math.min(before, text.length) - 1; i >= 0; i--) {
+    if (text[i] !== quote) continue;
+    if (quote === '"' && text[i - 1] === "\\") continue;
+    if (quote === "'" && (text[i - 1] === "'" || text[i + 1] === "'")) continue;
+    return i;
+  }
+  return before;
+}
 
 export type ParsedYaml =
   | { ok: true; file: SourceFile; data: unknown }
@@ -40,19 +104,23 @@ export function parseYaml(path: string, text: string): ParsedYaml {
   } catch (error) {
     // The yaml library reports its own errors as values; this is for what it
     // did not foresee, so that even then the designer gets a diagnostic.
-    return { ok: false, diagnostics: [diagnostic(path, fileStart, "S51-E004", `the YAML cannot be read: ${(error as Error).message}`)] };
+    return { ok: false, diagnostics: [diagnostic(path, fileStart, "S51-E004", { problem: `the YAML cannot be read: ${(error as Error).message}` })] };
   }
 }
 
 function parseYamlUnguarded(path: string, text: string): ParsedYaml {
+  const cr = loneCarriageReturn(path, text);
+  if (cr) return { ok: false, diagnostics: [cr] };
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const fail = (diagnostics: Diagnostic[]): ParsedYaml => ({ ok: false, diagnostics });
   if (!Array.isArray(docs) || docs.length === 0 || text.trim() === "") {
-    return fail([diagnostic(path, fileStart, "S51-E007", "the file is empty", "a card file starts with `set: <name>`")]);
+    return fail([diagnostic(path, fileStart, "S51-E007", {}, "a card file starts with `set: <name>`")]);
   }
   const doc = docs[0]!;
   const file: SourceFile = { path, text, doc, lines };
+  const invisible = invisibleInText(file);
+  if (invisible.length > 0) return fail(invisible);
   // After the first syntax error the parser is lost and the rest is noise
   // (one tab gives seven errors); duplicate keys are independent, keep them all.
   const allErrors = docs.flatMap((d) => d.errors);
@@ -60,37 +128,34 @@ function parseYamlUnguarded(path: string, text: string): ParsedYaml {
   const yamlErrors = allErrors.filter((e) => e === firstSyntax || e.code === "DUPLICATE_KEY");
   if (yamlErrors.length > 0) {
     return fail(
-      yamlErrors.map((e) => {
-        const range = rangeAt(file, e.pos[0], e.pos[1]);
-        const message = e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
-        return e.code === "DUPLICATE_KEY"
-          ? diagnostic(path, range, "S51-E005", message, "each field may appear once; remove or rename one")
-          : diagnostic(path, range, "S51-E004", message, yamlHints[e.code]);
-      }),
+      yamlErrors.map((e) =>
+        e.code === "DUPLICATE_KEY"
+          ? diagnostic(path, rangeAt(file, e.pos[0], e.pos[1]), "S51-E005", { key: text.slice(e.pos[0], e.pos[1]) }, "each field may appear once; remove or rename one")
+          : syntaxDiagnostic(file, e),
+      ),
     );
   }
   if (docs.length > 1) {
     const second = docs[1]!.range[0];
     return fail([
-      diagnostic(path, rangeAt(file, second, second), "S51-E008", "a card file holds one YAML document", "remove the `---` separator or split the file"),
+      diagnostic(path, rangeAt(file, second, second), "S51-E008", {}, "remove the `---` separator or split the file"),
     ]);
   }
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
-    return fail([diagnostic(path, fileStart, "S51-E007", "the file has no content", "a card file starts with `set: <name>`")]);
+    return fail([diagnostic(path, fileStart, "S51-E007", {}, "a card file starts with `set: <name>`")]);
   }
+  const refused = refusedNodes(file, doc);
+  if (refused.length > 0) return fail(refused);
   try {
     return { ok: true, file, data: doc.toJS({ maxAliasCount }) };
   } catch (error) {
     const at = firstAliasOffset(doc);
-    const aliased = isAlias(doc.contents);
+    const range = rangeAt(file, at, at);
+    // Only aliases make toJS throw in practice; anything else is still a YAML problem, not a crash.
     return fail([
-      diagnostic(
-        path,
-        rangeAt(file, at, at),
-        "S51-E006",
-        aliased || at > 0 ? "the YAML aliases expand too far (an alias bomb?)" : String((error as Error).message),
-        "write the values out instead of nesting aliases",
-      ),
+      isAlias(doc.contents) || at > 0
+        ? diagnostic(path, range, "S51-E006", {}, "write the values out instead of nesting aliases")
+        : diagnostic(path, range, "S51-E004", { problem: `the YAML cannot be read: ${(error as Error).message}` }),
     ]);
   }
 }

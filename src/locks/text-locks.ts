@@ -36,14 +36,14 @@ const sourceFields: Record<PartName, string> = {
 
 function lockDiagnostic(card: ParsedCard, part: PartName, lang: Lang, lock: string, generated: string | undefined, severity: Severity): Diagnostic {
   const where = valueRange(card.file, [...card.path, "text", part, lang]);
-  const message = `the ${languageNames[lang]} ${part} text of "${card.data.id}" differs from its signed-off lock: ${wordDiff(lock, generated ?? "")}`;
+  const args = { language: languageNames[lang], part, id: card.data.id, diff: wordDiff(lock, generated ?? "") };
   // A Base prints an ability part only for a faction power, written in its `ability` after its production.
   const restore = card.data.kind === "base" && part === "ability" ? "a faction power in its `ability`" : `its ${sourceFields[part]} back`;
   const hint =
     generated === undefined
       ? `the card prints no ${part} part: remove this lock, or give the card ${restore}`
       : `if the new wording is right, update the lock to ${JSON.stringify(generated)}; if not, change the card's ${sourceFields[part]} back`;
-  return diagnostic(card.file.path, where, "S51-W401", message, hint, severity);
+  return diagnostic(card.file.path, where, "S51-W401", args, hint, severity);
 }
 
 /**

@@ -15,6 +15,8 @@ import type { CardData } from "../schema/card-file.js";
 import { fieldReporter } from "../diagnostics/field-report.js";
 import { conditionPlaces } from "../constructs/conditions/index.js";
 import { productionCost } from "../constructs/production-cost.js";
+import { statementConstructs } from "../constructs/statements/index.js";
+import { traitKinds } from "../constructs/traits/index.js";
 
 /** Which fields hold statements and which hold plain lists of assets. */
 const statementFields = ["ability", "spoils", "agreement"] as const;
@@ -33,11 +35,10 @@ export interface ParsedCard {
   readonly assets: Partial<Record<AssetField, readonly Asset[]>>;
 }
 
-const syntaxCodes: Record<SyntaxErrorKind, Code> = {
-  "unexpected-character": "S51-E201",
+const syntaxCodes = {
   "unexpected-token": "S51-E202",
   "unexpected-end": "S51-E203",
-};
+} as const satisfies Record<Exclude<SyntaxErrorKind, "unexpected-character">, Code>;
 
 /** A hint for the commonest slip: a misspelled or capitalised statement keyword. */
 function keywordHint(text: string, start: number, message: string): string | undefined {
@@ -49,6 +50,47 @@ function keywordHint(text: string, start: number, message: string): string | und
     return word === word.toLowerCase() ? undefined : `the card language is lower case: "${word.toLowerCase()}"`;
   }
   return didYouMean(word, keywordTexts);
+}
+
+/**
+ * The statements a field takes, by their keywords, for the hint of an unknown
+ * one: a deal's gains, or a card kind's ability (its statements, and its
+ * traits: a Leader's is "after", a Location's or a Base's the others).
+ */
+export function statementsIn(field: string, kind: string): string[] {
+  const at = field === "spoils" || field === "agreement" ? "deals" : kind;
+  const statements = Object.values(statementConstructs)
+    .filter((c) => {
+      const place: object | undefined = at === "location" || at === "leader" || at === "base" || at === "deals" ? c.place[at] : undefined;
+      return place !== undefined && !("refused" in place);
+    })
+    .map((c) => keywordForms.get(c.keyword)?.[0] ?? c.kind);
+  const traits = at === "deals" ? [] : traitKinds.filter((t) => (at === "leader") === (t === "after"));
+  return [...statements, ...traits];
+}
+
+const fieldNames: Readonly<Record<string, string>> = { location: "a Location's", base: "a Base's", leader: "a Leader's", contact: "a Contact's" };
+
+/** An unknown word where a statement begins ("harvest 1 fuel"): its own code, and what the field takes. */
+function unknownStatement(text: string, e: { readonly message: string; readonly span: { readonly start: number } }, field: string, kind: string): { word: string; hint: string } | undefined {
+  if (!e.message.startsWith("expected a statement but found")) return undefined;
+  const word = /^[a-z][a-z-]*/.exec(text.slice(e.span.start))?.[0];
+  if (!word || keywordTexts.includes(word)) return undefined;
+  const allowed = statementsIn(field, kind);
+  return { word, hint: didYouMean(word, allowed) ?? `statements in ${field === "ability" ? `${fieldNames[kind] ?? "this card's"} ability` : `a ${field}`}: ${allowed.join(", ")}` };
+}
+
+/**
+ * A letter the language does not spell with (an accent: "scräp") inside a
+ * word: the whole word is unknown, and the hint gives it without accents.
+ */
+function accentedWord(text: string, start: number): { start: number; end: number; word: string } | undefined {
+  if (!/\p{L}/u.test(text.slice(start, start + 2))) return undefined;
+  let s = start;
+  let e = start;
+  while (s > 0 && /[\p{L}-]/u.test(text[s - 1]!)) s--;
+  while (e < text.length && /[\p{L}\p{M}-]/u.test(text[e]!)) e++;
+  return { start: s, end: e, word: text.slice(s, e) };
 }
 
 /** The words that begin an effect (`steal`, `redevelop`, `each opponent …`): what a list of gains cannot hold. */
@@ -74,9 +116,9 @@ function listHint(text: string, start: number, message: string): string | undefi
 }
 
 /** Where a field's `if` is out of place: what it cannot hold, and what to write instead. */
-const misplacedIf: Readonly<Record<string, { readonly message: string; readonly hint: string }>> = {
-  price: { message: "a Contact's price takes no condition", hint: "a Contact is paid for whenever it is played" },
-  resources: { message: "a Leader's resources take no condition", hint: "they are placed on the Leader when it comes into play" },
+const misplacedIf: Readonly<Record<string, { readonly what: string; readonly hint: string }>> = {
+  price: { what: "a Contact's price", hint: "a Contact is paid for whenever it is played" },
+  resources: { what: "a Leader's resources", hint: "they are placed on the Leader when it comes into play" },
 };
 
 /** The statements a condition may end (src/constructs/conditions). */
@@ -87,14 +129,13 @@ const conditioned = ["gain", "produce", "action"];
  * `once:`, on a trait, on a contact…): a condition out of place, S51-E335. The
  * statement it is in is named by its first word.
  */
-function conditionOutOfPlace(field: string, text: string, e: { readonly kind: SyntaxErrorKind; readonly span: { readonly start: number; readonly end: number } }): { message: string; hint: string } | undefined {
+function conditionOutOfPlace(field: string, text: string, e: { readonly kind: SyntaxErrorKind; readonly span: { readonly start: number; readonly end: number } }): { what: string; hint: string } | undefined {
   if (e.kind !== "unexpected-token" || text.slice(e.span.start, e.span.end) !== "if") return undefined;
   const fixed = misplacedIf[field];
   if (fixed) return fixed;
   const head = /^[a-z-]*/.exec(text.slice(0, e.span.start).split(";").pop()!.trim())![0];
-  const message = `"if" cannot go here: ${conditionPlaces}`;
-  if (conditioned.includes(head)) return { message, hint: 'write it last: "action: pay 1 fuel -> 2 vp if you hold 2 scrap"' };
-  return { message, hint: `"${head}" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"` };
+  if (conditioned.includes(head)) return { what: `the middle of a "${head}" statement`, hint: `${conditionPlaces}: write it last, "action: pay 1 fuel -> 2 vp if you hold 2 scrap"` };
+  return { what: `"${head}"`, hint: `${conditionPlaces}, e.g. "produce 2 fuel if you have a leader"` };
 }
 
 export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
@@ -107,14 +148,25 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     if (result.ok) return result.value;
     ok = false;
     const report = fieldReporter(file, [...path, field], out);
+    let accentedUntil = -1;
     for (const e of result.errors) {
+      if (e.span.start < accentedUntil) continue;
       const misplaced = conditionOutOfPlace(field, text, e);
       if (misplaced) {
-        report("S51-E335", e.span, misplaced.message, misplaced.hint);
+        report("S51-E335", e.span, { what: misplaced.what }, misplaced.hint);
         continue;
       }
       const hint = e.kind === "unexpected-end" ? undefined : (keywordHint(text, e.span.start, e.message) ?? listHint(text, e.span.start, e.message));
-      report(syntaxCodes[e.kind], e.span, e.message, hint);
+      const accented = e.kind === "unexpected-character" ? accentedWord(text, e.span.start) : undefined;
+      const unknown = e.kind === "unexpected-token" ? unknownStatement(text, e, field, data.kind) : undefined;
+      if (accented) {
+        accentedUntil = accented.end;
+        const plain = accented.word.normalize("NFD").replace(/\p{M}/gu, "");
+        const hint = /^[a-z-]+$/.test(plain) ? `the card language's words are written without accents: "${plain}"` : "the card language's words are written with the letters a to z";
+        report("S51-E301", { start: accented.start, end: accented.end }, { what: "word", word: accented.word }, hint);
+      } else if (unknown) report("S51-E204", e.span, { word: unknown.word }, unknown.hint);
+      else if (e.kind === "unexpected-character") report("S51-E201", e.span, { char: JSON.stringify(text.slice(e.span.start, e.span.end)) }, hint);
+      else report(syntaxCodes[e.kind], e.span, { parserMessage: e.message }, hint);
     }
     return undefined;
   };

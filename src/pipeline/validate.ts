@@ -87,7 +87,7 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
     isBase,
     set: loaded.data.set,
     problem: (namespace, index, message, hint, field = ["id"], code = "S51-E314") =>
-      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, ...field]), code, message, hint)),
+      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, ...field]), code, { problem: message }, hint)),
     place: (namespace, index, field = ["id"]) => {
       const at = valueRange(loaded.file, ["vocabulary", namespace, index, ...field]).start;
       return `${loaded.file.path}:${at.line}:${at.column}`;
@@ -107,7 +107,7 @@ function reportElision(loaded: LoadedFile, out: Diagnostic[]): void {
       const problem = elisionProblem(entry.fr, `${namespaceNoun[namespace]} "${entry.id}"`);
       if (!problem) return;
       const at = valueRange(loaded.file, ["vocabulary", namespace, index, "fr", problem.field]);
-      out.push(diagnostic(loaded.file.path, at, "S51-E316", problem.message, problem.hint));
+      out.push(diagnostic(loaded.file.path, at, "S51-E316", { problem: problem.message }, problem.hint));
     });
   }
 }
@@ -139,6 +139,17 @@ function realPath(path: string): string {
   }
 }
 
+/** The folders named that hold no card file: "0 cards valid" would hide a wrong path. */
+function emptyFolders(requested: readonly string[], files: readonly string[]): string[] {
+  return requested.filter((p) => {
+    try {
+      return statSync(p).isDirectory() && !files.some((f) => f.startsWith(p.endsWith(sep) ? p : p + sep));
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
@@ -152,8 +163,11 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     return f === examples || f.startsWith(examples + sep);
   };
   if (!requested.some(inExamples)) found.files = found.files.filter((f) => !inExamples(f));
+  for (const dir of emptyFolders(requested, found.files)) {
+    diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
+  }
   for (const missing of found.missing) {
-    diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", "no such file or folder"));
+    diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }));
   }
   const base = baseVocabularyFile();
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.

@@ -55,10 +55,10 @@ function unknownLockedPart(file: SourceFile, data: unknown, path: DataPath, part
     file.path,
     keyRange(file, [...path, part]),
     "S51-E102",
-    `a ${kindName} has no printed part \`${part}\` to lock`,
+    { field: part },
     instead
       ? `a ${kindName}'s ${part} is printed in its \`${instead}\` part: lock that one`
-      : (didYouMean(part, allowed) ?? `a ${kindName}'s printed parts: ${allowed.join(", ")}`),
+      : (didYouMean(part, allowed) ?? `a ${kindName} has no printed part \`${part}\` to lock; its printed parts: ${allowed.join(", ")}`),
   );
 }
 
@@ -77,24 +77,24 @@ function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnost
         file.path,
         keyRange(file, [...path, extra]),
         "S51-E102",
-        `unknown field \`${extra}\``,
+        { field: extra },
         didYouMean(extra, allowed) ?? `allowed here: ${allowed.join(", ")}`,
       );
     }
     case "required": {
       const missing = String(e.params["missingProperty"]);
       const about = parent.properties?.[missing]?.description;
-      return diagnostic(file.path, at, "S51-E103", `missing field \`${missing}\``, about);
+      return diagnostic(file.path, at, "S51-E103", { field: missing }, about);
     }
     case "type":
-      return diagnostic(file.path, at, "S51-E101", `${name} must be ${e.params["type"]}, found ${describeValue(value)}`);
+      return diagnostic(file.path, at, "S51-E101", { name, type: String(e.params["type"]), found: describeValue(value) });
     case "enum": {
       const allowed = (e.params["allowedValues"] as unknown[]).map(String);
       return diagnostic(
         file.path,
         at,
         "S51-E104",
-        `${name} cannot be ${JSON.stringify(value)}`,
+        { name, value: JSON.stringify(value) },
         didYouMean(String(value), allowed) ?? `one of: ${allowed.join(", ")}`,
       );
     }
@@ -103,8 +103,8 @@ function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnost
         file.path,
         at,
         "S51-E104",
-        `${name} ${JSON.stringify(value)} is not a valid id`,
-        "ids are lower-case words joined by hyphens, e.g. old-factory",
+        { name, value: JSON.stringify(value) },
+        "it is not a valid id: ids are lower-case words joined by hyphens, e.g. old-factory",
       );
     case "discriminator": {
       if (e.params["error"] === "mapping") {
@@ -113,31 +113,31 @@ function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnost
           file.path,
           valueRange(file, [...path, "kind"]),
           "S51-E104",
-          `unknown card kind ${JSON.stringify(e.params["tagValue"])}`,
+          { name: "`kind`", value: JSON.stringify(e.params["tagValue"]) },
           didYouMean(String(e.params["tagValue"]), kinds) ?? `one of: ${kinds.join(", ")}`,
         );
       }
       // No `kind` at all is reported by "required"; this is a `kind` that is not a string.
       const kind = (value as Record<string, unknown> | undefined)?.["kind"];
       if (kind === undefined) return undefined;
-      return diagnostic(file.path, valueRange(file, [...path, "kind"]), "S51-E101", "`kind` must be a string: base, contact, leader or location");
+      return diagnostic(file.path, valueRange(file, [...path, "kind"]), "S51-E101", { name: "`kind`", type: "a string (base, contact, leader or location)", found: describeValue(kind) });
     }
     case "minimum":
     case "maximum":
-      return diagnostic(file.path, at, "S51-E105", `${name} must be ${e.keyword === "minimum" ? "at least" : "at most"} ${e.params["limit"]}, not ${JSON.stringify(value)}`);
+      return diagnostic(file.path, at, "S51-E105", { name, bound: `${e.keyword === "minimum" ? "at least" : "at most"} ${e.params["limit"]}`, found: JSON.stringify(value) });
     case "minItems":
     case "maxItems": {
       const count = Array.isArray(value) ? value.length : 0;
-      return diagnostic(file.path, at, "S51-E105", `${name} must have ${e.keyword === "minItems" ? "at least" : "at most"} ${e.params["limit"]} item${e.params["limit"] === 1 ? "" : "s"}, not ${count}`);
+      return diagnostic(file.path, at, "S51-E105", { name, bound: `${e.keyword === "minItems" ? "at least" : "at most"} ${e.params["limit"]} item${e.params["limit"] === 1 ? "" : "s"} long`, found: count });
     }
     case "minLength":
-      return diagnostic(file.path, at, "S51-E105", `${name} is empty`, "write its text, or remove the field if it is optional");
+      return diagnostic(file.path, at, "S51-E105", { name, bound: "some text", found: "empty" }, "write its text, or remove the field if it is optional");
     case "oneOf":
     case "const":
       // Reported through the discriminator, which names the offending kind.
       return undefined;
     default:
-      return diagnostic(file.path, at, "S51-E104", `${name} ${e.message ?? "is not allowed"}`);
+      return diagnostic(file.path, at, "S51-E104", { name, value: JSON.stringify(value) ?? "this" }, e.message);
   }
 }
 

@@ -87,14 +87,14 @@ function every(r: Resolver, node: PerNode): number | undefined {
   const n = node.every;
   if (n === undefined) return 1;
   if (!n.signed && n.value >= 1 && n.value <= maxEvery) return n.value;
-  const message = n.value < 0 ? "a count cannot be negative" : n.value === 0 ? '"per 0" counts nothing' : n.signed ? "a count is written without a sign" : `a count must be 1 to ${maxEvery}, not ${n.value}`;
   const what = [node.word.text, ...(node.card ? [node.card.text] : [])].join(" ");
-  r.report("S51-E339", n.span, message, `write "per 2 ${what}" for one in every 2, or leave the number out for each one`);
+  const count = `${n.signed && n.value > 0 ? "+" : ""}${n.value}`;
+  r.report("S51-E339", n.span, { count, what, range: `1 to ${maxEvery}, written without a sign` }, `write "per 2 ${what}" for one in every 2, or leave the number out for each one`);
   return undefined;
 }
 
 function uncountable(r: Resolver, w: Word, why: string, hint: string): undefined {
-  r.report("S51-E334", w.span, `per cannot count "${w.text}"${why}`, hint);
+  r.report("S51-E334", w.span, { word: w.text, why }, hint);
   return undefined;
 }
 
@@ -128,8 +128,9 @@ function countable(r: Resolver, n: PerNode): Countable | undefined {
 
 /** The most a player can have of some countables: a `per N` past it never gives. */
 function reachable(r: Resolver, n: PerNode, c: Countable, times: number): boolean {
-  if (c.of === "leader" && times > 1) r.report("S51-E339", n.every!.span, `"per ${times}" never counts: a player has at most 1 Leader`, 'write "per leader"');
-  else if (c.of === "opponents" && times > 3) r.report("S51-E339", n.every!.span, `"per ${times}" never counts: a game has at most 3 opponents`, 'write "per opponent", or at most "per 3 opponents"');
+  const what = [n.word.text, ...(n.card ? [n.card.text] : [])].join(" ");
+  if (c.of === "leader" && times > 1) r.report("S51-E339", n.every!.span, { count: times, what, range: "1: a player has at most 1 Leader" }, 'write "per leader"');
+  else if (c.of === "opponents" && times > 3) r.report("S51-E339", n.every!.span, { count: times, what, range: "1 to 3: a game has at most 3 opponents" }, 'write "per opponent", or at most "per 3 opponents"');
   else return true;
   return false;
 }

@@ -36,7 +36,7 @@ function cardType(r: Resolver, c: CardsNode): string | undefined {
   if (c.card !== undefined) return resolveTerm(r, c.word, "cardTypes");
   const n = c.count.value;
   if (lookup(r, c.word, ["tokens"])?.id === "card") {
-    r.report("S51-E336", c.word.span, "a condition counts the cards of one type in play", `name the card type: "you have ${n} fuel cards"`);
+    r.report("S51-E336", c.word.span, { written: `you have ${n} ${c.word.text}` }, `a condition counts the cards of one type in play: name the type, "you have ${n} fuel cards"`);
     return undefined;
   }
   const resource = lookup(r, c.word, ["resources"]);
@@ -44,7 +44,7 @@ function cardType(r: Resolver, c: CardsNode): string | undefined {
   const cards = type ? `"you have ${n} ${c.word.text} cards" counts ${c.word.text} cards in play` : undefined;
   const held = resource ? `"you hold ${n} ${c.word.text}" counts tokens` : undefined;
   const hint = [cards, held].filter((h) => h !== undefined).join("; ") || 'a condition counts "<card type> cards" you have or resources you hold';
-  r.report("S51-E336", c.word.span, `"you have ${n} ${c.word.text}" counts nothing a condition can count`, hint);
+  r.report("S51-E336", c.word.span, { written: `you have ${n} ${c.word.text}` }, hint);
   return undefined;
 }
 

@@ -35,7 +35,7 @@ const example = "you have fewer vp than an opponent";
 
 function comparesVp(r: Resolver, w: Word): boolean {
   if (lookup(r, w, ["tokens"])?.id === "vp") return true;
-  r.report("S51-E336", w.span, `a condition compares VP, not "${w.text}"`, `write "${example}"`);
+  r.report("S51-E336", w.span, { written: `fewer ${w.text}` }, `a condition compares VP: write "${example}"`);
   return false;
 }
 

@@ -44,7 +44,7 @@ function resource(r: Resolver, w: Word): string | undefined {
   if (t?.namespace === "resources") return t.id;
   if (t?.id === "resource") return "any";
   if (t === undefined) return unknownWord(r, w, "resource", [...writtenWords(r, ["resources"]), "resource"]);
-  r.report("S51-E336", w.span, `"${w.text}" is not held: "you hold" counts resource tokens`, elsewhere[t.id] ?? 'write a resource, or "resources" for any');
+  r.report("S51-E336", w.span, { written: `you hold … ${w.text}` }, `"you hold" counts resource tokens: ${elsewhere[t.id] ?? 'write a resource, or "resources" for any'}`);
   return undefined;
 }
 

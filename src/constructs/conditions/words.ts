@@ -15,14 +15,14 @@ export const Have = keyword("Have", "have");
 /** A word the condition spells one way (or one of a few): any other is reported where it is written. */
 export function spelled(r: Resolver, word: Word, forms: readonly [string, ...string[]], example: string): boolean {
   if (forms.includes(word.text)) return true;
-  r.report("S51-E301", word.span, `unknown word "${word.text}" in a condition`, didYouMean(word.text, forms) ?? `write "${example}"`);
+  r.report("S51-E301", word.span, { what: "condition word", word: word.text }, didYouMean(word.text, forms) ?? `write "${example}"`);
   return false;
 }
 
 /** How many a condition asks for: 1 or more (0 always holds), and no more than any amount on a card. */
 export function atLeastOne(r: Resolver, n: Num): boolean {
   if (n.value === 0) {
-    r.report("S51-E336", n.span, "a condition counts 1 or more, not 0", "with 0 it always holds: leave the condition out");
+    r.report("S51-E336", n.span, { written: "0" }, "a condition counts 1 or more: with 0 it always holds, leave the condition out");
     return false;
   }
   return positive(r, n, "a condition's count");

@@ -62,7 +62,7 @@ export const choice: EffectConstruct<"choice", ChoiceNode, ChoiceModel, ChoiceAr
       const key = JSON.stringify(o);
       const first = seen.get(key);
       if (first !== undefined) {
-        r.report("S51-E332", e.options[i]!.span, "a choice offers the same option twice", `drop one of them, or write something else after "or"`);
+        r.report("S51-E332", e.options[i]!.span, {}, `drop one of them, or write something else after "or"`);
         return undefined;
       }
       seen.set(key, i);

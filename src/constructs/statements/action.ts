@@ -107,7 +107,7 @@ function check(s: ActionNode, r: Resolver, at: Standing): ActionModel | undefine
   const kinds = s.options.map((o) => o.kind);
   s.options.forEach((o, i) => {
     if (kinds.indexOf(o.kind) !== i) {
-      r.report("S51-E311", o.span, `the action option "${o.kind}" is given twice`);
+      r.report("S51-E311", o.span, { what: `the action option "${o.kind}"` });
       ok = false;
     }
   });
@@ -115,20 +115,20 @@ function check(s: ActionNode, r: Resolver, at: Standing): ActionModel | undefine
     if (o.kind === "repeatable") {
       repeatable = true;
       if (!allowed.repeatable) {
-        r.report("S51-E309", o.span, "only a Leader's action may be repeatable", `${allowed.who} action may be used at most twice a turn`);
+        r.report("S51-E309", o.span, { what: "be repeatable (only a Leader's action may)" }, `${allowed.who} action may be used at most twice a turn`);
         ok = false;
       }
       continue;
     }
     if (r.vocabulary.words.tokens.get(o.word.text)?.id !== "worker") {
-      r.report("S51-E301", o.word.span, `unknown action option "${o.word.text}"`, 'write "(2 workers)"');
+      r.report("S51-E301", o.word.span, { what: "action option", word: o.word.text }, 'write "(2 workers)"');
       ok = false;
     }
     workers = o.amount.value;
   }
   if (!allowed.workers.includes(workers)) {
     const span = s.options.find((o) => o.kind === "workers")?.span ?? s.span;
-    r.report("S51-E309", span, `this action cannot take ${workers} worker${workers === 1 ? "" : "s"}`, `allowed: ${allowed.workers.join(" or ")}`);
+    r.report("S51-E309", span, { what: `take ${workers} worker${workers === 1 ? "" : "s"}` }, `allowed: ${allowed.workers.join(" or ")}`);
     ok = false;
   }
   const cost = resolveAll(s.cost, (a) => resolveCost(r, a));

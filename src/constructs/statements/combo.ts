@@ -9,7 +9,7 @@ import type { Asset, Span, Word } from "../../../grammar/ast.js";
 import { tokens, word } from "../../../grammar/cst.js";
 import { Arrow, Combo, Word as WordToken } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
-import { resolveAll, resolveAsset, resolveTerm, type Resolver } from "../../check/resolve.js";
+import { resolveAll, resolveTerm, type Resolver, resolveAssets } from "../../check/resolve.js";
 import { isBasicResource } from "../../check/vocabulary.js";
 import { array, object, str } from "../../compiler/code.js";
 import { gainsFunction } from "../../compiler/emit-abilities.js";
@@ -50,7 +50,7 @@ export interface ComboFacts {
 function basicResource(r: Resolver, w: Word): string | undefined {
   const id = resolveTerm(r, w, "resources");
   if (id && !isBasicResource(r.vocabulary, id)) {
-    r.report("S51-E313", w.span, `a combo holds basic resources, not ${id}`);
+    r.report("S51-E343", w.span, { word: id });
     return undefined;
   }
   return id;
@@ -59,11 +59,11 @@ function basicResource(r: Resolver, w: Word): string | undefined {
 function check(s: ComboNode, r: Resolver): ComboModel | undefined {
   let ok = true;
   if (s.resources.length < 2 || s.resources.length > 3) {
-    r.report("S51-E306", s.span, `a combo holds 2 or 3 resources, not ${s.resources.length}`);
+    r.report("S51-E306", s.span, { what: "a combo's resources", range: "2 or 3", value: s.resources.length });
     ok = false;
   }
   const resources = resolveAll(s.resources, (w) => basicResource(r, w));
-  const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
+  const gains = resolveAssets(r, s.gains);
   return ok && resources && gains ? { kind: "combo", resources, gains } : undefined;
 }
 

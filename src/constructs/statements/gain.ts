@@ -7,7 +7,7 @@
  */
 import type { Asset, ConditionClause, Span } from "../../../grammar/ast.js";
 import type { Gift } from "../../check/model.js";
-import { resolveAll, resolveAsset, type Resolver } from "../../check/resolve.js";
+import { type Resolver, resolveAssets } from "../../check/resolve.js";
 import { giftsFunction } from "../../compiler/emit-abilities.js";
 import type { Gains } from "../../engine/definitions.js";
 import { stepsOf } from "../../engine/facts.js";
@@ -35,7 +35,7 @@ export type GainFacts = readonly GainStep[];
 
 /** What a statement with a condition gives (`gain`, `produce`): its assets, under its condition if it has one. */
 export function giftsOf(r: Resolver, s: { readonly assets: readonly Asset[]; readonly condition?: ConditionClause }): Gift[] | undefined {
-  const gains = resolveAll(s.assets, (a) => resolveAsset(r, a));
+  const gains = resolveAssets(r, s.assets);
   const c = s.condition && (conditionPieces.check(s.condition, r) ?? false);
   if (!gains || c === false) return undefined;
   return c ? [{ kind: "if", condition: c, gains }] : gains;

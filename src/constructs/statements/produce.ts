@@ -10,7 +10,7 @@
 import type { Asset, ConditionClause, Span } from "../../../grammar/ast.js";
 import { Produce } from "../../../grammar/tokens.js";
 import type { Gift } from "../../check/model.js";
-import { resolveAll, resolveAsset, type Resolver } from "../../check/resolve.js";
+import { type Resolver, resolveAssets } from "../../check/resolve.js";
 import { object, type Expr } from "../../compiler/code.js";
 import { giftsFunction } from "../../compiler/emit-abilities.js";
 import type { Gains } from "../../engine/definitions.js";
@@ -61,9 +61,9 @@ function onBase(s: ProduceNode, r: Resolver): ProduceModel | undefined {
     productionCost.check(s, r, "base");
     return undefined;
   }
-  const produce = resolveAll(s.assets, (a) => resolveAsset(r, a));
+  const produce = resolveAssets(r, s.assets);
   if (s.condition) {
-    r.report("S51-E335", s.condition.span, "a Base's production takes no condition", 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
+    r.report("S51-E335", s.condition.span, { what: "a Base's production" }, 'a Base produces every turn; a production Location may: "produce 2 fuel if you have a leader"');
     return undefined;
   }
   return produce && { produce };

@@ -19,7 +19,7 @@ import type { Asset, Num, Span, Word } from "../../../grammar/ast.js";
 import { num, tokens, word } from "../../../grammar/cst.js";
 import { Arrow, Card, Integer, Redevelop, Word as WordToken, keyword } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
-import { resolveAll, resolveAsset, resolveTerm, type Resolver } from "../../check/resolve.js";
+import { resolveTerm, type Resolver, resolveAssets } from "../../check/resolve.js";
 import { int, object, str, type Expr } from "../../compiler/code.js";
 import { gainsFunction } from "../../compiler/emit-abilities.js";
 import { didYouMean } from "../../diagnostics/suggest.js";
@@ -123,7 +123,7 @@ function isPlayedBy(e: TriggerEvent): e is PlayedBy {
 function event(r: Resolver, w: Word): TriggerEvent | undefined {
   const id = resolveTerm(r, w, "triggers");
   if (id === undefined || isEvent(id)) return id;
-  r.report("S51-E301", w.span, `the engine knows no trigger "${id}"`, `triggers: ${triggerEvents.join(", ")}`);
+  r.report("S51-E301", w.span, { what: "trigger", word: id }, didYouMean(id, triggerEvents) ?? `triggers: ${triggerEvents.join(", ")}`);
   return undefined;
 }
 
@@ -132,7 +132,7 @@ function knownHead(r: Resolver, q: QualifierNode): boolean {
   if (q.kind === "type") return true;
   const [expected, example] = q.kind === "distance" ? ["distance", "distance 3"] : ["as", "as location"];
   if (q.word.text === expected) return true;
-  r.report("S51-E301", q.word.span, `unknown trigger qualifier "${q.word.text}"`, didYouMean(q.word.text, [expected]) ?? `write "${example}"`);
+  r.report("S51-E301", q.word.span, { what: "trigger qualifier", word: q.word.text }, didYouMean(q.word.text, [expected]) ?? `write "${example}"`);
   return false;
 }
 
@@ -142,23 +142,23 @@ function knownHead(r: Resolver, q: QualifierNode): boolean {
  */
 function misfit(r: Resolver, e: TriggerEvent, q: QualifierNode): void {
   if (isPlayedBy(e)) {
-    r.report("S51-E328", q.span, `"after ${e}" takes no way of playing: it always plays the card ${en.as[wayOf[e]]}`, `to trigger on a way of playing, write "after play ${ways.map((w) => `as ${w}`).join('", "')}"`);
+    r.report("S51-E328", q.span, { event: e, qualifier: "way of playing", why: `it always plays the card ${en.as[wayOf[e]]}` }, `to trigger on a way of playing, write "after play ${ways.map((w) => `as ${w}`).join('", "')}"`);
     return;
   }
   const when = e === "pass" ? "each time you pass" : "after each of your Productions";
-  r.report("S51-E328", q.span, `"after ${e}" takes no qualifier: it fires ${when}`, "card types, distances and ways qualify conquer, cooperate, incorporate, redevelop and play");
+  r.report("S51-E328", q.span, { event: e, qualifier: "qualifier", why: `it fires ${when}` }, "card types, distances and ways qualify conquer, cooperate, incorporate, redevelop and play");
 }
 
 function distance(r: Resolver, n: Num): 1 | 2 | 3 | undefined {
   if (n.value === 1 || n.value === 2 || n.value === 3) return n.value;
-  r.report("S51-E329", n.span, `a trigger's distance is 1, 2 or 3, not ${n.value}`, "a Location's distance is 1 to 3");
+  r.report("S51-E329", n.span, { value: n.value }, "a Location's distance is 1 to 3");
   return undefined;
 }
 
 function way(r: Resolver, w: Word): Way | undefined {
   const found = ways.find((x) => x === w.text);
   if (found) return found;
-  r.report("S51-E301", w.span, `unknown way of playing "${w.text}"`, didYouMean(w.text, ways) ?? `a card is played as ${ways.join(", ")}`);
+  r.report("S51-E301", w.span, { what: "way of playing", word: w.text }, didYouMean(w.text, ways) ?? `a card is played as ${ways.join(", ")}`);
   return undefined;
 }
 
@@ -192,7 +192,7 @@ function qualifiers(r: Resolver, e: TriggerEvent | undefined, list: readonly Qua
       continue;
     }
     if (seen.has(q.kind)) {
-      r.report("S51-E311", q.span, `the trigger's ${qualifierNames[q.kind]} is given twice`, "a trigger has one of each qualifier");
+      r.report("S51-E311", q.span, { what: `the trigger's ${qualifierNames[q.kind]}` }, "a trigger has one of each qualifier");
       ok = false;
       continue;
     }
@@ -353,7 +353,7 @@ export const after: AfterConstruct = {
   check: (s, r) => {
     const e = event(r, s.event);
     const q = qualifiers(r, e, s.qualifiers);
-    const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
+    const gains = resolveAssets(r, s.gains);
     return e && q && gains ? { kind: "after", trigger: trigger(e, q), gains } : undefined;
   },
   emit: (m) => object([["kind", str("after")], ["trigger", triggerCode(m.trigger)], ["gains", gainsFunction(m.gains)]]),

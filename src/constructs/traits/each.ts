@@ -7,7 +7,7 @@ import type { Asset, Span, Word } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";
 import { Arrow, Card, Each, Word as WordToken } from "../../../grammar/tokens.js";
 import type { Asset as AssetModel } from "../../check/model.js";
-import { resolveAll, resolveAsset, resolveTerm } from "../../check/resolve.js";
+import { resolveTerm, resolveAssets } from "../../check/resolve.js";
 import { object, str } from "../../compiler/code.js";
 import { gainsFunction } from "../../compiler/emit-abilities.js";
 import type { Gains } from "../../engine/definitions.js";
@@ -47,7 +47,7 @@ export const each: TraitConstruct<"each", EachNode, EachModel, EachDef> = {
   build: (node, span, kit) => ({ kind: "each", cardType: cst.word(node, "Word"), gains: kit.assetList(node), span }),
   check: (s, r) => {
     const cardType = resolveTerm(r, s.cardType, "cardTypes");
-    const gains = resolveAll(s.gains, (a) => resolveAsset(r, a));
+    const gains = resolveAssets(r, s.gains);
     return cardType && gains ? { kind: "each", cardType, gains } : undefined;
   },
   emit: (m) => object([["kind", str("each")], ["cardType", str(m.cardType)], ["gains", gainsFunction(m.gains)]]),

@@ -44,14 +44,14 @@ export type LimitDef = LimitModel;
 function target(r: Resolver, word: Word): LimitTarget | undefined {
   if (Object.hasOwn(limitTargets, word.text)) return word.text as LimitTarget;
   const known = Object.keys(limitTargets);
-  r.report("S51-E301", word.span, `unknown limit "${word.text}"`, didYouMean(word.text, known) ?? `a card may change: ${known.join(", ")}`);
+  r.report("S51-E301", word.span, { what: "limit", word: word.text }, didYouMean(word.text, known) ?? `a card may change: ${known.join(", ")}`);
   return undefined;
 }
 
 function inRange(r: Resolver, t: LimitTarget, n: Num): boolean {
   const { base, min, max } = limitTargets[t];
   if (n.value >= min && n.value <= max) return true;
-  r.report("S51-E319", n.span, `a ${t} limit must be ${min} to ${max}, not ${n.value}`, `the base game's is ${base}`);
+  r.report("S51-E319", n.span, { limit: t, min, max, value: n.value }, `the base game's is ${base}`);
   return false;
 }
 

@@ -42,7 +42,7 @@ function engineAbility(ability: string): LookoutAbility {
 
 function unknownAbility(r: Resolver, word: Word): undefined {
   const known = [...r.vocabulary.lookoutAbilities.keys()];
-  r.report("S51-E301", word.span, `unknown Lookout ability "${word.text}"`, didYouMean(word.text, known) ?? `one of: ${known.join(", ")}`);
+  r.report("S51-E301", word.span, { what: "Lookout ability", word: word.text }, didYouMean(word.text, known) ?? `one of: ${known.join(", ")}`);
   return undefined;
 }
 

@@ -49,9 +49,10 @@ export interface RangeChange {
 function amount(r: Resolver, s: RangeNode): number | undefined {
   const n = s.amount.value;
   const range = `-${maxRangeChange} to +${maxRangeChange}`;
-  if (n === 0) r.report("S51-E321", s.amount.span, "a range change of 0 changes nothing", `write ${range}, or leave the statement out`);
-  else if (!s.signed) r.report("S51-E321", s.amount.span, `say which way the range needed changes: "-${n}" or "+${n}"`, `"-${n}" needs ${n} less range, "+${n}" ${n} more`);
-  else if (Math.abs(n) > maxRangeChange) r.report("S51-E321", s.amount.span, `a range change must be ${range}, not ${Math.abs(n) > 1e6 ? "a number that large" : `${n > 0 ? "+" : ""}${n}`}`, "several cards with a change each add up");
+  const written = Math.abs(n) > 1e6 ? "a number that large" : `${s.signed && n > 0 ? "+" : ""}${n}`;
+  if (n === 0) r.report("S51-E321", s.amount.span, { written }, `a range change of 0 changes nothing: write ${range}, or leave the statement out`);
+  else if (!s.signed) r.report("S51-E321", s.amount.span, { written: `${written} (without its sign)` }, `"-${n}" needs ${n} less range, "+${n}" ${n} more`);
+  else if (Math.abs(n) > maxRangeChange) r.report("S51-E321", s.amount.span, { written }, "several cards with a change each add up");
   else return n;
   return undefined;
 }
@@ -59,11 +60,11 @@ function amount(r: Resolver, s: RangeNode): number | undefined {
 function distance(r: Resolver, d: NonNullable<RangeNode["distance"]>): number | undefined {
   let ok = true;
   if (d.word.text !== "distance") {
-    r.report("S51-E322", d.word.span, `a range change is for "distance N" or "<card type> card", not "${d.word.text} ${d.value.value}"`, didYouMean(d.word.text, ["distance"]) ?? 'write "distance 3" or, for a card type, "scrap card"');
+    r.report("S51-E322", d.word.span, { written: `${d.word.text} ${d.value.value}` }, didYouMean(d.word.text, ["distance"]) ?? 'write "distance 3" or, for a card type, "scrap card"');
     ok = false;
   }
   if (!distances.includes(d.value.value)) {
-    r.report("S51-E320", d.value.span, d.value.value > 1e6 ? "no Location is that far" : `no Location is at distance ${d.value.value}`, `Locations are at distance ${distancesSaid}`);
+    r.report("S51-E320", d.value.span, { distance: d.value.value > 1e6 ? "a number that large" : d.value.value }, `Locations are at distance ${distancesSaid}`);
     ok = false;
   }
   return ok ? d.value.value : undefined;
@@ -71,7 +72,7 @@ function distance(r: Resolver, d: NonNullable<RangeNode["distance"]>): number | 
 
 function cardType(r: Resolver, word: Word): string | undefined {
   if (word.text === "distance") {
-    r.report("S51-E322", word.span, '"distance" needs its number, not "card"', `write "distance N" (N is ${distancesSaid})`);
+    r.report("S51-E322", word.span, { written: "distance card" }, `"distance" needs its number: write "distance N" (N is ${distancesSaid})`);
     return undefined;
   }
   return resolveTerm(r, word, "cardTypes");

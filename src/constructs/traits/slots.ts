@@ -6,6 +6,7 @@ import type { Num, Span, Word } from "../../../grammar/ast.js";
 import { cst } from "../../../grammar/cst.js";
 import { Integer, keyword } from "../../../grammar/tokens.js";
 import { atMostThree, type Resolver } from "../../check/resolve.js";
+import { didYouMean } from "../../diagnostics/suggest.js";
 import { int, object, str } from "../../compiler/code.js";
 import type { DealKind } from "../../engine/definitions.js";
 import type { TraitConstruct } from "../construct.js";
@@ -29,7 +30,8 @@ export type SlotsDef = SlotsModel;
 export function dealHeld(r: Resolver, holds: Word): DealKind | undefined {
   const id = r.vocabulary.words.tokens.get(holds.text)?.id;
   if (id === "spoils" || id === "agreement" || id === "deal") return id;
-  r.report("S51-E301", holds.span, `slots hold spoils, agreements or deals, not "${holds.text}"`);
+  const deals = [...r.vocabulary.words.tokens].filter(([, t]) => t.id === "spoils" || t.id === "agreement" || t.id === "deal").map(([w]) => w);
+  r.report("S51-E301", holds.span, { what: "slot content", word: holds.text }, didYouMean(holds.text, deals) ?? "slots hold spoils, agreements or deals");
   return undefined;
 }
 

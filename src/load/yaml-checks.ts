@@ -1,0 +1,120 @@
+/**
+ * What the yaml library accepts but a card file must not hold: tags, merge
+ * keys, invisible and control characters (raw in the text or written as
+ * escapes in a quoted string), lone CR line endings. Each is reported where
+ * it is written, with the character's code point named.
+ */
+import { isMap, isPair, isScalar, isSeq, visit, type Document } from "yaml";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { rangeAt, type SourceFile } from "./source-file.js";
+
+/** Characters that draw nothing, move the cursor or reorder text: refused wherever they are. */
+const invisibleNames: Readonly<Record<number, string>> = {
+  0x00: "NUL",
+  0x1b: "ESCAPE",
+  0x0b: "LINE TABULATION",
+  0x0c: "FORM FEED",
+  0x7f: "DELETE",
+  0x85: "NEXT LINE",
+  0xad: "SOFT HYPHEN",
+  0x061c: "ARABIC LETTER MARK",
+  0x200b: "ZERO WIDTH SPACE",
+  0x200c: "ZERO WIDTH NON-JOINER",
+  0x200d: "ZERO WIDTH JOINER",
+  0x200e: "LEFT-TO-RIGHT MARK",
+  0x200f: "RIGHT-TO-LEFT MARK",
+  0x2028: "LINE SEPARATOR",
+  0x2029: "PARAGRAPH SEPARATOR",
+  0x202a: "LEFT-TO-RIGHT EMBEDDING",
+  0x202b: "RIGHT-TO-LEFT EMBEDDING",
+  0x202c: "POP DIRECTIONAL FORMATTING",
+  0x202d: "LEFT-TO-RIGHT OVERRIDE",
+  0x202e: "RIGHT-TO-LEFT OVERRIDE",
+  0x2060: "WORD JOINER",
+  0x2066: "LEFT-TO-RIGHT ISOLATE",
+  0x2067: "RIGHT-TO-LEFT ISOLATE",
+  0x2068: "FIRST STRONG ISOLATE",
+  0x2069: "POP DIRECTIONAL ISOLATE",
+  0xfeff: "BYTE ORDER MARK",
+};
+
+/** Every C0 and C1 control but tab, LF and CR, the invisible characters above, and a lone surrogate (an escape writing half a character). */
+const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/u;
+const invisibleAll = new RegExp(invisible.source, "gu");
+
+export function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+function nameOf(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  if (cp >= 0xd800 && cp <= 0xdfff) return "a lone surrogate";
+  return invisibleNames[cp] ?? (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? "a control character" : "an invisible character");
+}
+
+const removeIt = "delete it (retype the text around it if you cannot see it)";
+
+/** Raw invisible characters in the text: each reported where it stands, at most one per line. */
+export function invisibleInText(file: SourceFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  let lastLine = 0;
+  for (const m of file.text.matchAll(invisibleAll)) {
+    const range = rangeAt(file, m.index, m.index + m[0].length);
+    if (range.start.line === lastLine) continue;
+    lastLine = range.start.line;
+    out.push(diagnostic(file.path, range, "S51-E011", { codePoint: codePoint(m[0]), name: nameOf(m[0]) }, removeIt));
+  }
+  return out;
+}
+
+/** Invisible characters written as escapes in a quoted string ("\0", "\e", "\u2028"): reported at the string. */
+function invisibleInValue(file: SourceFile, value: string, range: readonly number[]): Diagnostic | undefined {
+  const m = invisible.exec(value);
+  if (!m) return undefined;
+  return diagnostic(file.path, rangeAt(file, range[0]!, range[1]!), "S51-E011", { codePoint: codePoint(m[0]), name: nameOf(m[0]) }, "remove the escape that writes it");
+}
+
+/** The tag as written before a node (`!!int`, `!custom`), for the message. */
+function writtenTag(text: string, nodeStart: number, resolved: string): { start: number; tag: string } {
+  const start = text.lastIndexOf("!", nodeStart);
+  if (start < 0) return { start: nodeStart, tag: resolved };
+  let tagStart = start;
+  while (tagStart > 0 && text[tagStart - 1] === "!") tagStart--;
+  const tag = /^\S+/.exec(text.slice(tagStart))?.[0] ?? resolved;
+  return { start: tagStart, tag };
+}
+
+/** Tags, merge keys and escaped invisible characters, in document order. */
+export function refusedNodes(file: SourceFile, doc: Document.Parsed): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(doc, (_key, node) => {
+    if (isPair(node)) {
+      if (isScalar(node.key) && node.key.value === "<<" && node.key.type === "PLAIN" && node.key.range) {
+        const [s, e] = node.key.range;
+        out.push(diagnostic(file.path, rangeAt(file, s, e), "S51-E010", {}, "write the fields out in each card: merge keys are not part of YAML 1.2, and a card file says all it means"));
+      }
+      return undefined;
+    }
+    if ((isScalar(node) || isMap(node) || isSeq(node)) && node.tag && node.range) {
+      const { start, tag } = writtenTag(file.text, node.range[0], node.tag);
+      out.push(diagnostic(file.path, rangeAt(file, start, start + tag.length), "S51-E009", { tag }, "a card file is plain data: remove the tag (quote the value if it must stay text)"));
+    }
+    if (isScalar(node) && typeof node.value === "string" && node.range && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE")) {
+      const d = invisibleInValue(file, node.value, node.range);
+      if (d) out.push(d);
+    }
+    return undefined;
+  });
+  return out;
+}
+
+/** A CR not followed by LF: the yaml library reads such a file as one long line. */
+export function loneCarriageReturn(path: string, text: string): Diagnostic | undefined {
+  const at = /\r(?!\n)/.exec(text)?.index;
+  if (at === undefined) return undefined;
+  const before = text.slice(0, at);
+  const line = before.split("\n").length;
+  const column = at - (before.lastIndexOf("\n") + 1) + 1;
+  const pos = { line, column };
+  return diagnostic(path, { start: pos, end: { line, column: column + 1 } }, "S51-E013", {}, "save the file with LF (or CRLF) line endings");
+}
