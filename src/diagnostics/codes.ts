@@ -14,6 +14,8 @@ export const codes = {
   "S51-E006": { stage: "load", summary: "too many YAML aliases (an alias bomb)" },
   "S51-E007": { stage: "load", summary: "the file is empty" },
   "S51-E008": { stage: "load", summary: "more than one YAML document in a file" },
+  "S51-E009": { stage: "load", summary: "not a regular file (a folder, a pipe, a device)" },
+  "S51-E010": { stage: "load", summary: "too many problems: the rest are counted, not shown" },
   "S51-E101": { stage: "schema", summary: "a field has the wrong type" },
   "S51-E102": { stage: "schema", summary: "unknown field" },
   "S51-E103": { stage: "schema", summary: "missing required field" },

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 
 /** Card files are small; anything bigger is a mistake and must not stall the tool. */
@@ -8,27 +8,77 @@ export type ReadResult = { ok: true; text: string } | { ok: false; diagnostic: D
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads a card file as UTF-8 text, refusing what cannot be one (too big, binary, unreadable). */
+/** What a path is when it is not a regular file, in the designer's words. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a pipe (FIFO)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+
+function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+export type BoundedRead = { ok: true; bytes: Buffer; tooBig: boolean } | { ok: false; reason: string; notAFile?: string };
+
+/**
+ * At most `limit + 1` bytes of a regular file: enough to know it is too big,
+ * whatever its size claims (`/proc` files say 0, a device has no end), and
+ * never a wait on a pipe. The file is opened without blocking so that a FIFO
+ * with no writer is refused at once, and it is checked to be a regular file
+ * before a byte is read.
+ */
+export function readBounded(path: string, limit: number): BoundedRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    // A socket cannot even be opened (ENXIO): say what it is rather than why open failed.
+    const stats = statIfAny(path);
+    if (stats !== undefined && !stats.isFile()) return { ok: false, reason: "not a regular file", notAFile: kindOf(stats) };
+    return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? "unknown error" };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, reason: "not a regular file", notAFile: kindOf(stats) };
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length === buffer.length) break;
+    }
+    return { ok: true, bytes: buffer.subarray(0, Math.min(length, limit)), tooBig: length > limit };
+  } catch (error) {
+    return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? "unknown error" };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads a card file as UTF-8 text, refusing what cannot be one (not a regular file, too big, binary, unreadable). */
 export function readCardFile(path: string, displayPath: string): ReadResult {
-  const fail = (code: "S51-E001" | "S51-E002" | "S51-E003", message: string, hint?: string): ReadResult => ({
+  const fail = (code: "S51-E001" | "S51-E002" | "S51-E003" | "S51-E009", message: string, hint?: string): ReadResult => ({
     ok: false,
     diagnostic: diagnostic(displayPath, fileStart, code, message, hint),
   });
-  let bytes: Buffer;
-  try {
-    const size = statSync(path).size;
-    if (size > maxFileBytes) {
-      return fail(
-        "S51-E003",
-        `the file is ${(size / 1024 / 1024).toFixed(1)} MB; card files are at most ${maxFileBytes / 1024 / 1024} MB`,
-        "split the cards over several files",
-      );
-    }
-    bytes = readFileSync(path);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "unknown error";
-    return fail("S51-E001", `cannot read the file (${reason})`);
+  const read = readBounded(path, maxFileBytes);
+  if (!read.ok) {
+    return read.notAFile === undefined
+      ? fail("S51-E001", `cannot read the file (${read.reason})`)
+      : fail("S51-E009", `this is ${read.notAFile}, not a card file`, "name a .yaml file or a folder of them");
   }
+  if (read.tooBig) {
+    return fail("S51-E003", `the file is over ${maxFileBytes / 1024 / 1024} MB, the most a card file may be`, "split the cards over several files");
+  }
+  const bytes = read.bytes;
   if (bytes.includes(0)) return fail("S51-E002", "the file contains NUL bytes: it is not a text file");
   try {
     const text = utf8.decode(bytes);

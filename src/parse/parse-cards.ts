@@ -97,6 +97,9 @@ function conditionOutOfPlace(field: string, text: string, e: { readonly kind: Sy
   return { message, hint: `"${head}" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"` };
 }
 
+/** At most this many syntax errors are shown for one field (then one line counts the rest). */
+export const maxErrorsPerField = 20;
+
 export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
   const fields = data as unknown as Record<string, unknown>;
   const statements: ParsedCard["statements"] = {};
@@ -107,7 +110,11 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     if (result.ok) return result.value;
     ok = false;
     const report = fieldReporter(file, [...path, field], out);
-    for (const e of result.errors) {
+    // Past a few errors the parser is mostly lost; thousands of them would drown the first.
+    const shown = result.errors.slice(0, maxErrorsPerField);
+    const more = result.errors.length - shown.length;
+    if (more > 0) report("S51-E010", result.errors[shown.length]!.span, `${more} more errors in this field, not shown`, "fix the first ones and validate again");
+    for (const e of shown) {
       const misplaced = conditionOutOfPlace(field, text, e);
       if (misplaced) {
         report("S51-E335", e.span, misplaced.message, misplaced.hint);
