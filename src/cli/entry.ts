@@ -1,9 +1,10 @@
-import { main } from "./main.js";
+import { main, systemErrorLine } from "./main.js";
 
-// `state51 validate | head` closes the pipe early: that is not an error worth a stack trace.
+// A write to standard output that fails (`| head` closing the pipe: EPIPE; `> /dev/full`: ENOSPC)
+// is one line on standard error and exit 1, not a stack trace; nothing more is written.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw error;
+  process.stderr.write(`state51: ${systemErrorLine({ ...error, syscall: "write", path: "standard output" } as NodeJS.ErrnoException).replace("write standard output", "write to standard output")}\n`);
+  process.exit(1);
 });
 
 process.exitCode = await main(process.argv.slice(2));

@@ -18,6 +18,8 @@ export interface PlayOptions {
   readonly bots?: string;
   readonly log?: string;
   readonly quiet?: boolean;
+  /** Make the log's missing folders. */
+  readonly mkdir?: boolean;
 }
 
 /**
@@ -91,17 +93,18 @@ export function playersAndBots(opts: { readonly players?: string; readonly bots?
 export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = []): Ready {
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
-  checkOutput(opts.log, "the game log");
-  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log }, write, paths);
+  const mkdir = opts.mkdir === true;
+  checkOutput(opts.log, "the game log", { mkdir });
+  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths);
 }
 
-function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined }, write: (s: string) => void, paths: readonly string[]): number {
+function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined; mkdir: boolean }, write: (s: string) => void, paths: readonly string[]): number {
   const { seed, bots } = opts;
   const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
   const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log) {
-    writeFileAtomic(resolve(opts.log), log);
+    writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
     const again = ["state51", "replay", opts.log, ...paths].map(shellWord).join(" ");
     write(`game log written to ${opts.log} (replay with: ${again})\n`);
   }
