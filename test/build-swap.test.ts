@@ -1,0 +1,86 @@
+/**
+ * The build's swap survives a kill at any step (issue 11, part 3). For each
+ * step of writeTreeAtomic, a real `state51 build` is killed there (SIGKILL, by
+ * the STATE51_TEST_KILL_AT hook) while replacing an older build; then the
+ * recovery the next build starts with must leave the output folder a complete
+ * old or new tree, exactly, and no temp folder; and the next build must work.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readTree, recoverInterruptedSwap, swapSteps, writeTreeAtomic, type TreeFile } from "../src/compiler/write-generated.js";
+import { repoRoot } from "./helpers.js";
+
+const oldCards = [join(repoRoot, "cards")];
+const newCards = [join(repoRoot, "cards"), join(repoRoot, "cards", "examples")];
+
+/** `state51 build` into `<dir>/generated` (the dirs are all of the same depth, so the trees compare byte for byte). */
+function build(dir: string, cards: readonly string[], killAt?: string) {
+  const env = { ...process.env, ...(killAt === undefined ? {} : { STATE51_TEST_KILL_AT: killAt }) };
+  return spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), "build", ...cards, "--out", "generated"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "state51-swap-"));
+}
+
+let oldTemplate = "";
+let oldTree: TreeFile[] = [];
+let newTree: TreeFile[] = [];
+
+beforeAll(() => {
+  oldTemplate = tempDir();
+  mkdirSync(join(oldTemplate, "generated"));
+  cpSync(join(repoRoot, "generated", "README.md"), join(oldTemplate, "generated", "README.md"));
+  expect(build(oldTemplate, oldCards).status).toBe(0);
+  oldTree = readTree(join(oldTemplate, "generated"));
+  const reference = tempDir();
+  mkdirSync(join(reference, "generated"));
+  cpSync(join(repoRoot, "generated", "README.md"), join(reference, "generated", "README.md"));
+  expect(build(reference, newCards).status).toBe(0);
+  newTree = readTree(join(reference, "generated"));
+  expect(newTree).not.toEqual(oldTree);
+});
+
+/** What is left after a kill at each step, once recovered: the old tree until the new one is complete and set to take its place. */
+const expected: Record<(typeof swapSteps)[number], "old" | "new"> = {
+  writing: "old",
+  written: "old",
+  ready: "old",
+  "set-aside": "new",
+  swapped: "new",
+  removing: "new",
+};
+
+describe.each(swapSteps.map((s) => [s]))("state51 build killed at step %s of its swap", (step) => {
+  it(`leaves a complete ${expected[step]} tree once recovered, no temp folder, and the next build works`, () => {
+    const dir = tempDir();
+    cpSync(join(oldTemplate, "generated"), join(dir, "generated"), { recursive: true });
+    const killed = build(dir, newCards, step);
+    expect(killed.signal).toBe("SIGKILL");
+    const out = join(dir, "generated");
+    recoverInterruptedSwap(out);
+    expect(readdirSync(dir)).toEqual(["generated"]);
+    expect(readTree(out)).toEqual(expected[step] === "old" ? oldTree : newTree);
+    // The next build (its swap, in this process) replaces whichever it finds.
+    writeTreeAtomic(out, newTree.filter((f) => f.path !== "README.md"));
+    expect(readTree(out)).toEqual(newTree);
+    expect(readdirSync(dir)).toEqual(["generated"]);
+  });
+});
+
+describe("the next state51 build after a kill", () => {
+  it("recovers by itself: killed with no output folder, the next build finishes and leaves no temp folder", () => {
+    const dir = tempDir();
+    cpSync(join(oldTemplate, "generated"), join(dir, "generated"), { recursive: true });
+    expect(build(dir, newCards, "set-aside").signal).toBe("SIGKILL");
+    expect(readdirSync(dir)).not.toContain("generated");
+    const next = build(dir, oldCards);
+    expect(next.stderr).toBe("");
+    expect(next.status).toBe(0);
+    expect(readdirSync(dir)).toEqual(["generated"]);
+    expect(readTree(join(dir, "generated"))).toEqual(oldTree);
+  });
+});
