@@ -128,4 +128,20 @@ describe("what is not a regular file", () => {
       writer.kill();
     }
   });
+
+  it("refuses /dev/zero and a FIFO as a game log or a shard's report, at once", () => {
+    const tmp = tempDir();
+    execFileSync("mkfifo", [join(tmp, "log.jsonl")]);
+    for (const [args, message] of [
+      [["replay", "/dev/zero"], "state51: cannot read /dev/zero: it is a device, not a file"],
+      [["replay", "log.jsonl"], "state51: cannot read log.jsonl: it is a pipe (FIFO), not a file"],
+      [["simulate", "--merge", "/dev/zero"], "state51 simulate --merge: cannot read /dev/zero: it is a device, not a file"],
+    ] as const) {
+      const start = performance.now();
+      const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd: tmp, encoding: "utf8", timeout: 20_000 });
+      expect(performance.now() - start).toBeLessThan(5_000);
+      expect(r.stderr).toContain(message);
+      expect(r.status).not.toBe(0);
+    }
+  });
 });

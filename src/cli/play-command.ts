@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readInputText } from "../load/read-file.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
@@ -113,13 +113,9 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
 
 /** Reads the log to replay (a UsageError if it cannot be read) and returns its replay. */
 export function prepareReplay(file: string, quiet: boolean, write: (s: string) => void): Ready {
-  let text: string;
-  try {
-    text = readFileSync(resolve(file), "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
-  }
-  return (cards) => runReplay(cards, file, text, quiet, write);
+  const read = readInputText(resolve(file));
+  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}`);
+  return (cards) => runReplay(cards, file, read.text, quiet, write);
 }
 
 function runReplay(cards: CardRegistry, file: string, text: string, quiet: boolean, write: (s: string) => void): number {

@@ -4,7 +4,7 @@
  * cards are compiled and before any game is played; the report is written
  * atomically, and an interrupted run (Ctrl-C) reports the games it played.
  */
-import { readFileSync } from "node:fs";
+import { readInputText } from "../load/read-file.js";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { SingleBar } from "cli-progress";
@@ -89,13 +89,9 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
 export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): number {
   try {
     const parts = paths.map((file) => {
-      let text: string;
-      try {
-        text = readFileSync(resolve(file), "utf8");
-      } catch (error) {
-        throw new MergeError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
-      }
-      return { file, report: parseReport(file, text) };
+      const read = readInputText(resolve(file));
+      if (!read.ok) throw new MergeError(`cannot read ${file}: ${read.reason}`);
+      return { file, report: parseReport(file, read.text) };
     });
     writeReport(mergeReports(parts), checked, io);
     return 0;

@@ -87,3 +87,17 @@ export function readCardFile(path: string, displayPath: string): ReadResult {
     return fail("S51-E002", "the file is not valid UTF-8 text", "save it as UTF-8");
   }
 }
+
+/** Game logs and reports are far larger than card files, but not without end. */
+export const maxInputBytes = 256 * 1024 * 1024;
+
+/**
+ * A file given as input other than card files (a game log, a shard's report)
+ * as text: at most `limit` bytes, a regular file only; else why not, in a few words.
+ */
+export function readInputText(path: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; reason: string } {
+  const read = readBounded(path, limit);
+  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? read.reason : `it is ${read.notAFile}, not a file` };
+  if (read.tooBig) return { ok: false, reason: `it is over ${limit / 1024 / 1024} MB` };
+  return { ok: true, text: read.bytes.toString("utf8") };
+}
