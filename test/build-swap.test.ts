@@ -5,10 +5,11 @@
  * recovery the next build starts with must leave the output folder a complete
  * old or new tree, exactly, and no temp folder; and the next build must work.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readTree, recoverInterruptedSwap, swapSteps, writeTreeAtomic, type TreeFile } from "../src/compiler/write-generated.js";
 import { repoRoot } from "./helpers.js";
@@ -82,5 +83,21 @@ describe("the next state51 build after a kill", () => {
     expect(next.status).toBe(0);
     expect(readdirSync(dir)).toEqual(["generated"]);
     expect(readTree(join(dir, "generated"))).toEqual(oldTree);
+  });
+});
+
+describe("state51 build --out a folder it did not write", () => {
+  it("refuses one holding a FIFO or a link to /dev/zero at once, before reading the cards, without reading them", () => {
+    for (const plant of [(at: string) => execFileSync("mkfifo", [at]), (at: string) => symlinkSync("/dev/zero", at)]) {
+      const dir = tempDir();
+      mkdirSync(join(dir, "generated"));
+      plant(join(dir, "generated", "index.ts"));
+      const start = performance.now();
+      const r = build(dir, oldCards);
+      expect(performance.now() - start).toBeLessThan(5_000);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^state51 build: cannot write generated\/: refusing to replace .*generated: it holds files state51 build did not write \(index\.ts\)\n$/);
+    }
   });
 });
