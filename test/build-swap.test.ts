@@ -72,6 +72,20 @@ describe.each(swapSteps.map((s) => [s]))("state51 build killed at step %s of its
   });
 });
 
+describe("recovering from a killed build", () => {
+  it("removes the temp folders of builds no longer running, and leaves a running build's alone", () => {
+    const dir = tempDir();
+    const out = join(dir, "generated");
+    cpSync(join(oldTemplate, "generated"), out, { recursive: true });
+    const ended = spawnSync(process.execPath, ["-e", "0"]).pid;
+    const running = process.ppid;
+    for (const name of [`.generated.${ended}.new.tmp`, `.generated.${ended}.old.tmp`, `.generated.${running}.new.tmp`]) mkdirSync(join(dir, name));
+    recoverInterruptedSwap(out);
+    expect(readdirSync(dir).sort()).toEqual([`.generated.${running}.new.tmp`, "generated"]);
+    expect(readTree(out)).toEqual(oldTree);
+  });
+});
+
 describe("the next state51 build after a kill", () => {
   it("recovers by itself: killed with no output folder, the next build finishes and leaves no temp folder", () => {
     const dir = tempDir();

@@ -34,7 +34,7 @@ function timedCli(args: readonly string[], cwd: string): { status: number | null
 
 describe("fixtures of the fuzz classes", () => {
   it("gives each fixture exactly its expected diagnostics (code, position, message)", () => {
-    const fixtures = ["many-lexer-errors.yaml"];
+    const fixtures = ["many-lexer-errors.yaml", "many-problems.yaml"];
     const actual = Object.fromEntries(
       fixtures.map((name) => [name, validatePaths([join(dir, name)], { cwd: dir }).diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)]),
     );
@@ -50,6 +50,12 @@ describe("fixtures of the fuzz classes", () => {
 });
 
 describe("a file full of errors", () => {
+  it("shows the first 100 problems of a file with 120, then one line counting the other 20 where the 101st is", () => {
+    const ds = validatePaths([join(dir, "many-problems.yaml")], { cwd: dir }).diagnostics;
+    expect(ds).toHaveLength(maxDiagnosticsPerFile + 1);
+    expect(ds.filter((d) => d.code === "S51-E010").map((d) => [d.line, d.column, d.message])).toEqual([[233, 20, "20 more problems in this file, not shown (20 errors)"]]);
+  });
+
   it("validates a 1 MB file of errors quickly (the bench measures it; under 2 s there), 100 shown and the rest counted", () => {
     const tmp = tempDir();
     const text = errorFileText();
