@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { errorFileText } from "../bench/error-file.mjs";
-import { maxErrorsPerField } from "../src/parse/parse-cards.js";
+import { maxErrorsPerField } from "../src/diagnostics/field-report.js";
 import { maxDiagnosticsPerFile, validatePaths } from "../src/pipeline/validate.js";
 import { repoRoot } from "./helpers.js";
 
@@ -34,12 +34,18 @@ function timedCli(args: readonly string[], cwd: string): { status: number | null
 
 describe("fixtures of the fuzz classes", () => {
   it("gives each fixture exactly its expected diagnostics (code, position, message)", () => {
-    const fixtures = ["many-lexer-errors.yaml", "many-problems.yaml"];
+    const fixtures = ["many-lexer-errors.yaml", "many-problems.yaml", "many-unknown-words.yaml"];
     const actual = Object.fromEntries(
       fixtures.map((name) => [name, validatePaths([join(dir, name)], { cwd: dir }).diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)]),
     );
     if (process.env.UPDATE_GOLDEN === "1") writeFileSync(goldenPath, JSON.stringify(actual, null, 2) + "\n");
     expect(actual).toEqual(JSON.parse(readFileSync(goldenPath, "utf8")));
+  });
+
+  it("shows 20 unknown words of a field with 60, then one line counting the other 40 where the 21st is", () => {
+    const ds = validatePaths([join(dir, "many-unknown-words.yaml")], { cwd: dir }).diagnostics;
+    expect(ds.filter((d) => d.code === "S51-E301")).toHaveLength(maxErrorsPerField);
+    expect(ds.filter((d) => d.code === "S51-E010").map((d) => [d.line, d.column, d.message])).toEqual([[11, 185, "40 more errors in this field, not shown"]]);
   });
 
   it("shows 20 errors of a field with 50, then one line counting the other 30 where the 21st is", () => {

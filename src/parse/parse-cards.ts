@@ -12,7 +12,7 @@ import { keywordForms } from "../../grammar/tokens.js";
 import { effectConstructs } from "../constructs/effects/index.js";
 import type { DataPath, SourceFile } from "../load/source-file.js";
 import type { CardData } from "../schema/card-file.js";
-import { fieldReporter } from "../diagnostics/field-report.js";
+import { fieldReporter, maxErrorsPerField } from "../diagnostics/field-report.js";
 import { conditionPlaces } from "../constructs/conditions/index.js";
 import { productionCost } from "../constructs/production-cost.js";
 
@@ -96,9 +96,6 @@ function conditionOutOfPlace(field: string, text: string, e: { readonly kind: Sy
   if (conditioned.includes(head)) return { message, hint: 'write it last: "action: pay 1 fuel -> 2 vp if you hold 2 scrap"' };
   return { message, hint: `"${head}" takes no condition; a production or an action may: "produce 2 fuel if you have a leader"` };
 }
-
-/** At most this many syntax errors are shown for one field (then one line counts the rest). */
-export const maxErrorsPerField = 20;
 
 export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
   const fields = data as unknown as Record<string, unknown>;
