@@ -10,6 +10,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { systemErrorLine } from "../src/cli/main.js";
 import { repoRoot } from "./helpers.js";
 
 const cli = join(repoRoot, "dist/state51.mjs");
@@ -138,5 +139,14 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
     expect(made.stderr).not.toMatch(/internal error|error:/);
     expect(made.status).toBe(0);
     expect(existsSync(target)).toBe(true);
+  });
+});
+
+describe("a write that fails after the checks (a disk filling up, a folder removed during the run)", () => {
+  it("is told in one line naming the path and the reason, not as an internal error", () => {
+    const error = (code: string, syscall: string, path: string): NodeJS.ErrnoException => Object.assign(new Error(code), { code, syscall, path });
+    expect(systemErrorLine(error("ENOSPC", "write", "report.json"))).toBe("cannot write report.json: the disk is full (ENOSPC)");
+    expect(systemErrorLine(error("EISDIR", "open", "/tmp"))).toBe("cannot write /tmp: it is a folder (EISDIR)");
+    expect(systemErrorLine(error("EACCES", "mkdir", "out/a"))).toBe("cannot create the folder out/a: permission denied (EACCES)");
   });
 });

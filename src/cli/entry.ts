@@ -1,9 +1,9 @@
-import { main, systemErrorLine } from "./main.js";
+import { main, systemReason } from "./main.js";
 
 // A write to standard output that fails (`| head` closing the pipe: EPIPE; `> /dev/full`: ENOSPC)
 // is one line on standard error and exit 1, not a stack trace; nothing more is written.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  process.stderr.write(`state51: ${systemErrorLine({ ...error, syscall: "write", path: "standard output" } as NodeJS.ErrnoException).replace("write standard output", "write to standard output")}\n`);
+  process.stderr.write(`state51: cannot write to standard output: ${systemReason(error.code)}\n`);
   process.exit(1);
 });
 

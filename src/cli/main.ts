@@ -312,8 +312,8 @@ function usage(run: () => number, writeError: (s: string) => void): number {
   }
 }
 
-/** A system error in the designer's words: what failed, on which path, and the code to search for. */
-export function systemErrorLine(error: NodeJS.ErrnoException): string {
+/** Why a system call failed, in the designer's words, with the code to search for. */
+export function systemReason(code: string | undefined): string {
   const reasons: Partial<Record<string, string>> = {
     ENOSPC: "the disk is full",
     EACCES: "permission denied",
@@ -323,10 +323,18 @@ export function systemErrorLine(error: NodeJS.ErrnoException): string {
     ENOTDIR: "a part of the path is not a folder",
     ENOENT: "no such file or folder",
     EPIPE: "the reader closed the pipe",
+    EBADF: "it is not open for writing",
   };
-  const code = error.code ?? "error";
-  const path = error.path === undefined ? "" : ` ${error.path}`;
-  return `cannot ${error.syscall === "open" || error.syscall === "write" || error.syscall === "rename" ? "write" : error.syscall ?? "write"}${path}: ${reasons[code] ?? code} (${code})`;
+  return `${(code !== undefined && reasons[code]) || "system error"} (${code ?? "unknown"})`;
+}
+
+/** What the program was doing when a system call failed, as "cannot …". */
+const doing: Partial<Record<string, string>> = { open: "write", write: "write", rename: "write", copyfile: "write", mkdir: "create the folder", rmdir: "remove", rm: "remove", unlink: "remove", read: "read", scandir: "read the folder" };
+
+/** A system error met while writing (a disk full, a folder removed under us) as one line. */
+export function systemErrorLine(error: NodeJS.ErrnoException): string {
+  const what = (error.syscall !== undefined && doing[error.syscall]) || error.syscall || "write";
+  return `cannot ${what}${error.path === undefined ? "" : ` ${error.path}`}: ${systemReason(error.code)}`;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
