@@ -142,6 +142,15 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
   });
 });
 
+describe("state51 grammar --out /proc/g.html", () => {
+  it.runIf(process.platform === "linux")("is refused at once (it once spun for ever making folders)", () => {
+    const r = spawnSync(process.execPath, [cli, "grammar", "--out", "/proc/g.html"], { encoding: "utf8", timeout: 10_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^state51: cannot write the grammar page: \/proc cannot be written to \(\w+\)\n$/);
+  });
+});
+
 describe("a write that fails after the checks (a disk filling up, a folder removed during the run)", () => {
   it("is told in one line naming the path and the reason, not as an internal error", () => {
     const error = (code: string, syscall: string, path: string): NodeJS.ErrnoException => Object.assign(new Error(code), { code, syscall, path });
