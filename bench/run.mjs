@@ -4,7 +4,7 @@
 // clone cost, bot win rates). `--json` prints the figures as one JSON object
 // on standard output (the account goes to standard error).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -47,6 +47,25 @@ say(`  node -e 0 (baseline)      ${baseline.toFixed(0).padStart(5)} ms`);
 say(`  state51 validate          ${validate.toFixed(0).padStart(5)} ms   (${(validate / baseline).toFixed(2)}x baseline, ${(validate - baseline).toFixed(0)} ms over it)`);
 say(`  budget                      500 ms   ${validate < 500 ? "ok" : "OVER BUDGET"}`);
 Object.assign(figures, { baselineMs: Math.round(baseline), validateMs: Math.round(validate) });
+
+// A card file of just under 1 MB in which every card is wrong: validating must stay linear in the input.
+const errorsDir = mkdtempSync(join(tmpdir(), "state51-bench-"));
+try {
+  const { errorFileText } = await import("./error-file.mjs");
+  const file = join(errorsDir, "errors.yaml");
+  writeFileSync(file, errorFileText());
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    spawnSync(process.execPath, [join(root, "dist/state51.mjs"), "validate", file], { cwd: root, stdio: "ignore" });
+    times.push(performance.now() - start);
+  }
+  const ms = median(times);
+  say(`  validate, 1 MB of errors  ${ms.toFixed(0).padStart(5)} ms   (median of 5; target under 2,000 ms: ${ms < 2000 ? "ok" : "OVER"})`);
+  figures.errorFileMs = Math.round(ms);
+} finally {
+  rmSync(errorsDir, { recursive: true, force: true });
+}
 
 // state51 build: validate + load ts-morph + compile + write, into a temp --out.
 const buildDir = mkdtempSync(join(tmpdir(), "state51-bench-"));

@@ -422,7 +422,7 @@ describe("state51 build", () => {
 
   it("writes output that type-checks wherever --out is: it imports the engine's interfaces by their path from there", () => {
     const dir = tempProject();
-    expect(runCli(["build", "cards", "--out", "deep/er/generated"], dir).status).toBe(0);
+    expect(runCli(["build", "cards", "--out", "deep/er/generated", "--mkdir"], dir).status).toBe(0);
     const out = join(dir, "deep", "er", "generated");
     expect(readFileSync(join(out, "index.ts"), "utf8")).toContain(`from "${definitionsFrom(out)}";`);
     const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
@@ -451,7 +451,7 @@ describe("state51 build", () => {
   it("never replaces a folder it did not write", () => {
     const dir = tempProject();
     const r = runCli(["build", "cards", "--out", "cards"], dir);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toContain("refusing to replace");
     expect(readdirSync(join(dir, "cards")).sort()).toEqual(cardFiles);
     expect(existsSync(join(dir, "cards", "index.ts"))).toBe(false);

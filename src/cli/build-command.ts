@@ -5,7 +5,10 @@
  * The compiler (and so ts-morph, slow to load) is imported only here, lazily:
  * `state51 validate` never loads it. The bundle keeps it in its own chunk.
  */
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { outputProblem } from "../fs/output-problem.js";
+import { assertReplaceable, recoverInterruptedSwap, WriteTreeError } from "../compiler/write-generated.js";
 import type { Card } from "../check/model.js";
 import { validatePaths } from "../pipeline/validate.js";
 import { packageRoot } from "../pipeline/package-root.js";
@@ -16,6 +19,8 @@ import { errorLine } from "./error-line.js";
 export interface BuildOptions {
   /** The output folder; default: the package's generated/. */
   readonly out?: string;
+  /** Make the output folder's missing parents (`--mkdir`). */
+  readonly mkdir?: boolean;
 }
 
 /** Where `state51 build` writes when not told otherwise. */
@@ -35,8 +40,27 @@ function cardsSummary(cards: readonly Card[]): string {
 }
 
 /**
+ * Why the build cannot write `outDir`, before any work: a missing parent
+ * (without --mkdir), a file in its place, an unwritable folder, files the
+ * build did not write; an interrupted earlier build is recovered first.
+ */
+function outputRefusal(outDir: string, mkdir: boolean): string | undefined {
+  const problem = outputProblem(outDir, { folder: true, mkdir });
+  if (problem !== undefined) return problem;
+  try {
+    recoverInterruptedSwap(outDir);
+    assertReplaceable(outDir);
+  } catch (error) {
+    if (error instanceof WriteTreeError || typeof (error as NodeJS.ErrnoException).code === "string") return (error as Error).message;
+    throw error;
+  }
+  return undefined;
+}
+
+/**
  * Runs `state51 build`; returns the exit code: 0 built, 1 validation errors or
- * a failed compile/write (the output folder is then as it was).
+ * a failed compile/write (the output folder is then as it was), 2 an output
+ * folder that cannot be written (found before any work).
  */
 export async function runBuild(
   paths: readonly string[],
@@ -46,13 +70,19 @@ export async function runBuild(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const outDir = options.out === undefined ? defaultOutDir() : resolve(cwd, options.out);
+  const refusal = outputRefusal(outDir, options.mkdir === true);
+  if (refusal !== undefined) {
+    writeError(errorLine("build", `cannot write ${shownDir(outDir, cwd)}: ${refusal}`));
+    return 2;
+  }
   const result = validatePaths(paths, { cwd });
   if (printValidation(result, "text", write) !== 0) {
     write(`nothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
     return 1;
   }
-  const { CompileError, WriteTreeError, buildGenerated } = await import("../compiler/build.js");
+  const { CompileError, buildGenerated } = await import("../compiler/build.js");
   try {
+    if (options.mkdir === true) mkdirSync(dirname(outDir), { recursive: true });
     const files = buildGenerated(result, outDir, cwd);
     write(`wrote ${files.length} files to ${shownDir(outDir, cwd)} (${cardsSummary(result.cards)})\n`);
     return 0;

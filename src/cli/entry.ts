@@ -1,9 +1,11 @@
-import { main } from "./main.js";
+import { errorLine } from "./error-line.js";
+import { main, systemReason } from "./main.js";
 
-// `state51 validate | head` closes the pipe early: that is not an error worth a stack trace.
+// A write to standard output that fails (`| head` closing the pipe: EPIPE; `> /dev/full`: ENOSPC)
+// is one line on standard error and exit 1, not a stack trace; nothing more is written.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw error;
+  process.stderr.write(errorLine("", `cannot write to standard output: ${systemReason(error.code)}`));
+  process.exit(1);
 });
 
 process.exitCode = await main(process.argv.slice(2));

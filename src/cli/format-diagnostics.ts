@@ -11,8 +11,16 @@ import { terminalSafe } from "../text/escape.js";
 /** How much of a long line the frame shows around the problem. */
 const frameWidth = 100;
 
+/** The last file's lines: diagnostics come sorted by file, so each file is split once, not once per frame. */
+let indexed: { readonly text: string; readonly lines: readonly string[] } | undefined;
+
+function linesOf(text: string): readonly string[] {
+  if (indexed?.text !== text) indexed = { text, lines: text.split(/\r?\n/) };
+  return indexed.lines;
+}
+
 function codeFrame(d: Diagnostic, text: string | undefined): string[] {
-  const line = text?.split(/\r?\n/)[d.line - 1];
+  const line = text === undefined ? undefined : linesOf(text)[d.line - 1];
   if (line === undefined) return [];
   const gutter = String(d.line).padStart(4);
   // Long lines (a minified file, a runaway value) are cut to a window around the column.

@@ -6,7 +6,7 @@ import { Command, CommanderError, Option } from "commander";
 import { codes } from "../diagnostics/codes.js";
 import { terminalSafe } from "../text/escape.js";
 import { runBuild } from "./build-command.js";
-import { writeGrammarDiagram } from "./grammar-command.js";
+import { checkGrammarOutput, writeGrammarDiagram } from "./grammar-command.js";
 import { UsageError } from "./usage-error.js";
 import { runValidate, type Format } from "./validate-command.js";
 import { langs } from "../text/words.js";
@@ -71,6 +71,7 @@ export function buildProgram(
     .description("validate, then compile the cards to typed TypeScript for the engine (generated/)")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .option("-o, --out <dir>", "the output folder (default: generated/ in the state51 package)")
+    .option("--mkdir", "create the output folder's missing parent folders (otherwise a missing one is an error)")
     .addHelpText(
       "after",
       "\nValidates first, printing problems as `state51 validate` does; on any error nothing is\n" +
@@ -80,10 +81,12 @@ export function buildProgram(
         "a folder holding files the build did not write is never replaced.\n\n" +
         "Examples:\n  state51 build                             the base set into the package's generated/\n" +
         "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n\n" +
-        "Exit status: 0 built, 1 errors found (nothing written), 2 usage error.",
+        "Exit status: 0 built, 1 errors found (nothing written), 2 usage error.\n" +
+        "An output folder that cannot be written (its parent missing without --mkdir, a file, read-only,\n" +
+        "or holding files the build did not write) is a usage error, found before the cards are read.",
     )
-    .action(async (paths: string[], opts: { out?: string }) =>
-      setExit(await runBuild(paths, opts.out === undefined ? {} : { out: opts.out }, write, writeError)),
+    .action(async (paths: string[], opts: { out?: string; mkdir?: boolean }) =>
+      setExit(await runBuild(paths, { ...(opts.out === undefined ? {} : { out: opts.out }), mkdir: opts.mkdir === true }, write, writeError)),
     );
 
   program
@@ -122,6 +125,7 @@ export function buildProgram(
     .option("-c, --cards <ids>", "only these cards, in this order (comma-separated ids)")
     .option("--check-fit", "lay the cards out in headless Chromium and report any whose text overflows")
     .option("--allow-overflow", "write --pdf, --png and --png-cards even when a card's text does not fit (it is clipped)")
+    .option("--mkdir", "create the missing folders of --out, --pdf, --png and --png-cards (otherwise a missing one is an error)")
     .addHelpText(
       "after",
       "\nThe HTML is self-contained (inline CSS and SVG, system fonts, nothing loaded from the\n" +
@@ -175,6 +179,7 @@ export function buildProgram(
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-l, --log <file>", "write the game as JSON lines, for `state51 replay`")
+    .option("--mkdir", "create the log's missing folders (otherwise a missing one is an error)")
     .option("-q, --quiet", "print only the final scores")
     .addHelpText(
       "after",
@@ -220,6 +225,7 @@ export function buildProgram(
     .option("-w, --workers <k>", "worker threads (default: the number of cores)")
     .addOption(new Option("-f, --format <format>", "report format: text, json, or html (one self-contained page with plots)").choices(["text", "json", "html"]).default("text"))
     .option("-o, --out <file>", "write the report to this file (atomically) instead of standard output")
+    .option("--mkdir", "create the report's missing folders (otherwise a missing one is an error)")
     .option("--shard <i/n>", "play share i of n of the games (a contiguous range of them) and write a partial report: run the n shards anywhere, then --merge their JSON")
     .option("--baseline <paths...>", "also play the same games (seeds, players, bots, seating) on these card files or folders, e.g. the base set alone, and report what changed: faction win rates, game length, where each new card ranks among the old ones (give the paths to play first, or end the list with another option)")
     .option("--merge", "the paths are the JSON reports of all the shards of one run: write the run's report (exactly that of the whole run played at once)")
@@ -286,8 +292,12 @@ export function buildProgram(
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")
-    .action((opts: { out: string }) => {
-      for (const f of writeGrammarDiagram(opts.out)) write(`wrote ${f}\n`);
+    .option("--mkdir", "create the page's missing folders (otherwise a missing one is an error)")
+    .action((opts: { out: string; mkdir?: boolean }) => {
+      const mkdir = opts.mkdir === true;
+      const status = usage(() => (checkGrammarOutput(opts.out, mkdir), 0), writeError);
+      if (status !== 0) return setExit(status);
+      for (const f of writeGrammarDiagram(opts.out, mkdir)) write(`wrote ${f}\n`);
     });
 
   return program;
@@ -306,6 +316,31 @@ function usage(run: () => number, writeError: (s: string) => void): number {
   }
 }
 
+/** Why a system call failed, in the designer's words, with the code to search for. */
+export function systemReason(code: string | undefined): string {
+  const reasons: Partial<Record<string, string>> = {
+    ENOSPC: "the disk is full",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the file system is read-only",
+    EISDIR: "it is a folder",
+    ENOTDIR: "a part of the path is not a folder",
+    ENOENT: "no such file or folder",
+    EPIPE: "the reader closed the pipe",
+    EBADF: "it is not open for writing",
+  };
+  return `${(code !== undefined && reasons[code]) || "system error"} (${code ?? "unknown"})`;
+}
+
+/** What the program was doing when a system call failed, as "cannot …". */
+const doing: Partial<Record<string, string>> = { open: "write", write: "write", rename: "write", copyfile: "write", mkdir: "create the folder", rmdir: "remove", rm: "remove", unlink: "remove", read: "read", scandir: "read the folder" };
+
+/** A system error met while writing (a disk full, a folder removed under us) as one line. */
+export function systemErrorLine(error: NodeJS.ErrnoException): string {
+  const what = (error.syscall !== undefined && doing[error.syscall]) || error.syscall || "write";
+  return `cannot ${what}${error.path === undefined ? "" : ` ${error.path}`}: ${systemReason(error.code)}`;
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = 0;
   const write = (s: string): void => void process.stdout.write(s);
@@ -318,6 +353,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof CommanderError) {
       const helpOrVersion = ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code);
       return helpOrVersion ? 0 : 2;
+    }
+    // A system error (a disk full, a folder removed under us) is a problem of the machine, not a bug: one line, exit 1.
+    if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && typeof (error as NodeJS.ErrnoException).syscall === "string") {
+      process.stderr.write(errorLine("", systemErrorLine(error as NodeJS.ErrnoException)));
+      return 1;
     }
     process.stderr.write(errorLine("", `internal error: ${(error as Error).message}`) + "please report this with the command you ran\n");
     return 70;

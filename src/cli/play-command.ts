@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readInputText } from "../load/read-file.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
@@ -19,6 +19,8 @@ export interface PlayOptions {
   readonly bots?: string;
   readonly log?: string;
   readonly quiet?: boolean;
+  /** Make the log's missing folders. */
+  readonly mkdir?: boolean;
 }
 
 /**
@@ -92,17 +94,18 @@ export function playersAndBots(opts: { readonly players?: string; readonly bots?
 export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = []): Ready {
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
-  checkOutput(opts.log, "the game log");
-  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log }, write, paths);
+  const mkdir = opts.mkdir === true;
+  checkOutput(opts.log, "the game log", { mkdir });
+  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths);
 }
 
-function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined }, write: (s: string) => void, paths: readonly string[]): number {
+function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined; mkdir: boolean }, write: (s: string) => void, paths: readonly string[]): number {
   const { seed, bots } = opts;
   const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
   const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log) {
-    writeFileAtomic(resolve(opts.log), log);
+    writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
     const again = ["state51", "replay", opts.log, ...paths].map(shellWord).join(" ");
     write(`game log written to ${opts.log} (replay with: ${again})\n`);
   }
@@ -111,13 +114,9 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
 
 /** Reads the log to replay (a UsageError if it cannot be read) and returns its replay. */
 export function prepareReplay(file: string, quiet: boolean, write: (s: string) => void): Ready {
-  let text: string;
-  try {
-    text = readFileSync(resolve(file), "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
-  }
-  return (cards) => runReplay(cards, file, text, quiet, write);
+  const read = readInputText(resolve(file));
+  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}`);
+  return (cards) => runReplay(cards, file, read.text, quiet, write);
 }
 
 function runReplay(cards: CardRegistry, file: string, text: string, quiet: boolean, write: (s: string) => void): number {

@@ -7,7 +7,7 @@
  * run headless Chromium. The options and the outputs are checked before the
  * cards are read; a card whose text does not fit stops the PDF and the PNGs.
  */
-import { statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Card } from "../check/model.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -41,6 +41,8 @@ export interface PrintOptions {
   readonly checkFit?: boolean;
   /** Write the PDF and PNGs even when a card's text does not fit. */
   readonly allowOverflow?: boolean;
+  /** Make the outputs' missing folders. */
+  readonly mkdir?: boolean;
 }
 
 /** The options once checked. */
@@ -70,7 +72,7 @@ function parseDpi(text: string): number {
 }
 
 /** A UsageError when the folder for the per-card pictures cannot be made where asked, or holds something else than pictures. */
-function checkPictureFolder(folder: string): void {
+function checkPictureFolder(folder: string, mkdir: boolean): void {
   let isFolder: boolean | undefined;
   try {
     isFolder = statSync(folder).isDirectory();
@@ -82,7 +84,7 @@ function checkPictureFolder(folder: string): void {
     throw new UsageError(`--png-cards ${folder} holds files other than card pictures, which would be lost\n  hint: name a new or empty folder`);
   }
   // The pictures are made in a folder beside it, which then takes its place: the parent must be writable.
-  const problem = outputProblem(join(dirname(resolve(folder)), ".state51-png-cards"));
+  const problem = outputProblem(join(dirname(resolve(folder)), ".state51-png-cards"), { mkdir });
   if (problem !== undefined) throw new UsageError(`cannot write the card pictures: ${problem}`);
 }
 
@@ -94,10 +96,11 @@ export function checkPrint(opts: PrintOptions): CheckedPrint {
   if (opts.allowOverflow === true && opts.pdf === undefined && opts.png === undefined && opts.pngCards === undefined) {
     throw new UsageError("--allow-overflow only matters with --pdf, --png or --png-cards");
   }
-  checkOutput(opts.out, "the sheet");
-  checkOutput(opts.pdf, "the PDF");
-  checkOutput(opts.png, "the picture");
-  if (opts.pngCards !== undefined) checkPictureFolder(opts.pngCards);
+  const mkdir = opts.mkdir === true;
+  checkOutput(opts.out, "the sheet", { mkdir });
+  checkOutput(opts.pdf, "the PDF", { mkdir });
+  checkOutput(opts.png, "the picture", { mkdir });
+  if (opts.pngCards !== undefined) checkPictureFolder(opts.pngCards, mkdir);
   return { layout: layoutFor(opts.paper, bleed), dpi };
 }
 
@@ -132,6 +135,8 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
   const summary = `${plural(cards.length, "card")}, ${plural(paginate(cards, capacity(layout)).length, "page")}, ${paperName(layout)}, ${opts.lang}`;
   let status = 0;
   try {
+    // Checked before the work; made only now, when there is something to put in them.
+    if (opts.mkdir === true) for (const output of [opts.out, opts.pdf, opts.png, opts.pngCards]) if (output !== undefined) mkdirSync(dirname(resolve(output)), { recursive: true });
     const chromium = pictures || opts.checkFit === true ? requireChromium() : undefined;
     if (chromium !== undefined) {
       const report = checkFit(cards, result.vocabulary, opts.lang, chromium, layout);

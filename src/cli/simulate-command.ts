@@ -4,7 +4,7 @@
  * cards are compiled and before any game is played; the report is written
  * atomically, and an interrupted run (Ctrl-C) reports the games it played.
  */
-import { readFileSync } from "node:fs";
+import { readInputText } from "../load/read-file.js";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { SingleBar } from "cli-progress";
@@ -32,6 +32,8 @@ export interface SimulateOptions {
   readonly workers?: string;
   readonly format?: "text" | "json" | "html";
   readonly out?: string;
+  /** Make the report's missing folders. */
+  readonly mkdir?: boolean;
   /** `i/n`: play share i of n of the games (a partial report, for --merge). */
   readonly shard?: string;
   /** Card files or folders of a second set to play the same games on, and compare with (e.g. the base set alone). */
@@ -53,6 +55,7 @@ interface Checked {
   readonly workers: number;
   readonly format: "text" | "json" | "html";
   readonly out: string | undefined;
+  readonly mkdir: boolean;
 }
 
 export const maxGames = 100_000_000;
@@ -70,7 +73,7 @@ function parseShard(text: string, games: number): Shard {
 const gameOptions = ["games", "players", "bots", "seed", "workers", "shard", "baseline"] as const;
 
 /** Checks `--merge`'s options (a UsageError if one makes no sense). */
-export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pick<Checked, "format" | "out"> {
+export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pick<Checked, "format" | "out" | "mkdir"> {
   const given = gameOptions.filter((o) => opts[o] !== undefined);
   if (given.length > 0)
     throw new UsageError(
@@ -78,21 +81,18 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
         (given.includes("baseline") ? "\n  hint: play the shards with --baseline; each part carries its share of the baseline run, and --merge combines both" : ""),
     );
   if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
-  checkOutput(opts.out, "the report");
-  return { format: opts.format ?? "text", out: opts.out };
+  const mkdir = opts.mkdir === true;
+  checkOutput(opts.out, "the report", { mkdir });
+  return { format: opts.format ?? "text", out: opts.out, mkdir };
 }
 
 /** Merges the shards' reports into the whole run's: the exit status (1 when they are not the shards of one run). */
-export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out">, io: SimulateIo): number {
+export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): number {
   try {
     const parts = paths.map((file) => {
-      let text: string;
-      try {
-        text = readFileSync(resolve(file), "utf8");
-      } catch (error) {
-        throw new MergeError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
-      }
-      return { file, report: parseReport(file, text) };
+      const read = readInputText(resolve(file));
+      if (!read.ok) throw new MergeError(`cannot read ${file}: ${read.reason}`);
+      return { file, report: parseReport(file, read.text) };
     });
     writeReport(mergeReports(parts), checked, io);
     return 0;
@@ -111,11 +111,12 @@ export function checkSimulate(opts: SimulateOptions): Checked {
   if (firstSeed + games - 1 > 2 ** 32 - 1) throw new UsageError(`--seed ${firstSeed} with --games ${games} goes past the last seed, 4294967295`);
   const workers = opts.workers !== undefined ? integer(opts.workers, "--workers", 1, 256) : availableParallelism();
   const format = opts.format ?? "text";
-  checkOutput(opts.out, "the report");
+  const mkdir = opts.mkdir === true;
+  checkOutput(opts.out, "the report", { mkdir });
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
   const range = shard === undefined ? undefined : shardRange(games, shard);
   const share = range === undefined ? games : range.to - range.from;
-  return { plan: { firstSeed, games, players, bots }, shard, workers: Math.min(workers, share), format, out: opts.out };
+  return { plan: { firstSeed, games, players, bots }, shard, workers: Math.min(workers, share), format, out: opts.out, mkdir };
 }
 
 const seconds = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
@@ -191,9 +192,9 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   return report.complete ? 0 : 130;
 }
 
-function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out">, io: SimulateIo): void {
+function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): void {
   const text = checked.format === "json" ? jsonText(report, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
-  writeFileAtomic(resolve(checked.out), text);
+  writeFileAtomic(resolve(checked.out), text, { mkdir: checked.mkdir });
   io.write(`report of ${report.games.played} games written to ${checked.out}\n`);
 }

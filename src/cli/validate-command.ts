@@ -1,17 +1,15 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { maxFileBytes, readBounded } from "../load/read-file.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { validatePaths, type ValidationResult } from "../pipeline/validate.js";
 import { formatDiagnostic, jsonReport, summaryLine } from "./format-diagnostics.js";
 
 export type Format = "text" | "json";
 
+/** A file's text for its code frames, read no further than a card file may be (never a pipe or a device). */
 function readQuietly(path: string): string | undefined {
-  try {
-    return readFileSync(resolve(path), "utf8");
-  } catch {
-    return undefined;
-  }
+  const read = readBounded(resolve(path), maxFileBytes);
+  return read.ok ? read.bytes.toString("utf8") : undefined;
 }
 
 export interface ValidateCommandOptions {

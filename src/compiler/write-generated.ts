@@ -1,13 +1,17 @@
 /**
  * Puts a compiled tree in place all at once: the whole new tree is written
- * into a temp folder beside the output folder, then swapped in with two
- * renames. A failure while writing leaves the previous output untouched; a
- * crash between the two renames leaves it beside the output under a `.old`
- * name, and the next build puts it back before starting.
+ * into a temp folder beside the output folder (`.<name>.<pid>.new.tmp`),
+ * renamed `.ready.tmp` once complete, then swapped in: the output folder is
+ * renamed `.old.tmp`, the ready tree takes its name, the old one is removed.
+ * A kill at any point leaves either the output folder (old or new, complete)
+ * or, between the two renames, no output folder but a complete tree beside it:
+ * the next build first finishes that swap (the ready tree, else the old one
+ * goes back) and removes the temp folders of builds that are no longer running.
  *
  * This module does not load ts-morph: it only moves text to disk.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readBounded } from "../load/read-file.js";
 import { basename, dirname, join, relative, sep } from "node:path";
 
 export interface TreeFile {
@@ -48,6 +52,12 @@ function allFiles(dir: string): string[] {
   return out.sort();
 }
 
+/** Whether a file starts with the build's mark, reading no more than the mark (never a pipe or a device). */
+function startsGenerated(path: string): boolean {
+  const read = readBounded(path, Math.max(generatedMarker.length, generatedMarkdownMarker.length) * 4);
+  return read.ok && isGenerated(read.bytes.toString("utf8"));
+}
+
 /**
  * Refuses to replace a folder holding anything the build did not write
  * (`--out src` must not wipe the sources): only kept files and files that
@@ -56,7 +66,7 @@ function allFiles(dir: string): string[] {
 export function assertReplaceable(outDir: string): void {
   if (!existsSync(outDir)) return;
   if (!statSync(outDir).isDirectory()) throw new WriteTreeError(`${outDir} is not a folder`);
-  const foreign = allFiles(outDir).filter((f) => !keptFiles.includes(f) && !isGenerated(readFileSync(join(outDir, f), "utf8")));
+  const foreign = allFiles(outDir).filter((f) => !keptFiles.includes(f) && !startsGenerated(join(outDir, f)));
   if (foreign.length > 0) {
     const shown = foreign.slice(0, 3).join(", ") + (foreign.length > 3 ? `, … (${foreign.length} files)` : "");
     throw new WriteTreeError(`refusing to replace ${outDir}: it holds files state51 build did not write (${shown})`);
@@ -71,65 +81,115 @@ function assertInside(path: string): void {
   }
 }
 
-function leftovers(outDir: string, suffix: string): string[] {
+/** The stages of a temp folder's life, by its name's ending. */
+type TempStage = "new" | "ready" | "old";
+
+interface TempFolder {
+  readonly path: string;
+  readonly pid: number;
+  readonly stage: TempStage;
+}
+
+/** The temp folders of builds of `outDir` (any process), found beside it. */
+function tempFolders(outDir: string): TempFolder[] {
   const parent = dirname(outDir);
   const prefix = `.${basename(outDir)}.`;
   if (!existsSync(parent)) return [];
-  return readdirSync(parent)
-    .filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
-    .map((name) => join(parent, name));
+  return readdirSync(parent).flatMap((name) => {
+    if (!name.startsWith(prefix)) return [];
+    const m = /^(\d+)\.(new|ready|old)\.tmp$/.exec(name.slice(prefix.length));
+    return m ? [{ path: join(parent, name), pid: Number(m[1]), stage: m[2] as TempStage }] : [];
+  });
 }
 
-/** After a crash between the two renames: no output folder, but the previous one set aside. Put it back. */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function newest(folders: readonly TempFolder[]): TempFolder | undefined {
+  return [...folders].sort((a, b) => statSync(b.path).mtimeMs - statSync(a.path).mtimeMs)[0];
+}
+
+/**
+ * After a build was killed: if the output folder is missing (killed between
+ * the two renames), put the last complete tree there, the ready new one if
+ * any, else the old one; then remove every temp folder of builds no longer
+ * running (a half-written new tree, a half-removed old one).
+ */
 export function recoverInterruptedSwap(outDir: string): void {
-  if (existsSync(outDir)) return;
-  const old = leftovers(outDir, ".old.tmp").sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (old !== undefined) renameSync(old, outDir);
+  const dead = tempFolders(outDir).filter((t) => !isRunning(t.pid));
+  if (!existsSync(outDir)) {
+    const complete = newest(dead.filter((t) => t.stage === "ready")) ?? newest(dead.filter((t) => t.stage === "old"));
+    if (complete !== undefined) renameSync(complete.path, outDir);
+  }
+  for (const t of dead) rmSync(t.path, { recursive: true, force: true });
+}
+
+/** The step of the swap a test asks the build to be killed at (STATE51_TEST_KILL_AT), to prove each is recoverable. */
+export const swapSteps = ["writing", "written", "ready", "set-aside", "swapped", "removing"] as const;
+
+function killPoint(step: (typeof swapSteps)[number]): void {
+  if (process.env.STATE51_TEST_KILL_AT === step) process.kill(process.pid, "SIGKILL");
 }
 
 /**
  * Replaces `outDir` with exactly `files` (plus the kept files it already
- * had). The temp folders are `.<name>.<pid>.new.tmp` and `.old.tmp` beside it.
+ * had), through the temp folders `.<name>.<pid>.{new,ready,old}.tmp` beside it.
+ * The folder holding `outDir` must exist (made by the caller under --mkdir).
  */
 export function writeTreeAtomic(outDir: string, files: readonly TreeFile[]): void {
   for (const f of files) assertInside(f.path);
   recoverInterruptedSwap(outDir);
   assertReplaceable(outDir);
-  const parent = dirname(outDir);
-  mkdirSync(parent, { recursive: true });
-  const stem = join(parent, `.${basename(outDir)}.${process.pid}`);
+  const stem = join(dirname(outDir), `.${basename(outDir)}.${process.pid}`);
   const fresh = `${stem}.new.tmp`;
+  const ready = `${stem}.ready.tmp`;
   const old = `${stem}.old.tmp`;
-  rmSync(fresh, { recursive: true, force: true });
   try {
     mkdirSync(fresh);
-    for (const f of files) {
+    files.forEach((f, i) => {
       const target = join(fresh, ...f.path.split("/"));
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, f.text);
-    }
+      if (i === Math.floor(files.length / 2)) killPoint("writing");
+    });
     for (const kept of keptFiles) {
       const previous = join(outDir, kept);
       if (existsSync(previous) && !files.some((f) => f.path === kept)) copyFileSync(previous, join(fresh, kept));
     }
+    killPoint("written");
+    renameSync(fresh, ready);
   } catch (error) {
     rmSync(fresh, { recursive: true, force: true });
     throw error;
   }
+  killPoint("ready");
 
   const hadPrevious = existsSync(outDir);
-  if (hadPrevious) {
-    rmSync(old, { recursive: true, force: true });
-    renameSync(outDir, old);
-  }
+  if (hadPrevious) renameSync(outDir, old);
+  killPoint("set-aside");
   try {
-    renameSync(fresh, outDir);
+    renameSync(ready, outDir);
   } catch (error) {
     if (hadPrevious) renameSync(old, outDir);
-    rmSync(fresh, { recursive: true, force: true });
+    rmSync(ready, { recursive: true, force: true });
     throw error;
   }
-  if (hadPrevious) rmSync(old, { recursive: true, force: true });
+  killPoint("swapped");
+  if (hadPrevious) {
+    // Entry by entry, so that a kill can be tested half-way: what is left is only ever a dead build's temp folder.
+    for (const entry of readdirSync(old)) {
+      rmSync(join(old, entry), { recursive: true, force: true });
+      killPoint("removing");
+    }
+    rmSync(old, { recursive: true, force: true });
+  }
 }
 
 /** Every file of a folder as a TreeFile, for comparing a tree on disk with a compiled one. */

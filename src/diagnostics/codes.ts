@@ -15,7 +15,7 @@
 export const codes = {
   "S51-E001": { stage: "load", category: "error", summary: "the file cannot be read", message: "cannot read the file ({reason})" },
   "S51-E002": { stage: "load", category: "error", summary: "the file is not UTF-8 text (binary?)", message: "the file is not UTF-8 text: {why}" },
-  "S51-E003": { stage: "load", category: "error", summary: "the file is too large for a card file", message: "the file is {size} MB; card files are at most {limit} MB" },
+  "S51-E003": { stage: "load", category: "error", summary: "the file is too large for a card file", message: "the file is over {limit} MB, the most a card file may be" },
   "S51-E004": { stage: "load", category: "error", summary: "YAML syntax error", message: "{problem}" },
   "S51-E005": { stage: "load", category: "error", summary: "duplicate key in a YAML mapping", message: 'the key "{key}" appears twice in this mapping' },
   "S51-E006": { stage: "load", category: "error", summary: "too many YAML aliases (an alias bomb)", message: "the YAML aliases expand too far (an alias bomb?)" },
@@ -26,6 +26,9 @@ export const codes = {
   "S51-E011": { stage: "load", category: "error", summary: "an invisible or control character in the text", message: "the invisible character {codePoint} ({name}) is not allowed in a card file" },
   "S51-E012": { stage: "load", category: "error", summary: "a folder holds no card files", message: "no card files (*.yaml, *.yml) in this folder" },
   "S51-E013": { stage: "load", category: "error", summary: "lines end with a lone carriage return (CR, classic Mac OS)", message: "the lines of this file end with a lone carriage return (CR)" },
+  "S51-E014": { stage: "load", category: "error", summary: "not a regular file (a folder, a pipe, a device, a socket)", message: "this is {what}, not a card file" },
+  "S51-E015": { stage: "load", category: "error", summary: "more than 20 problems in one field: the rest are counted, not shown", message: "{count} more errors in this field, not shown" },
+  "S51-E016": { stage: "load", category: "error", summary: "more than 100 problems in one file: the rest are counted, not shown", message: "{count} more problems in this file, not shown ({errors} errors)" },
   "S51-E101": { stage: "schema", category: "error", summary: "a field has the wrong type", message: "{name} must be {type}, found {found}" },
   "S51-E102": { stage: "schema", category: "error", summary: "unknown field", message: "unknown field `{field}`" },
   "S51-E103": { stage: "schema", category: "error", summary: "missing required field", message: "missing field `{field}`" },

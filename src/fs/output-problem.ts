@@ -1,29 +1,61 @@
 /**
- * Whether a file can be written where a command was told to write it, asked
- * before the work starts: a game or a sheet is not made only to find its
- * folder missing at the end.
+ * Whether a file or folder can be written where a command was told to write
+ * it, asked before the work starts: a game or a sheet is not made only to find
+ * its folder missing at the end. Missing folders are made only when asked
+ * (`--mkdir`); what is there must be of the right kind (a file is never written
+ * over a device or a folder); and the folder is tried for real, since a mode
+ * bit says nothing on /proc or a read-only mount.
  */
-import { accessSync, constants, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { closeSync, openSync, statSync, unlinkSync, type Stats } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
-/** Why `path` cannot be written (its folder is missing or read-only, or it is a folder), or undefined. */
-export function outputProblem(path: string): string | undefined {
+export interface OutputOptions {
+  /** Make the missing folders above the output (`--mkdir`). */
+  readonly mkdir?: boolean;
+  /** The output is a folder (build --out, print --png-cards), not a file. */
+  readonly folder?: boolean;
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why nothing can be created in the folder `folder`, or undefined: a file is made there and removed. */
+function unwritable(folder: string): string | undefined {
+  const probe = join(folder, `.state51-probe-${process.pid}`);
+  try {
+    closeSync(openSync(probe, "wx"));
+    unlinkSync(probe);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A probe left by a killed run of this same pid is no reason to refuse.
+    if (code === "EEXIST") return undefined;
+    return code ?? "unknown error";
+  }
+}
+
+/** Why `path` cannot be written, in one line, or undefined. */
+export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   const full = resolve(path);
-  const folder = dirname(full);
-  try {
-    if (!statSync(folder).isDirectory()) return `${dirname(path)} is not a folder`;
-  } catch {
-    return `no such folder: ${dirname(path)}`;
+  const here = statOf(full);
+  if (here !== undefined) {
+    if (options.folder === true && !here.isDirectory()) return `${path} is not a folder`;
+    if (options.folder !== true && here.isDirectory()) return `${path} is a folder`;
+    if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
   }
-  try {
-    if (statSync(full).isDirectory()) return `${path} is a folder`;
-  } catch {
-    // Not there yet: it will be made.
+  let folder = dirname(full);
+  let above = statOf(folder);
+  if (above === undefined && options.mkdir !== true) return `no such folder: ${dirname(path)} (--mkdir creates it)`;
+  while (above === undefined && dirname(folder) !== folder) {
+    folder = dirname(folder);
+    above = statOf(folder);
   }
-  try {
-    accessSync(folder, constants.W_OK);
-  } catch {
-    return `${dirname(path)} cannot be written to`;
-  }
-  return undefined;
+  if (above === undefined || !above.isDirectory()) return `${folder} is not a folder`;
+  const why = unwritable(folder);
+  return why === undefined ? undefined : `${folder === dirname(full) ? dirname(path) : folder} cannot be written to (${why})`;
 }

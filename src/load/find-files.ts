@@ -11,7 +11,9 @@ function walk(dir: string): string[] {
     .flatMap((entry) => {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) return walk(full);
-      return entry.isFile() && isCardFile(entry.name) ? [full] : [];
+      // Symlinks, pipes and devices named like card files are taken too, so that reading
+      // them follows the link or refuses them by name, never skipping them silently.
+      return isCardFile(entry.name) ? [full] : [];
     });
 }
 

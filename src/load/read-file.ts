@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
 
@@ -9,27 +9,75 @@ export type ReadResult = { ok: true; text: string } | { ok: false; diagnostic: D
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads a card file as UTF-8 text, refusing what cannot be one (too big, binary, unreadable). */
+/** What a path is when it is not a regular file, in the designer's words. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a pipe (FIFO)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+
+function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+export type BoundedRead = { ok: true; bytes: Buffer; tooBig: boolean } | { ok: false; reason: string; notAFile?: string };
+
+/**
+ * At most `limit + 1` bytes of a regular file: enough to know it is too big,
+ * whatever its size claims (`/proc` files say 0, a device has no end), and
+ * never a wait on a pipe. The file is opened without blocking so that a FIFO
+ * with no writer is refused at once, and it is checked to be a regular file
+ * before a byte is read.
+ */
+export function readBounded(path: string, limit: number): BoundedRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    // A socket cannot even be opened (ENXIO): say what it is rather than why open failed.
+    const stats = statIfAny(path);
+    if (stats !== undefined && !stats.isFile()) return { ok: false, reason: "not a regular file", notAFile: kindOf(stats) };
+    return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? "unknown error" };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, reason: "not a regular file", notAFile: kindOf(stats) };
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length === buffer.length) break;
+    }
+    return { ok: true, bytes: buffer.subarray(0, Math.min(length, limit)), tooBig: length > limit };
+  } catch (error) {
+    return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? "unknown error" };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads a card file as UTF-8 text, refusing what cannot be one (not a regular file, too big, binary, unreadable). */
 export function readCardFile(path: string, displayPath: string): ReadResult {
-  const fail = <C extends "S51-E001" | "S51-E002" | "S51-E003">(code: C, args: MessageArgs<C>, hint?: string, at: Range = fileStart): ReadResult => ({
+  const fail = <C extends "S51-E001" | "S51-E002" | "S51-E003" | "S51-E014">(code: C, args: MessageArgs<C>, hint?: string, at: Range = fileStart): ReadResult => ({
     ok: false,
     diagnostic: diagnostic(displayPath, at, code, args, hint),
   });
-  let bytes: Buffer;
-  try {
-    const size = statSync(path).size;
-    if (size > maxFileBytes) {
-      return fail(
-        "S51-E003",
-        { size: (size / 1024 / 1024).toFixed(1), limit: maxFileBytes / 1024 / 1024 },
-        "split the cards over several files",
-      );
-    }
-    bytes = readFileSync(path);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "unknown error";
-    return fail("S51-E001", { reason });
+  const read = readBounded(path, maxFileBytes);
+  if (!read.ok) {
+    return read.notAFile === undefined
+      ? fail("S51-E001", { reason: read.reason })
+      : fail("S51-E014", { what: read.notAFile }, "name a .yaml file or a folder of them");
   }
+  if (read.tooBig) return fail("S51-E003", { limit: maxFileBytes / 1024 / 1024 }, "split the cards over several files");
+  const bytes = read.bytes;
   if (bytes.includes(0)) return fail("S51-E002", { why: "it contains NUL bytes" });
   try {
     const text = utf8.decode(bytes);
@@ -72,4 +120,18 @@ function bytePosition(bytes: Uint8Array, offset: number): { line: number; column
   for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
   const column = new TextDecoder("utf-8").decode(bytes.subarray(lineStart, offset)).length + 1;
   return { line, column };
+}
+
+/** Game logs and reports are far larger than card files, but not without end. */
+export const maxInputBytes = 256 * 1024 * 1024;
+
+/**
+ * A file given as input other than card files (a game log, a shard's report)
+ * as text: at most `limit` bytes, a regular file only; else why not, in a few words.
+ */
+export function readInputText(path: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; reason: string } {
+  const read = readBounded(path, limit);
+  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? read.reason : `it is ${read.notAFile}, not a file` };
+  if (read.tooBig) return { ok: false, reason: `it is over ${limit / 1024 / 1024} MB` };
+  return { ok: true, text: read.bytes.toString("utf8") };
 }

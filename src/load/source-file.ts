@@ -81,7 +81,18 @@ function escapeLength(source: string, i: number): number {
  * character is matched with its next occurrence in the source, which skips
  * quotes, indentation and folded line breaks.
  */
-export function scalarOffsets(file: SourceFile, scalar: Scalar): number[] {
+export function scalarOffsets(file: SourceFile, scalar: Scalar): readonly number[] {
+  // Computed once per scalar: an ability with thousands of errors must not be walked once for each.
+  const known = offsetsCache.get(scalar);
+  if (known !== undefined) return known;
+  const offsets = computeScalarOffsets(file, scalar);
+  offsetsCache.set(scalar, offsets);
+  return offsets;
+}
+
+const offsetsCache = new WeakMap<Scalar, readonly number[]>();
+
+function computeScalarOffsets(file: SourceFile, scalar: Scalar): number[] {
   const value = String(scalar.value);
   const [start, end] = scalar.range ?? [0, 0];
   const source = file.text.slice(start, end);

@@ -12,7 +12,7 @@ import { keywordForms } from "../../grammar/tokens.js";
 import { effectConstructs } from "../constructs/effects/index.js";
 import type { DataPath, SourceFile } from "../load/source-file.js";
 import type { CardData } from "../schema/card-file.js";
-import { fieldReporter } from "../diagnostics/field-report.js";
+import { fieldReporter, maxErrorsPerField } from "../diagnostics/field-report.js";
 import { conditionPlaces } from "../constructs/conditions/index.js";
 import { productionCost } from "../constructs/production-cost.js";
 import { statementConstructs } from "../constructs/statements/index.js";
@@ -148,8 +148,12 @@ export function parseCard(data: CardData, set: string, file: SourceFile, path: D
     if (result.ok) return result.value;
     ok = false;
     const report = fieldReporter(file, [...path, field], out);
+    // Past a few errors the parser is mostly lost; thousands of them would drown the first.
+    const shown = result.errors.slice(0, maxErrorsPerField);
+    const more = result.errors.length - shown.length;
+    if (more > 0) report("S51-E015", result.errors[shown.length]!.span, { count: more }, "fix the first ones and validate again");
     let accentedUntil = -1;
-    for (const e of result.errors) {
+    for (const e of shown) {
       if (e.span.start < accentedUntil) continue;
       const misplaced = conditionOutOfPlace(field, text, e);
       if (misplaced) {

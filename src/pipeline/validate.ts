@@ -124,7 +124,7 @@ export function acceptedCards(files: readonly { file: SourceFile; data: CardFile
 function sameContent(a: string, b: string): boolean {
   try {
     const sa = statSync(a);
-    return sa.size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
+    return sa.isFile() && sa.size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
   } catch {
     return false;
   }
@@ -148,6 +148,35 @@ function emptyFolders(requested: readonly string[], files: readonly string[]): s
       return false;
     }
   });
+}
+
+/** At most this many diagnostics are shown for one file (then one line counts the rest). */
+export const maxDiagnosticsPerFile = 100;
+
+/**
+ * The first `maxDiagnosticsPerFile` diagnostics of each file (sorted), and one
+ * more saying how many were left out, where the first of them is: a file full
+ * of errors gives a report one can read, printed in linear time.
+ */
+function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    const file = sorted[i]!.file;
+    let end = i;
+    while (end < sorted.length && sorted[end]!.file === file) end++;
+    out.push(...sorted.slice(i, Math.min(end, i + maxDiagnosticsPerFile)));
+    const left = sorted.slice(i + maxDiagnosticsPerFile, end);
+    if (left.length > 0) {
+      const first = left[0]!;
+      const range = { start: { line: first.line, column: first.column }, end: { line: first.endLine, column: first.endColumn } };
+      const errors = left.filter((d) => d.severity === "error").length;
+      const severity = errors > 0 ? "error" : "warning";
+      out.push(diagnostic(file, range, "S51-E016", { count: left.length, errors }, "fix the first ones and validate again", severity));
+    }
+    i = end;
+  }
+  return out;
 }
 
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
@@ -189,5 +218,5 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   );
   const cards = checkCards(parsed, vocabulary, diagnostics);
   checkTextLocks(parsed, cards, vocabulary, diagnostics, { strict: options.strict === true });
-  return { cards, vocabulary, diagnostics: diagnostics.sort(compareDiagnostics), files: files.map((f) => displayPath(f, cwd)), texts };
+  return { cards, vocabulary, diagnostics: capPerFile(diagnostics.sort(compareDiagnostics)), files: files.map((f) => displayPath(f, cwd)), texts };
 }

@@ -1,0 +1,161 @@
+/**
+ * Every command's outputs (issue 11, part 3), one table: standard output that
+ * fails (a closed pipe, a full disk, a descriptor open only for reading) is one
+ * line on standard error and exit 1; a file output that cannot be written (a
+ * read-only place, a device such as /dev/full, a missing folder) is refused
+ * before any work, exit 2, and a missing folder is made only with --mkdir.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { systemErrorLine } from "../src/cli/main.js";
+import { repoRoot } from "./helpers.js";
+
+const cli = join(repoRoot, "dist/state51.mjs");
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "state51-out-"));
+}
+
+/** Runs the CLI with its standard output on `stdout` (a file descriptor, or a pipe read here). */
+function run(args: readonly string[], stdout: number | "pipe" = "pipe", cwd = repoRoot): Run {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 60_000, stdio: ["ignore", stdout, "pipe"] });
+  return { status: r.status, stdout: r.stdout ?? "", stderr: r.stderr };
+}
+
+/** Runs the CLI and closes the reading end of its standard output at once, as `| head -c0` would. */
+function runClosedPipe(args: readonly string[]): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (status) => done({ status, stdout: "", stderr }));
+  });
+}
+
+/** A folder nothing can be created in: /proc for root (who passes every permission check), else a folder without write permission. */
+function unwritableFolder(): string {
+  if (process.getuid?.() === 0) return "/proc";
+  const dir = join(tempDir(), "read-only");
+  mkdirSync(dir);
+  chmodSync(dir, 0o555);
+  return dir;
+}
+
+/** One line naming standard output and the reason, and nothing that looks like a crash. */
+function expectStdoutFailure(r: Run, code: string): void {
+  expect(r.status).toBe(1);
+  expect(r.stderr).toMatch(new RegExp(`^state51: error: cannot write to standard output: .*\\(${code}\\)$`, "m"));
+  expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+}
+
+let log = "";
+beforeAll(() => {
+  log = join(tempDir(), "game.jsonl");
+  expect(run(["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet", "--log", log]).status).toBe(0);
+});
+
+/** Every command, as run to write to standard output (its files, if any, into `dir`). */
+const commands: Record<string, (dir: string) => string[]> = {
+  validate: () => ["validate"],
+  build: (dir) => ["build", "--out", join(dir, "generated")],
+  text: () => ["text", "--card", "old-factory"],
+  print: () => ["print", "--cards", "old-factory"],
+  play: () => ["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet"],
+  replay: () => ["replay", log, "--quiet"],
+  simulate: () => ["simulate", "--games", "1", "--players", "2", "--bots", "random", "--workers", "1"],
+  grammar: (dir) => ["grammar", "--out", join(dir, "grammar.html")],
+};
+
+describe.each(Object.entries(commands))("state51 %s, standard output", (_name, args) => {
+  it("a closed pipe: one line, exit 1", async () => {
+    expectStdoutFailure(await runClosedPipe(args(tempDir())), "EPIPE");
+  });
+
+  it("a full disk (/dev/full): one line, exit 1", () => {
+    const fd = openSync("/dev/full", "w");
+    try {
+      expectStdoutFailure(run(args(tempDir()), fd), "ENOSPC");
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+// Commands with a file option are tested against an unwritable folder below; these write only to standard output.
+describe.each(["validate", "text", "replay"])("state51 %s, standard output", (name) => {
+  it("an output that cannot be written (open for reading only): one line, exit 1", () => {
+    const file = join(tempDir(), "read-only.txt");
+    writeFileSync(file, "");
+    const fd = openSync(file, "r");
+    try {
+      expectStdoutFailure(run(commands[name]!(tempDir()), fd), "EBADF");
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+/** Every option that names a file or folder to write: the command line with that output at `path`. */
+const fileOutputs: Record<string, { readonly args: (path: string) => string[]; readonly folder?: boolean }> = {
+  "build --out": { args: (p) => ["build", "--out", p], folder: true },
+  "print --out": { args: (p) => ["print", "--cards", "old-factory", "--out", p] },
+  "play --log": { args: (p) => ["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet", "--log", p] },
+  "simulate --out": { args: (p) => ["simulate", "--games", "1", "--players", "2", "--bots", "random", "--workers", "1", "--out", p] },
+  "grammar --out": { args: (p) => ["grammar", "--out", p] },
+};
+
+describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
+  const refused = (r: Run, reason: RegExp): void => {
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(reason);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  };
+
+  it("refuses an output in a folder that cannot be written, before any work", () => {
+    refused(run(output.args(join(unwritableFolder(), "out.x"))), /cannot write .*cannot be written to/);
+  });
+
+  it("refuses a device such as /dev/full (a full disk), never writing over it", () => {
+    refused(run(output.args("/dev/full")), output.folder === true ? /\/dev\/full is not a folder/ : /\/dev\/full is not a regular file/);
+  });
+
+  it("refuses a missing folder, creating nothing; --mkdir creates it", () => {
+    const dir = tempDir();
+    const target = join(dir, "new", "folder", "out.x");
+    refused(run(output.args(target)), /no such folder: .*new\/folder \(--mkdir creates it\)/);
+    expect(readdirSync(dir)).toEqual([]);
+    const made = run([...output.args(target), "--mkdir"]);
+    expect(made.stderr).not.toMatch(/internal error|error:/);
+    expect(made.status).toBe(0);
+    expect(existsSync(target)).toBe(true);
+  });
+});
+
+describe("state51 grammar --out /proc/g.html", () => {
+  it.runIf(process.platform === "linux")("is refused at once (it once spun for ever making folders)", () => {
+    const r = spawnSync(process.execPath, [cli, "grammar", "--out", "/proc/g.html"], { encoding: "utf8", timeout: 10_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^state51: error: cannot write the grammar page: \/proc cannot be written to \(\w+\)\n$/);
+  });
+});
+
+describe("a write that fails after the checks (a disk filling up, a folder removed during the run)", () => {
+  it("is told in one line naming the path and the reason, not as an internal error", () => {
+    const error = (code: string, syscall: string, path: string): NodeJS.ErrnoException => Object.assign(new Error(code), { code, syscall, path });
+    expect(systemErrorLine(error("ENOSPC", "write", "report.json"))).toBe("cannot write report.json: the disk is full (ENOSPC)");
+    expect(systemErrorLine(error("EISDIR", "open", "/tmp"))).toBe("cannot write /tmp: it is a folder (EISDIR)");
+    expect(systemErrorLine(error("EACCES", "mkdir", "out/a"))).toBe("cannot create the folder out/a: permission denied (EACCES)");
+  });
+});
