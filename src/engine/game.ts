@@ -7,6 +7,7 @@ import type { BaseDef, CardDef, CardRegistry, ContactDef, LeaderDef, LocationDef
 import { limitTargets, type LimitTarget } from "../constructs/traits/limit.js";
 import { cardFacts, type AbilityFacts, type CardFacts, type LeaderFacts, type LocationFacts } from "./facts.js";
 import type { CardId, GameState } from "./state.js";
+import { packedMap } from "./packed.js";
 
 export interface Game {
   readonly state: GameState;
@@ -61,7 +62,7 @@ export function powerFacts(game: Game, seat: number): AbilityFacts | undefined {
  * Location in play it does on the Base, so the rules read them together.
  */
 export function abilitiesInPlay(game: Game, seat: number): AbilityFacts[] {
-  const out: AbilityFacts[] = game.state.players[seat]!.locations.map((l) => locationFacts(game, l.card));
+  const out: AbilityFacts[] = packedMap(game.state.players[seat]!.locations, (l) => locationFacts(game, l.card));
   const power = powerFacts(game, seat);
   if (power) out.push(power);
   return out;

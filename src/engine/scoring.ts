@@ -37,14 +37,15 @@ export function recordTieBreak(state: GameState): void {
 
 /** The winners: highest score, then the tie-breaks; several seats on a draw. */
 export function decideWinners(state: GameState): number[] {
-  let best = state.players.map((p) => p.seat);
+  let best = packedMap(state.players, (p) => p.seat);
   const keys: ((seat: number) => number)[] = [
     (seat) => state.players[seat]!.score,
     (seat) => state.tieBreak[seat]?.hand ?? 0,
     (seat) => state.tieBreak[seat]?.unused ?? 0,
   ];
   for (const key of keys) {
-    const top = Math.max(...best.map(key));
+    let top = -Infinity;
+    for (const seat of best) top = Math.max(top, key(seat));
     best = best.filter((seat) => key(seat) === top);
     if (best.length === 1) break;
   }

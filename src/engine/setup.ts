@@ -85,7 +85,11 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
     if (!base) throw new RangeError(`no Base for faction "${faction}"`);
     return newPlayer(seat, faction, base, contactsOf.get(faction)!);
   });
-  const inPlay = new Set(players.flatMap((p) => [p.base, ...p.contacts.map((c) => c.card)]));
+  const inPlay = new Set<CardId>();
+  for (const p of players) {
+    inPlay.add(p.base);
+    for (const c of p.contacts) inPlay.add(c.card);
+  }
   const state: GameState = {
     players,
     box: factionCards.filter((id) => !inPlay.has(id)),
