@@ -69,17 +69,17 @@ describe("after: its text", () => {
   };
 
   it("says who does what, the card by its type and distance, the way it is played, then the gain as a verb", () => {
-    expect(read("after conquer -> 1 vp")).toEqual(["Whenever you Conquer a Location, gain 1 token of 1 VP.", "Chaque fois que vous effectuez un Pillage, gagnez 1 jeton de 1 PV."]);
-    expect(read("after conquer scrap card -> 1 vp")).toEqual(["Whenever you Conquer a Scrap card, gain 1 token of 1 VP.", "Chaque fois que vous effectuez un Pillage d’une carte de type « Ferraille », gagnez 1 jeton de 1 PV."]);
+    expect(read("after conquer -> 1 vp")).toEqual(["Whenever you Conquer a Location, gain 1 VP token worth 1.", "Chaque fois que vous effectuez un Pillage, gagnez 1 jeton de 1 PV."]);
+    expect(read("after conquer scrap card -> 1 vp")).toEqual(["Whenever you Conquer a Scrap card, gain 1 VP token worth 1.", "Chaque fois que vous effectuez un Pillage d’une carte de type « Ferraille », gagnez 1 jeton de 1 PV."]);
     expect(read("after cooperate distance 2 -> 1 fuel")).toEqual(["Whenever you Cooperate with a Location of distance 2, gain 1 Fuel.", "Chaque fois que vous effectuez une Coopération avec une carte Lieu de Distance 2, gagnez 1 jeton d’Essence."]);
-    expect(read("after incorporate -> 1 vp")).toEqual(["Whenever you Incorporate a Location, gain 1 token of 1 VP.", "Chaque fois que vous effectuez un Rattachement, gagnez 1 jeton de 1 PV."]);
-    expect(read("after redevelop -> 1 vp")).toEqual(["Whenever you Redevelop a Location, gain 1 token of 1 VP.", "Chaque fois que vous effectuez une Reconstruction, gagnez 1 jeton de 1 PV."]);
+    expect(read("after incorporate -> 1 vp")).toEqual(["Whenever you Incorporate a Location, gain 1 VP token worth 1.", "Chaque fois que vous effectuez un Rattachement, gagnez 1 jeton de 1 PV."]);
+    expect(read("after redevelop -> 1 vp")).toEqual(["Whenever you Redevelop a Location, gain 1 VP token worth 1.", "Chaque fois que vous effectuez une Reconstruction, gagnez 1 jeton de 1 PV."]);
     expect(read("after redevelop fuel card -> 1 card")).toEqual(["Whenever you Redevelop into a Fuel card, draw 1 card.", "Chaque fois que vous effectuez une Reconstruction qui met en jeu une carte de type « Essence », piochez 1 carte."]);
     expect(read("after play -> 1 scrap")).toEqual(["Whenever you play a Location, gain 1 Scrap.", "Chaque fois que vous jouez une carte Lieu, gagnez 1 jeton de Ferraille."]);
     expect(read("after play distance 1 as agreement -> 1 worker")).toEqual(["Whenever you play a card of distance 1 as an Agreement, gain 1 Worker.", "Chaque fois que vous jouez une carte de Distance 1 en tant qu’Accord, gagnez 1 Travailleur."]);
-    expect(read("after play as spoils -> 1 vp")).toEqual(["Whenever you play a card as Spoils, gain 1 token of 1 VP.", "Chaque fois que vous jouez une carte en tant que Butin, gagnez 1 jeton de 1 PV."]);
+    expect(read("after play as spoils -> 1 vp")).toEqual(["Whenever you play a card as Spoils, gain 1 VP token worth 1.", "Chaque fois que vous jouez une carte en tant que Butin, gagnez 1 jeton de 1 PV."]);
     expect(read("after production -> 1 fuel")).toEqual(["Each Production phase, after your Production, gain 1 Fuel.", "À chaque phase de Production, après votre Production, gagnez 1 jeton d’Essence."]);
-    expect(read("after pass -> 1 vp")).toEqual(["When you pass in the Actions phase, gain 1 token of 1 VP.", "Quand vous passez pendant la phase d’Actions, gagnez 1 jeton de 1 PV."]);
+    expect(read("after pass -> 1 vp")).toEqual(["When you pass in the Actions phase, gain 1 VP token worth 1.", "Quand vous passez pendant la phase d’Actions, gagnez 1 jeton de 1 PV."]);
   });
 });
 

@@ -191,7 +191,7 @@ describe("a Leader's action under a condition (action(0 workers, repeatable): pa
     const yaml = ["set: test", "cards:", "  - id: test-leader", "    kind: leader", "    name: { en: Test Leader, fr: Chef de test }", '    ability: "action(0 workers, repeatable): pay 2 cards -> 1 vp if you have fewer vp than an opponent"', ""].join("\n");
     const result = validateText(yaml);
     expect(result.diagnostics).toEqual([]);
-    expect(textRenderer(result.vocabulary, "en").card(result.cards[0]!).parts.ability).toBe("Action (no Worker, any number of times), if you have fewer VP than at least one opponent: discard 2 cards from your hand → gain 1 token of 1 VP.");
+    expect(textRenderer(result.vocabulary, "en").card(result.cards[0]!).parts.ability).toBe("Action (no Worker, any number of times), if you have fewer VP than at least one opponent: discard 2 cards from your hand → gain 1 VP token worth 1.");
     const module = compileCards({ cards: result.cards, vocabulary: result.vocabulary }).find((f) => f.path.endsWith("leaders.ts"))!;
     const def = ((await evaluateModule(module.text))["leaders"] as LeaderDef[])[0]!;
     const all = [...cards.cards, def];

@@ -56,7 +56,7 @@ const vpOnCard = (game: Game): number => player(game, 0).locations.find((l) => l
 describe("after: \"Whenever you …, gain …\": the owner's own plays, while the card is in play", () => {
   it("after conquer: whenever you Conquer a Location, 1 VP; not for another way of playing, nor an opponent's Conquest", async () => {
     const t = await testCard("trait", "after conquer -> 1 vp");
-    expect(t.text).toEqual(["Whenever you Conquer a Location, gain 1 token of 1 VP.", "Chaque fois que vous effectuez un Pillage, gagnez 1 jeton de 1 PV."]);
+    expect(t.text).toEqual(["Whenever you Conquer a Location, gain 1 VP token worth 1.", "Chaque fois que vous effectuez un Pillage, gagnez 1 jeton de 1 PV."]);
     const game = gameWith(t);
     const [a, b, c] = baseLocations(t.cards, 3, (l) => l.distance === 1 && l.id !== "test-card");
     deploy(game, 0, "conquer", a!);
@@ -68,7 +68,7 @@ describe("after: \"Whenever you …, gain …\": the owner's own plays, while th
 
   it("after pass: when you pass in the Actions phase, 1 VP", async () => {
     const t = await testCard("trait", "after pass -> 1 vp");
-    expect(t.text).toEqual(["When you pass in the Actions phase, gain 1 token of 1 VP.", "Quand vous passez pendant la phase d’Actions, gagnez 1 jeton de 1 PV."]);
+    expect(t.text).toEqual(["When you pass in the Actions phase, gain 1 VP token worth 1.", "Quand vous passez pendant la phase d’Actions, gagnez 1 jeton de 1 PV."]);
     const game = gameWith(t);
     perform(game, 0, { kind: "pass" });
     expect(vpOnCard(game)).toBe(1);
@@ -86,7 +86,7 @@ describe("after: \"Whenever you …, gain …\": the owner's own plays, while th
 describe("each: \"Each Production phase, gain … per <type> Location in your play area\"", () => {
   it("gives in the Production phase once per Location of the type, itself included, not for a Spoils or Agreement of the type", async () => {
     const t = await testCard("trait", "each scrap card -> 1 vp");
-    expect(t.text).toEqual(["Each Production phase, gain 1 token of 1 VP per Scrap Location in your play area.", "À chaque phase de Production, gagnez 1 jeton de 1 PV par Territoire de type « Ferraille » dans votre zone de jeu."]);
+    expect(t.text).toEqual(["Each Production phase, gain 1 VP token worth 1 per Scrap Location in your play area.", "À chaque phase de Production, gagnez 1 jeton de 1 PV par Territoire de type « Ferraille » dans votre zone de jeu."]);
     const game = gameWith(t);
     const [other, tucked] = baseLocations(t.cards, 2, (l) => l.types.includes("scrap") && l.id !== "test-card");
     placeLocation(game, 0, other!);
@@ -124,7 +124,7 @@ describe("depot: free moves in the owner's action turns, out of reach of a steal
 describe("convert: in the owner's action turns, as often as they can pay, without spending the action", () => {
   it("says so, and does so", async () => {
     const t = await testCard("trait", "convert 1 fuel -> 1 vp");
-    expect(t.text).toEqual(["During your Actions-phase turns, as often as you can pay: spend 1 Fuel → gain 1 token of 1 VP.", "À vos tours de la phase d’Actions, autant de fois que vous pouvez payer : dépensez 1 jeton d’Essence → gagnez 1 jeton de 1 PV."]);
+    expect(t.text).toEqual(["During your Actions-phase turns, as often as you can pay: spend 1 Fuel → gain 1 VP token worth 1.", "À vos tours de la phase d’Actions, autant de fois que vous pouvez payer : dépensez 1 jeton d’Essence → gagnez 1 jeton de 1 PV."]);
     const game = gameWith(t);
     player(game, 0).pool.resources = { fuel: 2 };
     expect(freeMoveKinds.has("convert")).toBe(true);
@@ -179,7 +179,7 @@ describe("effects: who chooses", () => {
 
   it("a choice: the player chooses when it resolves", async () => {
     const t = await testCard("action", "action: 2 fuel or 1 vp");
-    expect(t.text[0]).toContain("gain 2 Fuel or 1 token of 1 VP (your choice).");
+    expect(t.text[0]).toContain("gain 2 Fuel or 1 VP token worth 1 (your choice).");
     expect(t.text[1]).toContain("gagnez au choix 2 jetons d’Essence ou 1 jeton de 1 PV.");
     const game = gameWith(t);
     const asked = work(game);
@@ -378,7 +378,7 @@ describe("conditions: the gain happens only while the condition the text names h
 
   it("hold: if you hold at least N of a resource", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you hold 2 fuel");
-    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you hold at least 2 Fuel.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous possédez au moins 2 jetons d’Essence."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 VP token worth 1 if you hold at least 2 Fuel.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous possédez au moins 2 jetons d’Essence."]);
     // Fuel, which the Base (New York: Scrap) does not produce first.
     const holding = (fuel: number) => (game: Game) => void (player(game, 0).pool.resources = { fuel });
     expect([producedVp(t, holding(1)), producedVp(t, holding(2))]).toEqual([0, 1]);
@@ -386,7 +386,7 @@ describe("conditions: the gain happens only while the condition the text names h
 
   it("fewer: if you have fewer VP than at least one opponent", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you have fewer vp than an opponent");
-    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you have fewer VP than at least one opponent.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez moins de PV qu’au moins un adversaire."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 VP token worth 1 if you have fewer VP than at least one opponent.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez moins de PV qu’au moins un adversaire."]);
     const opponentWith = (locations: number) => (game: Game) => {
       for (const id of baseLocations(game.cards, locations, (l) => l.id !== "test-card")) placeLocation(game, 1, id);
     };
@@ -395,7 +395,7 @@ describe("conditions: the gain happens only while the condition the text names h
 
   it("leader: if you have a Leader", async () => {
     const t = await testCard("closed-production", "produce 1 vp if you have a leader");
-    expect(t.text).toEqual(["Each Production phase, produce 1 token of 1 VP if you have a Leader.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez un Leader."]);
+    expect(t.text).toEqual(["Each Production phase, produce 1 VP token worth 1 if you have a Leader.", "À chaque phase de Production, produisez 1 jeton de 1 PV si vous avez un Leader."]);
     const leaderCard = t.cards.cards.find((c) => c.kind === "leader")!.id;
     const withLeader = (game: Game) => void (player(game, 0).leader = { card: leaderCard, resources: {}, vpTokens: [], uses: 0 });
     expect([producedVp(t, () => {}), producedVp(t, withLeader)]).toEqual([0, 1]);
@@ -456,7 +456,7 @@ describe("produce: \"Each Production phase, produce …\"", () => {
 describe("production cost: \"you may spend … to produce …\": the owner is asked, and pays only if they choose", () => {
   it("asks seat 0 in the Production phase; declining keeps the cost and gives nothing, paying spends it and gives", async () => {
     const t = await testCard("closed-production", "produce: pay 1 fuel -> 2 vp");
-    expect(t.text).toEqual(["Once each Production phase, you may spend 1 Fuel to produce 1 token of 2 VP.", "Une fois par phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 1 jeton de 2 PV."]);
+    expect(t.text).toEqual(["Once each Production phase, you may spend 1 Fuel to produce 1 VP token worth 2.", "Une fois par phase de Production, vous pouvez dépenser 1 jeton d’Essence pour produire 1 jeton de 2 PV."]);
     const production = (choice: "pay" | "decline"): { asked: Decision[]; fuel: number; vp: number } => {
       const game = gameWith(t);
       player(game, 0).pool.resources = { fuel: 1 };

@@ -108,7 +108,7 @@ describe("per: its text", () => {
   }
 
   it("says every countable, by one and by N, in both languages", () => {
-    expect(read("gain 1 vp per agreement")).toEqual(["Gain 1 token of 1 VP per Agreement you have.", "Gagnez 1\u00a0jeton de 1\u00a0PV par Accord que vous possédez."]);
+    expect(read("gain 1 vp per agreement")).toEqual(["Gain 1 VP token worth 1 per Agreement you have.", "Gagnez 1\u00a0jeton de 1\u00a0PV par Accord que vous possédez."]);
     expect(read("gain 2 scrap per 2 deals")).toEqual(["Gain 2 Scrap for every 2 Spoils and/or Agreements you have.", "Gagnez 2\u00a0jetons de Ferraille par tranche de 2\u00a0Butins et/ou Accords que vous possédez."]);
     expect(read("gain 1 fuel per weapons card")).toEqual(["Gain 1 Fuel per Weapons Location in your play area.", "Gagnez 1\u00a0jeton d’Essence par Territoire de type «\u00a0Arme\u00a0» dans votre zone de jeu."]);
     expect(read("gain 1 fuel per 2 building-material cards")).toEqual([
@@ -122,7 +122,7 @@ describe("per: its text", () => {
       "Gain 1 Redevelopment token for every 4 resources you have.",
       "Gagnez 1\u00a0jeton Reconstruction par tranche de 4\u00a0jetons de Ressource que vous possédez.",
     ]);
-    expect(read("gain 2 x 1 vp per 2 opponents")).toEqual(["Gain 2 tokens of 1 VP for every 2 opponents.", "Gagnez 2\u00a0jetons de 1\u00a0PV par tranche de 2\u00a0adversaires."]);
+    expect(read("gain 2 x 1 vp per 2 opponents")).toEqual(["Gain 2 VP tokens worth 1 each for every 2 opponents.", "Gagnez 2\u00a0jetons de 1\u00a0PV par tranche de 2\u00a0adversaires."]);
   });
 });
 

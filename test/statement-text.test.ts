@@ -48,12 +48,12 @@ describe("once: the one-time gain happens when the card enters play", () => {
 });
 
 describe("VP: every gain names its tokens and their value, in one form", () => {
-  it("« 1 jeton de 2 PV » / \"1 token of 2 VP\", never a bare « 2 PV » that would not say how many tokens the three-slot rule counts", () => {
+  it("« 1 jeton de 2 PV » / \"1 VP token worth 2\", never a bare « 2 PV » that would not say how many tokens the three-slot rule counts", () => {
     const texts = set.cards.flatMap((c) => (["spoils", "agreement", "ability", "production", "resources"] as const).map((part) => printed(c.id, part)));
     expect(texts.some((t) => t.fr.includes("1 jeton de 2 PV"))).toBe(true);
-    expect(texts.some((t) => t.en.includes("2 tokens of 1 VP"))).toBe(true);
+    expect(texts.some((t) => t.en.includes("2 VP tokens worth 1 each"))).toBe(true);
     for (const t of texts) {
-      expect(t.en).not.toMatch(/(?<!tokens? of )\b\d VP\b/);
+      expect(t.en).not.toMatch(/\b\d VP\b(?! tokens?\b)/);
       expect(t.fr).not.toMatch(/(?<!jetons? de )\b\d PV\b/);
     }
   });
@@ -75,7 +75,7 @@ describe("keep: resources on the card are not discarded at Clean-up", () => {
 describe("combo: tokens placed on your turn as free moves, then spent by a Worker's action", () => {
   it("Flea Market's text names each token, the free placing and the spending; the engine does exactly that", () => {
     expect(printed("flea-market", "ability")).toEqual({
-      en: "Resource Combo: on your turn, place 1 Scrap, 1 Fuel and 1 Weapon here for free, safe from theft. Action (1 Worker), once the combo is complete: spend them → gain 1 token of 2 VP.",
+      en: "Resource Combo: on your turn, place 1 Scrap, 1 Fuel and 1 Weapon here for free, safe from theft. Action (1 Worker), once the combo is complete: spend them → gain 1 VP token worth 2.",
       fr: "Combinaison de Ressources : à votre tour, placez ici sans frais 1 jeton de Ferraille, 1 jeton d’Essence et 1 jeton d’Arme, à l’abri du vol. Action (1 Travailleur), une fois complète : dépensez-les → gagnez 1 jeton de 2 PV.",
     });
     const game = testGame();

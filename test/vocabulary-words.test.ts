@@ -243,9 +243,9 @@ describe("card text for an expansion's words", () => {
   it('writes "an" before a vowel sound, "a" before a consonant sound, and a term\'s own article', () => {
     expect(text("oil-baron", "en").ability).toBe("Whenever you play an Oil card, gain 1 coin of Gold.");
     expect(text("suv-dealer", "en").ability).toBe("Whenever you play an SUV card, gain 3 coins of Gold.");
-    expect(text("union-boss", "en").ability).toBe("Whenever you play a Universal card, gain 1 token of 1 VP.");
+    expect(text("union-boss", "en").ability).toBe("Whenever you play a Universal card, gain 1 VP token worth 1.");
     // The four plays are said with the rulebook's verbs, not the trigger's noun: "Incorporate", no article to choose.
-    expect(text("annexer", "en").ability).toBe("Whenever you Incorporate a Location, gain 1 token of 1 VP.");
+    expect(text("annexer", "en").ability).toBe("Whenever you Incorporate a Location, gain 1 VP token worth 1.");
     expect(text("oil-baron", "fr").ability).toBe("Chaque fois que vous jouez une carte de type «\u00a0Pétrole\u00a0», gagnez 1\u00a0pièce d’Or.");
   });
 

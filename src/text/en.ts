@@ -29,7 +29,7 @@ export function english(v: Vocabulary): Phrasebook {
       case "vp":
         // Always the tokens and their value (the rulebook's "VP token with a value of 2"), one form for every
         // gain: the three-slot rule counts tokens, the score adds values, so "2 VP" alone would not say which.
-        return `${a.tokens} token${a.tokens === 1 ? "" : "s"} of ${a.value} VP`;
+        return `${a.tokens} VP token${a.tokens === 1 ? "" : "s"} worth ${a.value}${a.tokens === 1 ? "" : " each"}`;
       case "contactToken": {
         const colour = termName(term(v, "contactColours", a.colour), "en");
         return `${a.tokens} ${colour} Contact token${a.tokens === 1 ? "" : "s"} (Range ${a.range})`;

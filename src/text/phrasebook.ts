@@ -29,7 +29,7 @@ export interface Sayings {
   gain(list: readonly Asset[]): string;
   /** A production's gains as verb phrases: "produce 2 Fuel and draw 1 card". */
   produce(list: readonly Asset[]): string;
-  /** The one template for paying to do something: "spend 1 Weapon → gain 1 token of 2 VP", lower case (it follows a colon). */
+  /** The one template for paying to do something: "spend 1 Weapon → gain 1 VP token worth 2", lower case (it follows a colon). */
   exchange(cost: readonly Cost[], effects: readonly Effect[]): string;
 }
 

@@ -138,7 +138,7 @@ function check(s: ActionNode, r: Resolver, at: Standing): ActionModel | undefine
   return { kind: "action", workers, repeatable, cost, effects, ...(condition ? { condition } : {}) };
 }
 
-/** "Action (1 Worker): spend 1 Weapon → gain 1 token of 2 VP.", in the phrasebook's language; lower case after the colon, as French typography and the other templates' colons have it. */
+/** "Action (1 Worker): spend 1 Weapon → gain 1 VP token worth 2.", in the phrasebook's language; lower case after the colon, as French typography and the other templates' colons have it. */
 function sentence(a: ActionModel, say: Sayings, words: { readonly noWorker: string; readonly repeatable: string; readonly colon: string }): string {
   const workers = a.workers === 0 ? words.noWorker : say.token("worker", a.workers);
   const head = `Action (${workers}${a.repeatable ? words.repeatable : ""})`;
