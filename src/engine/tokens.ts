@@ -10,6 +10,7 @@ import { amountPieces } from "../constructs/amounts/index.js";
 import { limitTargets } from "../constructs/traits/limit.js";
 import { conditionPieces } from "../constructs/conditions/index.js";
 import { shuffle } from "./rng.js";
+import { packedMap } from "./packed.js";
 import { addResource, copyResources, type CardId, type Deal, type GameState, type PlayerState, type Resources, type VpToken } from "./state.js";
 import type { Demand, EffectStep, GainStep, GiveTarget, PlainGainStep } from "./tasks.js";
 
@@ -345,7 +346,7 @@ export function canPayResources(p: PlayerState, resources: Readonly<Resources>, 
 }
 
 export function dealsOf(p: PlayerState): { holder: Holder; index: number; deal: Deal }[] {
-  const out: { holder: Holder; index: number; deal: Deal }[] = p.baseDeals.map((deal, index) => ({ holder: { kind: "base" }, index, deal }));
+  const out: { holder: Holder; index: number; deal: Deal }[] = packedMap(p.baseDeals, (deal, index) => ({ holder: { kind: "base" }, index, deal }));
   p.locations.forEach((l, li) => l.deals.forEach((deal, index) => out.push({ holder: { kind: "location", index: li }, index, deal })));
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import type { Decision } from "./choices.js";
 import type { Game } from "./game.js";
+import { packedMap } from "./packed.js";
 import type { CardId, GameState, Phase, PlayerState } from "./state.js";
 import type { Task } from "./tasks.js";
 
@@ -126,7 +127,7 @@ class LiveView implements PlayerView {
     this.#s = s;
   }
   get players(): readonly PublicPlayer[] {
-    return (this.#players ??= this.#s.players.map((p) => new PublicPlayerView(p)));
+    return (this.#players ??= packedMap(this.#s.players, (p) => new PublicPlayerView(p)));
   }
   get hand(): readonly CardId[] {
     return this.#s.players[this.seat]!.hand.slice();
