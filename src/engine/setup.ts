@@ -76,7 +76,7 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
   const rng = seedRng(setup.seed);
   const { bases, contactsOf, deck, factionCards } = setupFacts(cards);
   // Drawn even when factions are given, so a replay's PRNG runs exactly as the original's did.
-  const drawn = shuffle(bases.map((b) => b.faction), rng).slice(0, count);
+  const drawn = shuffle(packedMap(bases, (b) => b.faction), rng).slice(0, count);
   const factions = setup.factions ?? drawn;
   // "Each player randomly chooses a Faction and takes its corresponding Base card": one each.
   if (new Set(factions).size !== factions.length) throw new RangeError(`each player has a faction of their own, not ${factions.join(", ")}`);

@@ -129,8 +129,10 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
   let top = 0;
   for (let p = 0; p < players; p++) {
     const ps = s.players[p]!;
-    const won = !drawn && s.winners[0] === p ? 1 : 0;
-    const draw = drawn && s.winners.includes(p) ? 1 : 0;
+    // Looked up every game, not only on a draw (a rare branch), for the reason `tally.draws` is added every game.
+    const among = s.winners.includes(p);
+    const won = !drawn && among ? 1 : 0;
+    const draw = drawn && among ? 1 : 0;
     tally.vp += ps.score;
     top = Math.max(top, ps.score);
     for (const o of [tally.seats[p]!, tally.factions[ps.faction]!, tally.bots[botName(seat.bots[p]!)]!]) {
