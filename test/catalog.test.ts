@@ -37,4 +37,9 @@ describe("the diagnostic catalog", () => {
       expect(template.replace(/\{\w+\}/g, ""), code).not.toMatch(/[{}]/);
     }
   });
+
+  it("words every message itself, but the three that relay the YAML library's or the parser's", () => {
+    const relayed = (Object.keys(codes) as Code[]).filter((code) => /^\{\w+\}$/.test(codes[code].message.trim()));
+    expect(relayed).toEqual(["S51-E004", "S51-E202", "S51-E203"]);
+  });
 });

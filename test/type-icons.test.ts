@@ -1,7 +1,7 @@
 /**
  * Card-type icons chosen in the vocabulary (`icon: { glyph | path }`,
- * `colour`): the SVG path reader, the checks a designer relies on (S51-E318 a
- * bad icon or colour, S51-E317 two types printing the same icon, at the exact
+ * `colour`): the SVG path reader, the checks a designer relies on (S51-E318 and
+ * E358-E363 a bad icon or colour, S51-E317 two types printing the same icon, at the exact
  * place with a hint), and the tiles printed from them. The base set's tiles are
  * pinned by test/golden/print/type-icons.json (UPDATE_GOLDEN=1 rewrites it).
  */
@@ -150,11 +150,11 @@ describe("checks on a card type's icon and colour", () => {
     expect(validatePaths([riverFile]).diagnostics).toEqual([]);
   });
 
-  it("S51-E318: an unknown glyph, with the glyph it is likely a typo of, or the list", () => {
-    const d = only(fixture("type-icon-unknown-glyph.yaml"), "S51-E318");
+  it("S51-E359: an unknown glyph, with the glyph it is likely a typo of, or the list", () => {
+    const d = only(fixture("type-icon-unknown-glyph.yaml"), "S51-E359");
     expect(d).toMatchObject({ line: 5, column: 22, endLine: 5, endColumn: 26, message: 'unknown glyph "watr"' });
     expect(d.hint).toBe('did you mean "water"?');
-    const far = only(validateText(cardTypes(...typeEntry("rope", "Rope", "Corde", ["icon: { glyph: knot }"]))), "S51-E318");
+    const far = only(validateText(cardTypes(...typeEntry("rope", "Rope", "Corde", ["icon: { glyph: knot }"]))), "S51-E359");
     expect(far.hint).toBe(`the glyphs: ${glyphNames.join(", ")}`);
   });
 
@@ -171,30 +171,30 @@ describe("checks on a card type's icon and colour", () => {
     expect(mid.message).toContain('found "k"');
   });
 
-  it("S51-E318: an icon with both a glyph and a path, or neither", () => {
-    expect(only(fixture("type-icon-glyph-and-path.yaml"), "S51-E318")).toMatchObject({ line: 5, column: 13, message: "an icon is a glyph or a path, not both" });
-    const empty = only(fixture("type-icon-empty.yaml"), "S51-E318");
+  it("S51-E358 and E360: an icon with both a glyph and a path, or neither", () => {
+    expect(only(fixture("type-icon-glyph-and-path.yaml"), "S51-E358")).toMatchObject({ line: 5, column: 13, message: "an icon is a glyph or a path, not both" });
+    const empty = only(fixture("type-icon-empty.yaml"), "S51-E360");
     expect(empty).toMatchObject({ line: 5, column: 13 });
     expect(empty.hint).toContain("icon: { glyph: water }");
   });
 
-  it("S51-E318: a colour that is not #rrggbb, and one YAML read as a comment", () => {
-    const bad = only(fixture("type-colour-bad.yaml"), "S51-E318");
+  it("S51-E362 and E361: a colour that is not #rrggbb, and one YAML read as a comment", () => {
+    const bad = only(fixture("type-colour-bad.yaml"), "S51-E362");
     expect(bad).toMatchObject({ line: 6, column: 15, endColumn: 23, message: 'colour "#2f7a6" is not "#rrggbb"' });
     expect(bad.hint).toContain('colour: "#2f7a6d"');
-    const unquoted = only(fixture("type-colour-unquoted.yaml"), "S51-E318");
+    const unquoted = only(fixture("type-colour-unquoted.yaml"), "S51-E361");
     expect(unquoted).toMatchObject({ line: 6, column: 15 });
     expect(unquoted.hint).toContain("starts a YAML comment");
     for (const colour of ['"red"', '"#12345g"', '"#1234567"', '"#abc"']) {
       const r = validateText(cardTypes(...typeEntry("rope", "Rope", "Corde", ["icon: { glyph: food }", `colour: ${colour}`])));
-      expect(only(r, "S51-E318").message, colour).toMatch(/is not "#rrggbb"/);
+      expect(only(r, "S51-E362").message, colour).toMatch(/is not "#rrggbb"/);
     }
     const upper = validateText(cardTypes(...typeEntry("rope", "Rope", "Corde", ["icon: { glyph: food }", 'colour: "#A0B1C2"'])));
     expect(upper.diagnostics).toEqual([]);
   });
 
-  it("S51-E318: an icon or colour on a word that is not a card type", () => {
-    const d = only(fixture("type-icon-on-resource.yaml"), "S51-E318");
+  it("S51-E363: an icon or colour on a word that is not a card type", () => {
+    const d = only(fixture("type-icon-on-resource.yaml"), "S51-E363");
     expect(d).toMatchObject({ line: 5, column: 7, endColumn: 11 });
     expect(d.message).toBe("a resource has no `icon`: only card types are drawn as tiles");
   });
@@ -250,11 +250,11 @@ describe("checks on a card type's icon and colour", () => {
     expect(r.diagnostics.map((d) => d.code)).toEqual(["S51-E314"]);
   });
 
-  it("S51-E318 comes through the bundled CLI's precompiled schema too", () => {
+  it("S51-E362 comes through the bundled CLI's precompiled schema too", () => {
     const r = runCli(["validate", "--format", "json", join(invalidDir, "type-colour-bad.yaml")]);
     expect(r.status).toBe(1);
     const codes = (JSON.parse(r.stdout) as { diagnostics: Diagnostic[] }).diagnostics.map((d) => [d.code, d.line, d.column]);
-    expect(codes).toEqual([["S51-E318", 6, 15]]);
+    expect(codes).toEqual([["S51-E362", 6, 15]]);
   });
 });
 

@@ -94,7 +94,7 @@ describe("a contact colour performs the actions it names", () => {
 
   it("refuses an action that does not exist, with a suggestion", () => {
     const [d] = validateText(colour("      action: cooperat\n")).diagnostics;
-    expect(d).toMatchObject({ code: "S51-E315", line: 5, column: 15 });
+    expect(d).toMatchObject({ code: "S51-E356", line: 5, column: 15 });
     expect(d!.hint).toBe('did you mean "cooperate"?');
   });
 

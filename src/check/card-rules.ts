@@ -150,10 +150,14 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   const statements = ctx.card.statements.ability ?? [];
   let ok = noRepeats(r, statements);
   let misfits = 0;
-  const fail = (s: A.Statement | undefined, card: string, problem: string, hint: string): void => {
-    r.report("S51-E303", s?.span, { card, problem }, hint);
+  const misfit = (s: A.Statement, what: string, hint: string): void => {
+    r.report("S51-E303", s.span, { card: aCard(data.pattern), what, statement: s.kind }, hint);
     ok = false;
-    if (s) misfits++;
+    misfits++;
+  };
+  const needs = (card: string, what: string, hint: string): void => {
+    r.report("S51-E348", undefined, { card, what }, hint);
+    ok = false;
   };
   const parts: Parts<LocationParts> = {};
   const traits: M.Trait[] = [];
@@ -161,7 +165,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
   for (const s of statements) {
     if (isTraitStatement(s)) {
       if (data.pattern !== "trait") {
-        fail(s, aCard(data.pattern), `takes no trait ("${s.kind}")`, `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
+        misfit(s, "trait", `make the pattern trait, or ${isProduction ? patternAdvice.production : patternAdvice.action}`);
         continue;
       }
       const t = trait(r, s);
@@ -177,7 +181,7 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
       continue;
     }
     if (place.only && !place.only.patterns.includes(data.pattern)) {
-      fail(s, aCard(data.pattern), place.only.lacks, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
+      misfit(s, place.only.what, `make the pattern ${place.only.patterns.join(" or ")}, or ${adviceFor(data.pattern)}`);
       if (place.only.checked) statementPieces.check(s, r, "location");
       continue;
     }
@@ -194,10 +198,10 @@ function locationAbility(ctx: CardContext, data: LocationData): { ability: M.Loc
     ok = false;
   }
   if (data.pattern === "action" && !statements.some(fills("work"))) {
-    fail(undefined, "an action card", "needs a worker action", 'add "action: …" or "combo …", or change the pattern');
+    needs("an action card", "a worker action", 'add "action: …" or "combo …", or change the pattern');
   }
   if (data.pattern === "trait" && !statements.some(isTraitStatement)) {
-    fail(undefined, "a trait card", "needs a trait", `add ${traitKinds.join(", ")}, or change the pattern`);
+    needs("a trait card", "a trait", `add ${traitKinds.join(", ")}, or change the pattern`);
   }
   if (!ok) return undefined;
   const ability: M.LocationAbility =
@@ -342,7 +346,7 @@ export function checkLeader(ctx: CardContext, data: LeaderData, common: CommonFi
   // Counted as written, not as resolved: a misspelled trigger is one mistake, not two.
   const written = statements.filter((s) => s.kind === "after" || partIn(s, "leader") === "ability").length;
   if (written !== 1) {
-    r.report("S51-E303", undefined, { card: "a Leader", problem: `has one ability ("after …" or an action), found ${written}` });
+    r.report("S51-E349", undefined, { count: written });
     ok = false;
   }
   const rr = resolver(ctx, "resources");
@@ -366,14 +370,14 @@ export function checkContact(ctx: CardContext, data: ContactData, common: Common
   let factionId: string | undefined;
   if (data.use === "permanent") {
     if (data.faction === undefined) {
-      at("use").report("S51-E310", undefined, { rule: "a permanent contact belongs to a faction" }, 'add "faction: <faction>"');
+      at("use").report("S51-E310", undefined, {}, 'add "faction: <faction>"');
       ok = false;
     } else {
       factionId = faction(ctx, data.faction);
       if (!factionId) ok = false;
     }
   } else if (data.faction !== undefined) {
-    at("faction").report("S51-E310", undefined, { rule: "a one-time contact belongs to no faction" }, 'remove "faction", or make it "use: permanent"');
+    at("faction").report("S51-E350", undefined, {}, 'remove "faction", or make it "use: permanent"');
     ok = false;
   }
   const price = costs(at("price"), ctx.card.assets.price ?? []);

@@ -72,7 +72,7 @@ function reportSecondBases(cards: readonly ParsedCard[], checked: readonly Card[
       continue;
     }
     out.push(
-      diagnostic(parsed.file.path, valueRange(parsed.file, [...parsed.path, "faction"]), "S51-E310", { rule: `faction "${card.faction}" already has a Base ("${earlier.data.id}")` }, "each faction has exactly one Base card"),
+      diagnostic(parsed.file.path, valueRange(parsed.file, [...parsed.path, "faction"]), "S51-E351", { faction: card.faction, base: earlier.data.id }, "each faction has exactly one Base card"),
     );
   }
 }

@@ -70,40 +70,32 @@ export function frenchOnset(name: string, h?: FrForms["h"]): Onset | undefined {
   return /^\p{L}/u.test(word) ? { elides: false, reason: "begins with a consonant" } : undefined;
 }
 
-/** What is wrong, and which field of `fr` to point at. */
-export interface ElisionProblem {
-  readonly field: "elision" | "h";
-  readonly message: string;
-  readonly hint: string;
-}
+/**
+ * What is wrong, by the field of `fr` to point at: an `h:` on a name that
+ * does not begin with h (S51-E357), or the elision flag that does not fit the
+ * French name `name` (S51-E316).
+ */
+export type ElisionProblem = { readonly field: "h"; readonly hint: string } | { readonly field: "elision"; readonly name: string; readonly hint: string };
 
 /** « d'Essence » or « de Ferraille »: what the flag prints before a name. */
 function withDe(name: string, elides: boolean): string {
   return elides ? `« d'${name} »` : `« de ${name} »`;
 }
 
-/**
- * Checks a term's French names (`one`, then `other`) against its elision
- * flag. `what` names the term in the message: `resource "food"`.
- */
-export function elisionProblem(fr: FrForms, what: string): ElisionProblem | undefined {
+/** Checks a term's French names (`one`, then `other`) against its elision flag. */
+export function elisionProblem(fr: FrForms): ElisionProblem | undefined {
   if (fr.h !== undefined && !firstWord(fr.one).startsWith("h")) {
-    return {
-      field: "h",
-      message: `${what} has h: ${fr.h}, but its French name "${fr.one}" does not begin with h`,
-      hint: "remove h: (it tells whether a name's initial h is aspiré or muet)",
-    };
+    return { field: "h", hint: "remove h: (it tells whether a name's initial h is aspiré or muet)" };
   }
   const onsets = [fr.one, fr.other].map((name) => ({ name, onset: frenchOnset(name, fr.h) }));
   const wrong = onsets.find(({ onset }) => onset !== undefined && onset.elides !== fr.elision);
   if (!wrong?.onset) return undefined;
   const { name, onset } = wrong;
-  const message = `${what}: elision: ${fr.elision} does not fit its French name "${name}"`;
   const fix = `"${name}" ${onset.reason}: write elision: ${onset.elides} (${withDe(name, onset.elides)})`;
   const fitting = onsets.find((o) => o.onset !== undefined && o.onset.elides === fr.elision);
   if (fitting) {
     // `one` and `other` begin differently (Œil, Yeux): no single flag fits both.
-    return { field: "elision", message, hint: `${fix}, but "${fitting.name}" needs elision: ${fr.elision}: one flag cannot fit both names` };
+    return { field: "elision", name, hint: `${fix}, but "${fitting.name}" needs elision: ${fr.elision}: one flag cannot fit both names` };
   }
-  return { field: "elision", message, hint: onset.presumed ? `${fix}; if its h is aspiré, write h: aspirated` : fix };
+  return { field: "elision", name, hint: onset.presumed ? `${fix}; if its h is aspiré, write h: aspirated` : fix };
 }

@@ -1,6 +1,6 @@
 /**
  * The icons of card types, as the vocabulary chooses them (`icon`, `colour`):
- * each must be something the sheet can draw (S51-E318), and no two types may
+ * each must be something the sheet can draw (S51-E318, E358–E363), and no two types may
  * print the same icon (S51-E317), since a player tells a Location's types
  * apart by their icons.
  *
@@ -16,6 +16,7 @@
  * Only card types the vocabulary accepted are compared: one that was
  * reported and skipped (S51-E314) never prints.
  */
+import type { MessageArgs } from "../diagnostics/catalog.js";
 import { diagnostic, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import { keyRange, rangeInScalar, valueRange, type DataPath, type SourceFile } from "../load/source-file.js";
@@ -46,34 +47,36 @@ interface Shape {
 
 const at = (t: TypeEntry, ...rest: DataPath): DataPath => [...t.path, ...rest];
 
-function report(out: Diagnostic[], file: SourceFile, range: Range, code: "S51-E318", problem: string, hint: string): void {
-  out.push(diagnostic(file.path, range, code, { problem }, hint));
+type IconCode = "S51-E318" | "S51-E358" | "S51-E359" | "S51-E360" | "S51-E361" | "S51-E362" | "S51-E363";
+
+function report<C extends IconCode>(out: Diagnostic[], file: SourceFile, range: Range, code: C, args: MessageArgs<C>, hint: string): void {
+  out.push(diagnostic(file.path, range, code, args, hint));
 }
 
 const glyphList = `the glyphs: ${glyphNames.join(", ")}`;
 const pathHelp = `path data is commands M L H V C S Q T A Z (lower case: relative), each followed by its numbers, in a 24 x 24 box, e.g. "M4 4h16v16H4z"`;
 
-/** The shape an `icon` draws, or undefined (and an S51-E318) when it draws nothing the sheet knows. */
+/** The shape an `icon` draws, or undefined (and a diagnostic) when it draws nothing the sheet knows. */
 function iconShape(t: TypeEntry, out: Diagnostic[]): Shape | undefined {
   const { glyph, path } = t.entry.icon!;
   const whole = valueRange(t.file, at(t, "icon"));
   if (glyph !== undefined && path !== undefined) {
-    report(out, t.file, whole, "S51-E318", "an icon is a glyph or a path, not both", "keep one of `glyph` and `path`");
+    report(out, t.file, whole, "S51-E358", {}, "keep one of `glyph` and `path`");
     return undefined;
   }
   if (glyph !== undefined) {
     if (glyphNames.includes(glyph)) return { key: `glyph ${glyph}`, says: `the glyph "${glyph}"` };
-    report(out, t.file, valueRange(t.file, at(t, "icon", "glyph")), "S51-E318", `unknown glyph "${glyph}"`, didYouMean(glyph, glyphNames) ?? glyphList);
+    report(out, t.file, valueRange(t.file, at(t, "icon", "glyph")), "S51-E359", { glyph }, didYouMean(glyph, glyphNames) ?? glyphList);
     return undefined;
   }
   if (path !== undefined) {
     const read = readSvgPath(path);
     if (read.ok) return { key: `path ${canonicalPath(read.segments)}`, says: "the same path" };
     const range = rangeInScalar(t.file, at(t, "icon", "path"), read.at, read.at + read.length);
-    report(out, t.file, range, "S51-E318", `\`path\` is not SVG path data: ${read.message}`, pathHelp);
+    report(out, t.file, range, "S51-E318", { reason: read.message }, pathHelp);
     return undefined;
   }
-  report(out, t.file, whole, "S51-E318", "an icon needs a `glyph` or a `path`", `e.g. icon: { glyph: water } or icon: { path: "M4 4h16v16H4z" }; ${glyphList}`);
+  report(out, t.file, whole, "S51-E360", {}, `e.g. icon: { glyph: water } or icon: { path: "M4 4h16v16H4z" }; ${glyphList}`);
   return undefined;
 }
 
@@ -100,9 +103,9 @@ function checkColour(t: TypeEntry, out: Diagnostic[]): void {
   if (colour === undefined || (typeof colour === "string" && /^#[0-9a-fA-F]{6}$/.test(colour))) return;
   const range = valueRange(t.file, at(t, "colour"));
   if (colour === null) {
-    report(out, t.file, range, "S51-E318", "`colour` is empty", 'unquoted, "#" starts a YAML comment: write the colour in quotes, e.g. colour: "#2f7a6d"');
+    report(out, t.file, range, "S51-E361", {}, 'unquoted, "#" starts a YAML comment: write the colour in quotes, e.g. colour: "#2f7a6d"');
   } else {
-    report(out, t.file, range, "S51-E318", `colour "${colour}" is not "#rrggbb"`, 'write "#" and six hexadecimal digits, in quotes, e.g. colour: "#2f7a6d"');
+    report(out, t.file, range, "S51-E362", { colour }, 'write "#" and six hexadecimal digits, in quotes, e.g. colour: "#2f7a6d"');
   }
 }
 
@@ -134,8 +137,7 @@ function checkNotCardType(file: SourceFile, data: VocabularyData, out: Diagnosti
     (data[namespace] ?? []).forEach((entry, index) => {
       for (const field of ["icon", "colour"] as const) {
         if (entry[field] === undefined) continue;
-        const message = `a ${namespaceNoun[namespace]} has no \`${field}\`: only card types are drawn as tiles`;
-        report(out, file, keyRange(file, ["vocabulary", namespace, index, field]), "S51-E318", message, "remove it");
+        report(out, file, keyRange(file, ["vocabulary", namespace, index, field]), "S51-E363", { noun: namespaceNoun[namespace], field }, "remove it");
       }
     });
   }

@@ -3,6 +3,7 @@
  * `vocabulary:` sections of all loaded files (the base set's, then any
  * expansion's). The checker resolves ability words here.
  */
+import type { MessageArgs } from "../diagnostics/catalog.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import type { SentenceData, TermData, VocabularyData } from "../schema/card-file.js";
 import { languageNames, langs, type Lang } from "../text/words.js";
@@ -46,8 +47,8 @@ export type EntryField = SpellingField | readonly ["action"];
 /** The fields that spell an entry: its id, a written word, a printed name. */
 type SpellingField = readonly ["id"] | readonly ["words", number] | readonly [Lang, "one" | "other"];
 
-/** What a vocabulary problem is: an entry that clashes with another, or a contact colour that performs no action. */
-export type VocabularyCode = "S51-E314" | "S51-E315";
+/** What a vocabulary problem is: an entry that clashes with another, a contact colour that performs no action, … */
+export type VocabularyCode = "S51-E314" | "S51-E315" | "S51-E352" | "S51-E353" | "S51-E354" | "S51-E355" | "S51-E356";
 
 export interface VocabularySource {
   readonly data: VocabularyData;
@@ -56,7 +57,7 @@ export interface VocabularySource {
   /** The file's `set`, named when two sets clash. */
   readonly set?: string;
   /** Reports a bad entry; `index` is its place in its list. */
-  readonly problem: (namespace: keyof VocabularyData, index: number, message: string, hint: string, field?: EntryField, code?: VocabularyCode) => void;
+  readonly problem: <C extends VocabularyCode>(namespace: keyof VocabularyData, index: number, code: C, args: MessageArgs<C>, hint: string, field?: EntryField) => void;
   /** "file:line:column" of an entry's field, for a message that points at a second place. */
   readonly place: (namespace: keyof VocabularyData, index: number, field?: EntryField) => string;
 }
@@ -84,7 +85,7 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
     for (const key of Object.keys(data) as (keyof VocabularyData)[]) {
       if (!isBase && engineNamespaces.has(key) && (data[key]?.length ?? 0) > 0) {
         const plural = key === "lookoutAbilities" ? "Lookout abilities" : `${namespaceNoun[key]}s`;
-        problem(key, 0, `${plural} are the engine's own and come from the base vocabulary`, "an expansion may add resources, card types, contact colours and factions");
+        problem(key, 0, "S51-E355", { things: plural }, "an expansion may add resources, card types, contact colours and factions");
       }
     }
     for (const namespace of namespaces) {
@@ -93,13 +94,13 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
         const noun = namespaceNoun[namespace];
         if (clashing.has(`${sourceIndex} ${namespace} ${index}`)) return;
         if (namespace === "contactColours" && !performsAction(entry, index, problem)) return;
-        if (maps[namespace].has(entry.id)) return problem(namespace, index, `${noun} "${entry.id}" is already defined`, expansionOnly);
+        if (maps[namespace].has(entry.id)) return problem(namespace, index, "S51-E352", { noun, id: entry.id }, expansionOnly);
         const written = entry.words ?? [entry.id];
         // The base vocabulary's `card` is written with the grammar's own `card` keyword, on purpose.
         const keyword = isBase ? undefined : written.find((w) => keywords.has(w));
-        if (keyword) return problem(namespace, index, `"${keyword}" is a keyword of the card language and cannot be a ${noun}`, "choose another word");
+        if (keyword) return problem(namespace, index, "S51-E353", { keyword, noun }, "choose another word");
         const taken = written.find((w) => words[namespace].has(w));
-        if (taken) return problem(namespace, index, `the word "${taken}" already means ${noun} "${words[namespace].get(taken)!.id}"`, expansionOnly);
+        if (taken) return problem(namespace, index, "S51-E354", { word: taken, noun, id: words[namespace].get(taken)!.id }, expansionOnly);
         const term: Term = { ...entry, namespace };
         kept.add(entry);
         maps[namespace].set(entry.id, term);
@@ -108,7 +109,7 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
     }
     if (!isBase) continue;
     (data.lookoutAbilities ?? []).forEach((entry, index) => {
-      if (lookoutAbilities.has(entry.id)) return problem("lookoutAbilities", index, `Lookout ability "${entry.id}" is already defined`, expansionOnly);
+      if (lookoutAbilities.has(entry.id)) return problem("lookoutAbilities", index, "S51-E352", { noun: "Lookout ability", id: entry.id }, expansionOnly);
       lookoutAbilities.set(entry.id, entry);
     });
   }
@@ -133,11 +134,11 @@ export type DeployAction = (typeof deployActions)[number];
 function performsAction(entry: TermData, index: number, problem: VocabularySource["problem"]): boolean {
   if (entry.action !== undefined && !(deployActions as readonly string[]).includes(entry.action)) {
     const hint = didYouMean(entry.action, deployActions) ?? `a contact colour performs ${deployActions.join(", ")}`;
-    problem("contactColours", index, `"${entry.action}" is not an action a contact performs`, hint, ["action"], "S51-E315");
+    problem("contactColours", index, "S51-E356", { action: entry.action }, hint, ["action"]);
     return false;
   }
   if (colourActions(entry).length > 0) return true;
-  problem("contactColours", index, `contact colour "${entry.id}" names no action it performs`, `add "actions: [cooperate]" (any of ${deployActions.join(", ")})`, ["id"], "S51-E315");
+  problem("contactColours", index, "S51-E315", { id: entry.id }, `add "actions: [cooperate]" (any of ${deployActions.join(", ")})`, ["id"]);
   return false;
 }
 
@@ -200,11 +201,18 @@ function crossFileClashes(sources: readonly VocabularySource[]): Set<string> {
       if (!other) continue;
       clashing.add(key);
       const otherSrc = sources[other.source]!;
-      const what = `${namespaceNoun[other.namespace]} "${other.entry.id}"`;
       src.problem(
         sp.namespace,
         sp.index,
-        `the ${describeField(sp.field)} "${spellingText(sp)}" is already the ${describeField(other.field)} of ${what}${otherSrc.isBase ? " in the base set" : otherSrc.set ? ` in set "${otherSrc.set}"` : ""}`,
+        "S51-E314",
+        {
+          field: describeField(sp.field),
+          text: spellingText(sp),
+          otherField: describeField(other.field),
+          noun: namespaceNoun[other.namespace],
+          id: other.entry.id,
+          where: otherSrc.isBase ? "the base set" : otherSrc.set ? `set "${otherSrc.set}"` : "another file",
+        },
         `see ${otherSrc.place(other.namespace, other.index, other.field)}; vocabulary is shared by every loaded set, so an expansion's ids, words and printed names must differ from every other file's (rename one, e.g. with its set's name)`,
         sp.field,
       );

@@ -70,12 +70,12 @@ export interface Refused {
 export interface Placement<Node, Model> {
   /**
    * On a Location's ability: the part it fills. With `patterns`, only cards
-   * of those patterns have that part, and on another the card "lacks" it
-   * (`a trait card has no worker action`: the card, then `lacks`); with
+   * of those patterns have that part, and another card takes no `what`
+   * (`a trait card takes no worker action ("combo")`: S51-E303); with
    * `checked`, its own mistakes are reported there too.
    */
   readonly location:
-    | { readonly part: PartFor<LocationParts, Model>; readonly only?: { readonly patterns: readonly Pattern[]; readonly lacks: string; readonly checked?: true } }
+    | { readonly part: PartFor<LocationParts, Model>; readonly only?: { readonly patterns: readonly Pattern[]; readonly what: string; readonly checked?: true } }
     | Refused;
   /** In a Location's spoils and agreement fields, its part there (a field's statements are given in order, as one list); absent: those fields refuse it. */
   readonly deals?: { readonly part: PartFor<DealParts, Model> };

@@ -86,8 +86,8 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
     data,
     isBase,
     set: loaded.data.set,
-    problem: (namespace, index, message, hint, field = ["id"], code = "S51-E314") =>
-      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, ...field]), code, { problem: message }, hint)),
+    problem: (namespace, index, code, args, hint, field = ["id"]) =>
+      out.push(diagnostic(loaded.file.path, valueRange(loaded.file, ["vocabulary", namespace, index, ...field]), code, args, hint)),
     place: (namespace, index, field = ["id"]) => {
       const at = valueRange(loaded.file, ["vocabulary", namespace, index, ...field]).start;
       return `${loaded.file.path}:${at.line}:${at.column}`;
@@ -96,7 +96,8 @@ function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]
 }
 
 /**
- * A French elision flag that does not fit its word (S51-E316), for every term
+ * A French elision flag that does not fit its word (S51-E316), or an `h:` on a
+ * name without an initial h (S51-E357), for every term
  * a file's vocabulary writes, whether or not the merge keeps it: the flag is
  * wrong in the file either way.
  */
@@ -104,10 +105,15 @@ function reportElision(loaded: LoadedFile, out: Diagnostic[]): void {
   const data = loaded.data.vocabulary ?? {};
   for (const namespace of namespaces) {
     (data[namespace] ?? []).forEach((entry, index) => {
-      const problem = elisionProblem(entry.fr, `${namespaceNoun[namespace]} "${entry.id}"`);
+      const problem = elisionProblem(entry.fr);
       if (!problem) return;
       const at = valueRange(loaded.file, ["vocabulary", namespace, index, "fr", problem.field]);
-      out.push(diagnostic(loaded.file.path, at, "S51-E316", { problem: problem.message }, problem.hint));
+      const term = { noun: namespaceNoun[namespace], id: entry.id };
+      out.push(
+        problem.field === "h"
+          ? diagnostic(loaded.file.path, at, "S51-E357", { ...term, h: entry.fr.h!, name: entry.fr.one }, problem.hint)
+          : diagnostic(loaded.file.path, at, "S51-E316", { ...term, elision: String(entry.fr.elision), name: problem.name }, problem.hint),
+      );
     });
   }
 }

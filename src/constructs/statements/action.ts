@@ -174,7 +174,7 @@ export const action: StatementConstruct<"action", ActionNode, ActionModel, Actio
     span,
   }),
   place: {
-    location: { part: "work", only: { patterns: ["action"], lacks: "has no worker action" } },
+    location: { part: "work", only: { patterns: ["action"], what: "worker action" } },
     leader: { part: "ability" },
     base: { part: "work" },
     // An action card has one worker action, whether written `action` or `combo`.

@@ -85,7 +85,7 @@ export const combo: StatementConstruct<"combo", ComboNode, ComboModel, ComboDef,
   },
   build: (node, span, kit) => ({ kind: "combo", resources: tokens(node.children, "Word").map(word), gains: kit.assetList(node), span }),
   place: {
-    location: { part: "work", only: { patterns: ["action"], lacks: "has no worker action" } },
+    location: { part: "work", only: { patterns: ["action"], what: "worker action" } },
     leader: { refused: true },
     base: { refused: true, hint: 'a combo\'s tokens wait on an action Location; a Base cashes resources in with an action: "action: pay 1 scrap, 1 fuel -> 2 vp"' },
     // An action card has one worker action, whether written `action` or `combo`.

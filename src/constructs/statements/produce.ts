@@ -107,7 +107,7 @@ export const produce: StatementConstruct<"produce", ProduceNode, ProduceModel, P
   },
   place: {
     // Checked even on a card that does not produce: its own mistakes are reported with the misfit.
-    location: { part: "produce", only: { patterns: productionPatterns, lacks: "does not produce", checked: true } },
+    location: { part: "produce", only: { patterns: productionPatterns, what: "production", checked: true } },
     leader: { refused: true, hint: "produce belongs to production Locations and Bases" },
     base: { part: "produce" },
     // A production with a cost is a statement of its own: a card may produce some things free and others for a price.
