@@ -45,7 +45,7 @@ const validate = processTime([join(root, "dist/state51.mjs"), "validate"]);
 say(`\nwhole process, median of 15 runs:`);
 say(`  node -e 0 (baseline)      ${baseline.toFixed(0).padStart(5)} ms`);
 say(`  state51 validate          ${validate.toFixed(0).padStart(5)} ms   (${(validate / baseline).toFixed(2)}x baseline, ${(validate - baseline).toFixed(0)} ms over it)`);
-say(`  budget                      500 ms   ${validate < 500 ? "ok" : "OVER BUDGET"}`);
+say(`  target                      ${(2 * baseline).toFixed(0).padStart(3)} ms   (2x baseline: ${validate <= 2 * baseline ? "ok" : "OVER"})`);
 Object.assign(figures, { baselineMs: Math.round(baseline), validateMs: Math.round(validate) });
 
 // A card file of just under 1 MB in which every card is wrong: validating must stay linear in the input.
