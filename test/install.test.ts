@@ -6,7 +6,7 @@
  * so the test needs no network.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -57,10 +57,17 @@ describe("state51 installed outside the repository", () => {
     expect(base.stdout).toMatch(/^110 cards valid/m);
   });
 
-  it("builds, prints text and simulates the designer's cards there", () => {
+  it("builds (into the designer's folder), prints text and simulates the designer's cards there", () => {
     const built = state51(["build", "--out", "out", "wastelanders.yaml"]);
     expect(built.status).toBe(0);
     expect(existsSync(join(designer, "out", "index.ts"))).toBe(true);
+    // Without --out: generated/ in the designer's folder, the installed package left as it was.
+    const shipped = readFileSync(join(installed, "generated", "index.ts"), "utf8");
+    const byDefault = state51(["build", "wastelanders.yaml"]);
+    expect(byDefault.status).toBe(0);
+    expect(byDefault.stdout).toContain("wrote 5 files to generated/");
+    expect(existsSync(join(designer, "generated", "index.ts"))).toBe(true);
+    expect(readFileSync(join(installed, "generated", "index.ts"), "utf8")).toBe(shipped);
     const text = state51(["text", "--lang", "fr", "wastelanders.yaml"]);
     expect(text.status).toBe(0);
     expect(text.stdout.length).toBeGreaterThan(0);

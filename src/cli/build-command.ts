@@ -17,15 +17,23 @@ import { printValidation } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
 
 export interface BuildOptions {
-  /** The output folder; default: the package's generated/. */
+  /** The output folder; default: generated/ (see `defaultOutDir`). */
   readonly out?: string;
   /** Make the output folder's missing parents (`--mkdir`). */
   readonly mkdir?: boolean;
 }
 
-/** Where `state51 build` writes when not told otherwise. */
-export function defaultOutDir(): string {
-  return join(packageRoot(), "generated");
+/**
+ * Where `state51 build` writes when not told otherwise: the checkout's
+ * generated/ when run inside it (the committed tree the tests compare with),
+ * else generated/ in the folder the designer runs it from, never into an
+ * installed package.
+ */
+export function defaultOutDir(cwd: string = process.cwd()): string {
+  const root = packageRoot();
+  const rel = relative(root, cwd);
+  const inside = rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  return join(inside ? root : cwd, "generated");
 }
 
 /** A folder as the summary names it: relative to where the command ran, with a final `/`. */
@@ -69,7 +77,7 @@ export async function runBuild(
   writeError: (s: string) => void,
   cwd: string = process.cwd(),
 ): Promise<number> {
-  const outDir = options.out === undefined ? defaultOutDir() : resolve(cwd, options.out);
+  const outDir = options.out === undefined ? defaultOutDir(cwd) : resolve(cwd, options.out);
   const refusal = outputRefusal(outDir, options.mkdir === true);
   if (refusal !== undefined) {
     writeError(errorLine("build", `cannot write ${shownDir(outDir, cwd)}: ${refusal}`));

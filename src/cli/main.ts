@@ -70,7 +70,7 @@ export function buildProgram(
     .command("build")
     .description("validate, then compile the cards to typed TypeScript for the engine (generated/)")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
-    .option("-o, --out <dir>", "the output folder (default: generated/ in the state51 package)")
+    .option("-o, --out <dir>", "the output folder (default: generated/, the checkout's own when run inside it)")
     .option("--mkdir", "create the output folder's missing parent folders (otherwise a missing one is an error)")
     .addHelpText(
       "after",
