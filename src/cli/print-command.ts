@@ -8,7 +8,7 @@
  * cards are read; a card whose text does not fit stops the PDF and the PNGs.
  */
 import { mkdirSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Card } from "../check/model.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { outputProblem } from "../fs/output-problem.js";
@@ -84,7 +84,7 @@ function checkPictureFolder(folder: string, mkdir: boolean): void {
     throw new UsageError(`--png-cards ${folder} holds files other than card pictures, which would be lost\n  hint: name a new or empty folder`);
   }
   // The pictures are made in a folder beside it, which then takes its place: the parent must be writable.
-  const problem = outputProblem(join(dirname(resolve(folder)), ".state51-png-cards"), { mkdir });
+  const problem = outputProblem(folder, { folder: true, mkdir });
   if (problem !== undefined) throw new UsageError(`cannot write the card pictures: ${problem}`);
 }
 
