@@ -31,7 +31,7 @@ class Valuing {
     readonly view: PlayerView,
   ) {
     this.me = view.players[view.seat]!;
-    this.at = { players: view.players, seat: view.seat, cards };
+    this.at = countAt(cards, view);
   }
   get canSteal(): boolean {
     return (this.#canSteal ??= canSteal(this.view));
@@ -188,8 +188,10 @@ export function greedyChoice(cards: CardRegistry, rng: Rng, view: PlayerView, d:
       return best(rng, d.choices, (p) => (p.replace === undefined ? 1 : 0));
     case "steal":
       return best(rng, d.choices, (c) => (c.store.kind === "pool" ? 0 : 1));
-    case "choose-effect":
-      return best(rng, d.choices, (steps) => stepsWorth(steps, Infinity, true, countAt(cards, view)));
+    case "choose-effect": {
+      const at = countAt(cards, view);
+      return best(rng, d.choices, (steps) => stepsWorth(steps, Infinity, true, at));
+    }
     case "give-up":
       // What it gives away: the least useful card, any token.
       return best(rng, d.choices, (c) => ("card" in c ? -cardWorth(cards, c.card) : 0));

@@ -14,17 +14,17 @@ export const maxErrorsPerField = 20;
 export function fieldReporter(file: SourceFile, path: DataPath, out: Diagnostic[]): Report {
   let shown = 0;
   let more: { readonly index: number; readonly range: Range; count: number } | undefined;
+  const rangeOf = (span: Span | undefined): Range => (span ? rangeInScalar(file, path, span.start, span.end) : valueRange(file, path));
   return (code, span, args, hint) => {
     // A count made by the caller (the parser stops at 20 syntax errors itself) passes as it is.
     if (shown < maxErrorsPerField || code === "S51-E015") {
       if (code !== "S51-E015") shown++;
-      const range = span ? rangeInScalar(file, path, span.start, span.end) : valueRange(file, path);
-      out.push(diagnostic(file.path, range, code, args, hint));
+      out.push(diagnostic(file.path, rangeOf(span), code, args, hint));
       return;
     }
     // Past the cap no position is worked out but the first hidden one's, where the count is shown.
     if (more === undefined) {
-      const range = span ? rangeInScalar(file, path, span.start, span.end) : valueRange(file, path);
+      const range = rangeOf(span);
       more = { index: out.length, range, count: 0 };
       out.push(diagnostic(file.path, range, "S51-E015", { count: 0 }));
     }

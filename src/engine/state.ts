@@ -165,4 +165,3 @@ export function addResource(r: Resources, resource: string, amount: number): voi
   if (next === 0) delete r[resource];
   else r[resource] = next;
 }
-
