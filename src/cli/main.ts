@@ -159,6 +159,31 @@ export function buildProgram(
       setExit(checked === undefined ? status : m.runPrint(paths, opts, checked, write, writeError));
     });
 
+  program
+    .command("preview")
+    .description("a live page of the cards as they print, English beside French, with the set's problems; it follows your saves")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("-p, --port <n>", "the port on 127.0.0.1 to serve on (default: a free one)")
+    .addHelpText(
+      "after",
+      "\nServes a page on 127.0.0.1 only (never on the network) and prints its address; open it\n" +
+        "in a browser. Each card is drawn as `state51 print` draws it, in English and in French side\n" +
+        "by side; type in the filter box to find cards by name, id, kind or type, and tick the\n" +
+        "kinds to show. The set's problems are listed above the cards, as `state51 validate` prints\n" +
+        "them. Save a card file and the page follows within a moment, without a reload; a card that\n" +
+        "stops being valid keeps its last valid drawing, outlined in red, until it is fixed.\n\n" +
+        "Examples:\n  state51 preview                          the base set\n" +
+        "  state51 preview cards/ my-expansion.yaml  an expansion with the base set\n" +
+        "  state51 preview --port 5151                always the same address\n\n" +
+        "Ctrl-C stops it. Exit status: 0 stopped, 1 the port is in use (or not allowed), 2 usage error.",
+    )
+    .action(async (paths: string[], opts: import("./preview-command.js").PreviewOptions) => {
+      const m = await import("./preview-command.js");
+      let checked: import("./preview-command.js").CheckedPreview | undefined;
+      const status = usage(() => ((checked = m.checkPreview(opts)), 0), writeError);
+      setExit(checked === undefined ? status : await m.runPreview(paths, checked, write, writeError));
+    });
+
   // The engine and the compiler load only for the commands that play (a lazy chunk); the
   // cards are those on disk now, compiled in this process (nothing is written to generated/).
   // Options are checked first, so a usage error does not wait for the cards to compile.
