@@ -170,16 +170,21 @@ describe("watching the card files", () => {
     const { dir, file } = tempFile("cards.yaml", locationYaml());
     writeFileSync(join(dir, "notes.txt"), "");
     let calls = 0;
-    const watching = await watchCardFiles([dir], () => calls++, (e) => { throw e; }, 100);
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const watching = await watchCardFiles([dir], () => calls++, (e) => { throw e; }, 300);
     try {
-      for (let i = 0; i < 5; i++) writeFileSync(file, locationYaml({ distance: String((i % 3) + 1) }));
-      await new Promise((r) => setTimeout(r, 600));
+      // Five saves 20 ms apart (each one seen by the watcher on its own): one call, 300 ms after the last.
+      for (let i = 0; i < 5; i++) {
+        writeFileSync(file, locationYaml({ distance: String((i % 3) + 1) }));
+        await pause(20);
+      }
+      await pause(900);
       expect(calls).toBe(1);
       writeFileSync(join(dir, "notes.txt"), "not a card file");
-      await new Promise((r) => setTimeout(r, 400));
+      await pause(600);
       expect(calls).toBe(1);
       writeFileSync(join(dir, "more.yml"), locationYaml({ id: "more" }));
-      await new Promise((r) => setTimeout(r, 600));
+      await pause(900);
       expect(calls).toBe(2);
     } finally {
       await watching.close();
@@ -290,6 +295,16 @@ describe("state51 preview in headless Chromium", () => {
       expect(await page.$$eval("#cards .entry", (e) => e.length)).toBe(110);
       expect(await page.$eval("#summary", (e) => e.textContent)).toMatch(/^109 cards valid .*; 1 error, 0 warnings; 1 card not valid now, shown as last valid$/);
 
+      // A file caught as garbage mid-save: reported, its cards kept as last valid; the server lives on, and recovers.
+      writeFileSync(file, Buffer.from([0x00, 0xff, 0xfe, 0x00, 0x0a]));
+      await page.waitForFunction(() => document.querySelectorAll("#cards .entry.stale").length === 72, { timeout: 2000 });
+      expect(await page.$$eval("#cards .entry", (e) => e.length)).toBe(110);
+      writeFileSync(file, text);
+      await page.waitForFunction(() => document.getElementById("summary")?.textContent?.endsWith("; no problems"), { timeout: 2000 });
+      expect(await page.$$eval("#cards .entry.stale", (e) => e.length)).toBe(0);
+      expect(await names("scrapyard")).toEqual([["en", "Scrapyard"], ["fr", "Décharge"]]);
+      expect(child.exitCode).toBe(null);
+
       // Nothing but the server's own routes was asked for.
       expect(new Set(requests.map((r) => new URL(r).pathname))).toEqual(new Set(["/", "/preview.js", "/events", "/content"]));
       expect(requests.every((r) => r.startsWith(url))).toBe(true);
@@ -299,5 +314,6 @@ describe("state51 preview in headless Chromium", () => {
     }
     expect(await exited).toBe(0);
     expect(output()).toMatch(/109 cards valid .*1 error/);
+    expect(output()).not.toMatch(/error:|Error/);
   });
 });

@@ -29,7 +29,9 @@ export function watchCardFiles(paths: readonly string[], changed: () => void, fa
     ignored: (path, stats) => stats?.isFile() === true && !isCardFile(path) && !named.has(resolve(path)),
   });
   let timer: NodeJS.Timeout | undefined;
-  watcher.on("all", () => {
+  watcher.on("all", (event, path) => {
+    // Only card files count (the ignore rule above may not know a path's kind when it is asked).
+    if (!isCardFile(path) && !named.has(resolve(path))) return;
     clearTimeout(timer);
     timer = setTimeout(changed, quiet);
   });
