@@ -48,6 +48,13 @@ export function buildProgram(
         "The card language is described in docs/language.md.",
     );
 
+  // A command's options are checked first (a usage error, exit 2, before any card is read), then it runs.
+  const checkThenRun = async <C>(check: () => C, run: (checked: C) => number | Promise<number>): Promise<void> => {
+    let checked: { readonly value: C } | undefined;
+    const status = usage(() => ((checked = { value: check() }), 0), writeError);
+    setExit(checked === undefined ? status : await run(checked.value));
+  };
+
   program
     .command("validate")
     .description("check card files: YAML, fields, ability language and the rules a card must obey")
@@ -154,9 +161,7 @@ export function buildProgram(
     )
     .action(async (paths: string[], opts: import("./print-command.js").PrintOptions) => {
       const m = await import("./print-command.js");
-      let checked: import("./print-command.js").CheckedPrint | undefined;
-      const status = usage(() => ((checked = m.checkPrint(opts)), 0), writeError);
-      setExit(checked === undefined ? status : m.runPrint(paths, opts, checked, write, writeError));
+      await checkThenRun(() => m.checkPrint(opts), (checked) => m.runPrint(paths, opts, checked, write, writeError));
     });
 
   program
@@ -179,9 +184,7 @@ export function buildProgram(
     )
     .action(async (paths: string[], opts: import("./preview-command.js").PreviewOptions) => {
       const m = await import("./preview-command.js");
-      let checked: import("./preview-command.js").CheckedPreview | undefined;
-      const status = usage(() => ((checked = m.checkPreview(opts)), 0), writeError);
-      setExit(checked === undefined ? status : await m.runPreview(paths, checked, write, writeError));
+      await checkThenRun(() => m.checkPreview(opts), (checked) => m.runPreview(paths, checked, write, writeError));
     });
 
   // The engine and the compiler load only for the commands that play (a lazy chunk); the
