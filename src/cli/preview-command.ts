@@ -84,12 +84,13 @@ export async function runPreview(paths: readonly string[], checked: CheckedPrevi
       writeError(errorLine("preview", `could not check the cards again: ${(error as Error).message}`));
       return;
     }
-    const now = jsonText(pageContent(view));
+    const content = pageContent(view);
+    const now = jsonText(content);
     if (now === shown) return;
     shown = now;
     version++;
     server.publish();
-    write(`${pageContent(view).summary}\n`);
+    write(`${content.summary}\n`);
   };
   const watched = paths.length > 0 ? paths.map((p) => resolve(p)) : [defaultCardsDir()];
   const watching = await watchCardFiles([...watched, baseVocabularyFile()], revalidate, (error) =>
