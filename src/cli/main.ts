@@ -48,6 +48,13 @@ export function buildProgram(
         "The card language is described in docs/language.md.",
     );
 
+  // A command's options are checked first (a usage error, exit 2, before any card is read), then it runs.
+  const checkThenRun = async <C>(check: () => C, run: (checked: C) => number | Promise<number>): Promise<void> => {
+    let checked: { readonly value: C } | undefined;
+    const status = usage(() => ((checked = { value: check() }), 0), writeError);
+    setExit(checked === undefined ? status : await run(checked.value));
+  };
+
   program
     .command("validate")
     .description("check card files: YAML, fields, ability language and the rules a card must obey")
@@ -154,9 +161,30 @@ export function buildProgram(
     )
     .action(async (paths: string[], opts: import("./print-command.js").PrintOptions) => {
       const m = await import("./print-command.js");
-      let checked: import("./print-command.js").CheckedPrint | undefined;
-      const status = usage(() => ((checked = m.checkPrint(opts)), 0), writeError);
-      setExit(checked === undefined ? status : m.runPrint(paths, opts, checked, write, writeError));
+      await checkThenRun(() => m.checkPrint(opts), (checked) => m.runPrint(paths, opts, checked, write, writeError));
+    });
+
+  program
+    .command("preview")
+    .description("a live page of the cards as they print, English beside French, with the set's problems; it follows your saves")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("-p, --port <n>", "the port on 127.0.0.1 to serve on (default: a free one)")
+    .addHelpText(
+      "after",
+      "\nServes a page on 127.0.0.1 only (never on the network) and prints its address; open it\n" +
+        "in a browser. Each card is drawn as `state51 print` draws it, in English and in French side\n" +
+        "by side; type in the filter box to find cards by name, id, kind or type, and tick the\n" +
+        "kinds to show. The set's problems are listed above the cards, as `state51 validate` prints\n" +
+        "them. Save a card file and the page follows within a moment, without a reload; a card that\n" +
+        "stops being valid keeps its last valid drawing, outlined in red, until it is fixed.\n\n" +
+        "Examples:\n  state51 preview                          the base set\n" +
+        "  state51 preview cards/ my-expansion.yaml  an expansion with the base set\n" +
+        "  state51 preview --port 5151                always the same address\n\n" +
+        "Ctrl-C stops it. Exit status: 0 stopped, 1 the port is in use (or not allowed), 2 usage error.",
+    )
+    .action(async (paths: string[], opts: import("./preview-command.js").PreviewOptions) => {
+      const m = await import("./preview-command.js");
+      await checkThenRun(() => m.checkPreview(opts), (checked) => m.runPreview(paths, checked, write, writeError));
     });
 
   // The engine and the compiler load only for the commands that play (a lazy chunk); the

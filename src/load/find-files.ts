@@ -3,7 +3,8 @@ import { extname, join, relative } from "node:path";
 
 export type FoundFiles = { files: string[]; missing: string[] };
 
-const isCardFile = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
+/** A card file is named *.yaml or *.yml (any case). */
+export const isCardFile = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

@@ -51,7 +51,7 @@ export function examplesDir(): string {
 }
 
 /** The vocabulary every set builds on, loaded even when only an expansion file is named. */
-function baseVocabularyFile(): string {
+export function baseVocabularyFile(): string {
   return join(defaultCardsDir(), "vocabulary.yaml");
 }
 

@@ -32,6 +32,8 @@ export interface PageParts {
   readonly head?: readonly string[];
   /** An inline script to run in the page (a measurement); none in a page to keep. */
   readonly script?: string;
+  /** The Content-Security-Policy, for a page that loads from its own server (the preview); by default nothing may be loaded. */
+  readonly csp?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface PageParts {
  * (inline style only, and the inline script when there is one).
  */
 export function htmlPage(page: PageParts): string {
-  const csp = `default-src 'none'; style-src 'unsafe-inline'${page.script === undefined ? "" : "; script-src 'unsafe-inline'"}`;
+  const csp = page.csp ?? `default-src 'none'; style-src 'unsafe-inline'${page.script === undefined ? "" : "; script-src 'unsafe-inline'"}`;
   return [
     "<!DOCTYPE html>",
     `<html lang="${escapeHtml(page.lang)}">`,
