@@ -215,24 +215,6 @@ describe("state51 preview: usage", () => {
     }
   });
 
-  it("is loaded only by `preview`: validate's start-up loads no server, watcher or page", () => {
-    const staticImports = (file: string): string[] =>
-      [...readFileSync(file, "utf8").matchAll(/(?:^|[;\n])import\s*(?:\{[^}]*\}\s*from\s*)?"(\.[^"]+)"/g)].map((m) => join(file, "..", m[1]!));
-    const loaded = new Set<string>();
-    const visit = (file: string): void => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      staticImports(file).forEach(visit);
-    };
-    visit(cli);
-    expect(loaded.size).toBeGreaterThan(1);
-    const markers = ["text/event-stream", "card preview", "awaitWriteFinish"];
-    for (const file of loaded) for (const m of markers) expect([file, m, readFileSync(file, "utf8").includes(m)]).toEqual([file, m, false]);
-    const lazy = readdirSync(join(repoRoot, "dist/chunks")).filter((f) => f.startsWith("preview-command-")).map((f) => readFileSync(join(repoRoot, "dist/chunks", f), "utf8"));
-    expect(lazy).toHaveLength(1);
-    for (const m of markers) expect(lazy[0]).toContain(m);
-  });
-
   it("--help explains, with examples", () => {
     const r = runCli(["preview", "--help"]);
     expect(r.status).toBe(0);
