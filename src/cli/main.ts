@@ -289,6 +289,30 @@ export function buildProgram(
     });
 
   program
+    .command("fmt")
+    .description("rewrite card files in the canonical layout: key order, quoting, spacing; every comment kept")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("--check", "write nothing; list the files not in the canonical layout (exit 1 if any)")
+    .addHelpText(
+      "after",
+      "\nThe canonical layout is the base set's: keys in the order of grammar/cards.schema.json for\n" +
+        "each kind (id, kind, name, then the kind's fields, text last), strings plain where YAML\n" +
+        "reads them back unchanged and in double quotes otherwise, two-space indentation, flow\n" +
+        "mappings as { en: Pub, fr: Pub } and flow lists as [scrap], one blank line between\n" +
+        "cards. Every comment is kept, values never change, and formatting twice changes nothing.\n" +
+        "A file that is not valid YAML is reported as `state51 validate` reports it and left as it is.\n\n" +
+        "Examples:\n  state51 fmt                        the base set in cards/\n" +
+        "  state51 fmt my-expansion.yaml      one file\n" +
+        "  state51 fmt --check cards/ exp/    in CI: exit 1 listing the files fmt would change\n\n" +
+        "Exit status: 0 every file is canonical (now), 1 a file is not valid YAML (or, with --check,\n" +
+        "not canonical), 2 usage error (a file that would change cannot be written).",
+    )
+    .action(async (paths: string[], opts: import("./fmt-command.js").FmtOptions) => {
+      const { runFmt } = await import("./fmt-command.js");
+      setExit(usage(() => runFmt(paths, opts, { write, writeError }), writeError));
+    });
+
+  program
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")
