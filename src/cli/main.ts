@@ -289,6 +289,33 @@ export function buildProgram(
     });
 
   program
+    .command("new")
+    .description("append a card template that validates to a card file, its placeholders marked # TODO")
+    .argument("<kind>", "location, leader, contact or base")
+    .argument("<id>", "the new card's id, e.g. old-factory")
+    .option("--file <file>", "the card file to add it to, made if missing (default in the checkout: cards/<kind>s.yaml)")
+    .option("--mkdir", "create the file's missing folders (otherwise a missing one is an error)")
+    .addHelpText(
+      "after",
+      "\nThe card is appended after the file's last card; nothing else in the file changes. Its\n" +
+        "values validate but are not yours: each is marked with an end-of-line comment\n" +
+        "`# TODO: …` saying what to write, and `state51 validate` warns about it (S51-W402) until\n" +
+        "the comment is deleted. A new Base gets a faction of its own (its id without -base),\n" +
+        "added to the file's vocabulary when no loaded file names it.\n\n" +
+        "Examples:\n  state51 new location old-mill                      into cards/locations.yaml\n" +
+        "  state51 new leader iron-maiden --file my-exp.yaml  into an expansion (made if missing)\n" +
+        "  state51 new base iron-nomads-base --file my-exp.yaml   a Base and its new faction\n\n" +
+        "Exit status: 0 added, 1 the id is taken, the faction has a Base or the file is not valid\n" +
+        "YAML (nothing written), 2 usage error (unknown kind, a bad id, a file that cannot be written).",
+    )
+    .action(async (kind: string, id: string, opts: import("./new-command.js").NewOptions) => {
+      const m = await import("./new-command.js");
+      let checked: import("./new-command.js").CheckedNew | undefined;
+      const status = usage(() => ((checked = m.checkNew(kind, id, opts)), 0), writeError);
+      setExit(checked === undefined ? status : m.runNew(checked, opts, { write, writeError }));
+    });
+
+  program
     .command("fmt")
     .description("rewrite card files in the canonical layout: key order, quoting, spacing; every comment kept")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")

@@ -15,6 +15,7 @@ import { keywordTexts } from "../../grammar/lexer.js";
 import { buildVocabulary, namespaceNoun, namespaces, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
 import { elisionProblem } from "../check/elision.js";
 import { checkTypeIcons } from "../check/type-icons.js";
+import { reportPlaceholders } from "../check/placeholders.js";
 import { checkTextLocks } from "../locks/text-locks.js";
 import { displayPath, findCardFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
@@ -216,6 +217,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     new Set(keywordTexts),
   );
   for (const l of loaded) reportElision(l, diagnostics);
+  for (const l of loaded) reportPlaceholders(l.file, diagnostics);
   checkTypeIcons(loaded.flatMap((l) => (l.data.vocabulary ? [{ file: l.file, data: l.data.vocabulary }] : [])), vocabulary.kept, diagnostics);
   const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);
