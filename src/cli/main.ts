@@ -340,6 +340,32 @@ export function buildProgram(
     });
 
   program
+    .command("locks")
+    .description("sign off the cards' text locks: write today's generated text into them (locks accept)")
+    .command("accept")
+    .description("write today's generated text into every text lock that differs from it, keeping the file's layout and comments")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("-c, --cards <ids>", "only these cards' locks (comma-separated ids)")
+    .addHelpText(
+      "after",
+      "\nA text lock (a card's `text:` field) holds the wording a designer signed off; `state51\n" +
+        "validate` warns when the text generated from the card no longer matches it (S51-W401).\n" +
+        "When the new wording is right, this writes it into the lock: only the lock's value\n" +
+        "changes, in its quotes where they still fit; non-breaking spaces are written as spaces\n" +
+        "(a lock compares them equal). Each lock written is listed with its old wording. A lock\n" +
+        "whose card no longer prints its part is listed, to be deleted by hand.\n\n" +
+        "Examples:\n  state51 locks accept                          every differing lock of the base set\n" +
+        "  state51 locks accept --cards scrapyard,pub    only these cards' locks\n" +
+        "  state51 locks accept cards/ my-expansion.yaml an expansion with the base set\n\n" +
+        "Exit status: 0 done (or nothing to do), 1 the cards have errors or an id is unknown (nothing\n" +
+        "written), 2 usage error (a file to rewrite cannot be written).",
+    )
+    .action(async (paths: string[], opts: import("./locks-command.js").LocksAcceptOptions) => {
+      const { runLocksAccept } = await import("./locks-command.js");
+      setExit(usage(() => runLocksAccept(paths, opts, { write, writeError }), writeError));
+    });
+
+  program
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")
@@ -397,7 +423,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const write = (s: string): void => void process.stdout.write(s);
   const program = buildProgram(write, (code) => (exitCode = code));
   program.exitOverride();
-  for (const cmd of program.commands) cmd.exitOverride();
+  for (const cmd of program.commands) for (const c of [cmd, ...cmd.commands]) c.exitOverride();
   try {
     await program.parseAsync(argv as string[], { from: "user" });
   } catch (error) {
