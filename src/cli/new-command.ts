@@ -81,7 +81,9 @@ export interface CheckedNew {
 export function checkNew(kind: string, id: string, opts: NewOptions, cwd: string = process.cwd()): CheckedNew {
   const k = checkKindAndId(kind, id);
   const file = targetFile(k, opts, cwd);
-  checkOutput(file, displayPath(file, cwd), { mkdir: opts.mkdir === true });
+  // Checked as typed, so a problem names the folder as the designer wrote it.
+  const typed = opts.file !== undefined && resolve(opts.file) === file ? opts.file : file;
+  checkOutput(typed, "the card file", { mkdir: opts.mkdir === true });
   return { kind: k, id, file };
 }
 

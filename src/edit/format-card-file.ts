@@ -111,7 +111,13 @@ function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Pla
   if (!isMap(node)) return;
   const s = mapSchema(schemaNode, node);
   const order = Object.keys(s?.properties ?? {});
+  // The comment above a file's first key is the file's header: it stays on top whichever key comes first.
+  const first = node.items[0]?.key;
+  const header = place === "top" && isScalar(first) ? first.commentBefore : undefined;
+  if (isScalar(first) && header) delete first.commentBefore;
   node.items = orderPairs(node.items as Pair[], order);
+  const top = node.items[0]?.key;
+  if (isScalar(top) && header) top.commentBefore = top.commentBefore ? `${header}\n${top.commentBefore}` : header;
   node.items.forEach((pair, i) => {
     const key = pair.key;
     if (isScalar(key)) {
