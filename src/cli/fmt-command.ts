@@ -2,7 +2,7 @@ import { formatCardFile } from "../edit/format-card-file.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { displayPath } from "../load/find-files.js";
 import { readCardFile } from "../load/read-file.js";
-import { namedCardFiles } from "./card-files.js";
+import { namedCardFiles } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
 import { checkOutput } from "./usage-error.js";

@@ -9,7 +9,7 @@ import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
 import { packageRoot } from "../pipeline/package-root.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
-import { namedCardFiles } from "./card-files.js";
+import { namedCardFiles } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
 import { checkOutput, UsageError } from "./usage-error.js";
