@@ -317,6 +317,83 @@ export function buildProgram(
     });
 
   program
+    .command("new")
+    .description("append a card template that validates to a card file, its placeholders marked # TODO")
+    .argument("<kind>", "location, leader, contact or base")
+    .argument("<id>", "the new card's id, e.g. old-factory")
+    .option("--file <file>", "the card file to add it to, made if missing (default in the checkout: cards/<kind>s.yaml)")
+    .option("--mkdir", "create the file's missing folders (otherwise a missing one is an error)")
+    .addHelpText(
+      "after",
+      "\nThe card is appended after the file's last card; nothing else in the file changes. Its\n" +
+        "values validate but are not yours: each is marked with an end-of-line comment\n" +
+        "`# TODO: …` saying what to write, and `state51 validate` warns about it (S51-W402) until\n" +
+        "the comment is deleted. A new Base gets a faction of its own (its id without -base),\n" +
+        "added to the file's vocabulary when no loaded file names it.\n\n" +
+        "Examples:\n  state51 new location old-mill                      into cards/locations.yaml\n" +
+        "  state51 new leader iron-maiden --file my-exp.yaml  into an expansion (made if missing)\n" +
+        "  state51 new base iron-nomads-base --file my-exp.yaml   a Base and its new faction\n\n" +
+        "Exit status: 0 added, 1 the id is taken, the faction has a Base or the file is not valid\n" +
+        "YAML (nothing written), 2 usage error (unknown kind, a bad id, a file that cannot be written).",
+    )
+    .action(async (kind: string, id: string, opts: import("./new-command.js").NewOptions) => {
+      const m = await import("./new-command.js");
+      let checked: import("./new-command.js").CheckedNew | undefined;
+      const status = usage(() => ((checked = m.checkNew(kind, id, opts)), 0), writeError);
+      setExit(checked === undefined ? status : m.runNew(checked, opts, { write, writeError }));
+    });
+
+  program
+    .command("fmt")
+    .description("rewrite card files in the canonical layout: key order, quoting, spacing; every comment kept")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("--check", "write nothing; list the files not in the canonical layout (exit 1 if any)")
+    .addHelpText(
+      "after",
+      "\nThe canonical layout is the base set's: keys in the order of grammar/cards.schema.json for\n" +
+        "each kind (id, kind, name, then the kind's fields, text last), strings plain where YAML\n" +
+        "reads them back unchanged and in double quotes otherwise, two-space indentation, flow\n" +
+        "mappings as { en: Pub, fr: Pub } and flow lists as [scrap], one blank line between\n" +
+        "cards. Every comment is kept, values never change, and formatting twice changes nothing.\n" +
+        "A file that is not valid YAML is reported as `state51 validate` reports it and left as it is.\n\n" +
+        "Examples:\n  state51 fmt                        the base set in cards/\n" +
+        "  state51 fmt my-expansion.yaml      one file\n" +
+        "  state51 fmt --check cards/ exp/    in CI: exit 1 listing the files fmt would change\n\n" +
+        "Exit status: 0 every file is canonical (now), 1 a file is not valid YAML (or, with --check,\n" +
+        "not canonical), 2 usage error (a file that would change cannot be written).",
+    )
+    .action(async (paths: string[], opts: import("./fmt-command.js").FmtOptions) => {
+      const { runFmt } = await import("./fmt-command.js");
+      setExit(usage(() => runFmt(paths, opts, { write, writeError }), writeError));
+    });
+
+  program
+    .command("locks")
+    .description("sign off the cards' text locks: write today's generated text into them (locks accept)")
+    .command("accept")
+    .description("write today's generated text into every text lock that differs from it, keeping the file's layout and comments")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .option("-c, --cards <ids>", "only these cards' locks (comma-separated ids)")
+    .addHelpText(
+      "after",
+      "\nA text lock (a card's `text:` field) holds the wording a designer signed off; `state51\n" +
+        "validate` warns when the text generated from the card no longer matches it (S51-W401).\n" +
+        "When the new wording is right, this writes it into the lock: only the lock's value\n" +
+        "changes, in its quotes where they still fit; non-breaking spaces are written as spaces\n" +
+        "(a lock compares them equal). Each lock written is listed with its old wording. A lock\n" +
+        "whose card no longer prints its part is listed, to be deleted by hand.\n\n" +
+        "Examples:\n  state51 locks accept                          every differing lock of the base set\n" +
+        "  state51 locks accept --cards scrapyard,pub    only these cards' locks\n" +
+        "  state51 locks accept cards/ my-expansion.yaml an expansion with the base set\n\n" +
+        "Exit status: 0 done (or nothing to do), 1 the cards have errors or an id is unknown (nothing\n" +
+        "written), 2 usage error (a file to rewrite cannot be written).",
+    )
+    .action(async (paths: string[], opts: import("./locks-command.js").LocksAcceptOptions) => {
+      const { runLocksAccept } = await import("./locks-command.js");
+      setExit(usage(() => runLocksAccept(paths, opts, { write, writeError }), writeError));
+    });
+
+  program
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")
@@ -374,7 +451,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const write = (s: string): void => void process.stdout.write(s);
   const program = buildProgram(write, (code) => (exitCode = code));
   program.exitOverride();
-  for (const cmd of program.commands) cmd.exitOverride();
+  for (const cmd of program.commands) for (const c of [cmd, ...cmd.commands]) c.exitOverride();
   try {
     await program.parseAsync(argv as string[], { from: "user" });
   } catch (error) {

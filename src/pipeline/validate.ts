@@ -15,6 +15,7 @@ import { keywordTexts } from "../../grammar/lexer.js";
 import { buildVocabulary, namespaceNoun, namespaces, type Vocabulary, type VocabularySource } from "../check/vocabulary.js";
 import { elisionProblem } from "../check/elision.js";
 import { checkTypeIcons } from "../check/type-icons.js";
+import { reportPlaceholders } from "../check/placeholders.js";
 import { checkTextLocks } from "../locks/text-locks.js";
 import { displayPath, findCardFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
@@ -185,19 +186,28 @@ function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
   return out;
 }
 
-export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
-  const cwd = options.cwd ?? process.cwd();
-  const diagnostics: Diagnostic[] = [];
+/**
+ * The card files named (files as given, folders searched), resolved against
+ * `cwd`; by default the base set. The example expansion beside the base set
+ * is left out unless it (or a file in it) is named, compared as real paths so
+ * a symlinked cards/ folder leaves it out as cards/ does.
+ */
+export function namedCardFiles(paths: readonly string[], cwd: string): { requested: string[]; files: string[]; missing: string[] } {
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
   const found = findCardFiles(requested);
-  // The example expansion beside the base set is loaded only when it (or a file in it) is named, not with cards/.
-  // Compared as real paths, so a symlinked cards/ folder leaves the examples out as cards/ does.
   const examples = realPath(examplesDir());
   const inExamples = (path: string): boolean => {
     const f = realPath(path);
     return f === examples || f.startsWith(examples + sep);
   };
-  if (!requested.some(inExamples)) found.files = found.files.filter((f) => !inExamples(f));
+  const files = requested.some(inExamples) ? found.files : found.files.filter((f) => !inExamples(f));
+  return { requested, files, missing: found.missing };
+}
+
+export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
+  const cwd = options.cwd ?? process.cwd();
+  const diagnostics: Diagnostic[] = [];
+  const { requested, ...found } = namedCardFiles(paths, cwd);
   for (const dir of emptyFolders(requested, found.files)) {
     diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
   }
@@ -216,6 +226,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     new Set(keywordTexts),
   );
   for (const l of loaded) reportElision(l, diagnostics);
+  for (const l of loaded) reportPlaceholders(l.file, diagnostics);
   checkTypeIcons(loaded.flatMap((l) => (l.data.vocabulary ? [{ file: l.file, data: l.data.vocabulary }] : [])), vocabulary.kept, diagnostics);
   const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);

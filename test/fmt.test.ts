@@ -1,0 +1,173 @@
+/**
+ * `state51 fmt`: the canonical layout of card files. It must never change a
+ * value, keep every comment, give the same text when run again, leave a file
+ * that is not YAML as it is, and the base set must already be in it.
+ */
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { commentsOf, formatCardFile } from "../src/edit/format-card-file.js";
+import { parseYaml } from "../src/load/parse-yaml.js";
+import { repoRoot, runCli } from "./helpers.js";
+
+function yamlFilesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    const s = statSync(full);
+    if (s.isDirectory()) return yamlFilesUnder(full);
+    return s.isFile() && /\.ya?ml$/.test(name) ? [full] : [];
+  });
+}
+
+/** Every card file and fixture that parses as YAML: what fmt must handle. */
+const parsing = [...yamlFilesUnder(join(repoRoot, "cards")), ...yamlFilesUnder(join(repoRoot, "test/fixtures"))].flatMap((path) => {
+  const text = readFileSync(path).toString("utf8");
+  const parsed = parseYaml(path, text);
+  return parsed.ok ? [{ path, text, data: parsed.data }] : [];
+});
+
+function formatted(path: string, text: string): string {
+  const r = formatCardFile(path, text);
+  if (!r.ok) throw new Error(`${path}: ${"unsafe" in r ? r.unsafe : r.diagnostics.map((d) => d.message).join("; ")}`);
+  return r.text;
+}
+
+function tempFile(text: string, name = "cards.yaml"): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), "state51-fmt-"));
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return { dir, file };
+}
+
+describe("formatCardFile", () => {
+  it("covers many files", () => expect(parsing.length).toBeGreaterThan(100));
+
+  it("never changes the data, keeps every comment and is idempotent, on every card file and fixture that parses", () => {
+    for (const { path, text, data } of parsing) {
+      const once = formatted(path, text);
+      const again = parseYaml(path, once);
+      expect(again.ok && again.data, path).toEqual(data);
+      expect(commentsOf(once).sort(), path).toEqual(commentsOf(text).sort());
+      expect(formatted(path, once), path).toBe(once);
+    }
+  });
+
+  it("leaves the base set in cards/ as it is: it is the canon", () => {
+    for (const name of ["bases", "contacts", "leaders", "locations", "vocabulary"]) {
+      const path = join(repoRoot, "cards", `${name}.yaml`);
+      const text = readFileSync(path, "utf8");
+      expect(formatted(path, text), name).toBe(text);
+    }
+  });
+
+  it("orders keys as the schema does for the card's kind, quotes only where needed, and sets cards one blank line apart", () => {
+    const messy = [
+      "# top comment",
+      "cards:",
+      "  - ability: 'produce 1 scrap'   # the grey part",
+      "    kind: location",
+      "    id: a",
+      "",
+      "    name: {fr: \"Décharge\", en: 'Scrapyard'}",
+      "    pattern: \"open-production\"",
+      "    types: [ scrap ]",
+      "    agreement: gain 1 scrap",
+      "    spoils: gain 2 scrap",
+      "    distance: 1",
+      "    text: { ability: { fr: \"Produit: 1\", en: 'Produces 1 Scrap.' } }",
+      "  # between the cards",
+      "  - id: b",
+      "    kind: leader",
+      "    name: { en: \"B\", fr: B }",
+      "    ability: \"action: pay 1 fuel -> 1 vp\"",
+      "    resources: \"1 fuel\"",
+      "",
+      "",
+      "",
+      "  - {id: c, kind: leader, name: {en: C, fr: C}, ability: 'after conquer -> 1 vp'}",
+      "set: s # the set",
+      "# the end",
+      "",
+    ].join("\n");
+    expect(formatted("messy.yaml", messy)).toBe(
+      [
+        "# top comment",
+        "set: s # the set",
+        "cards:",
+        "  - id: a",
+        "    kind: location",
+        "    name: { en: Scrapyard, fr: Décharge }",
+        "    distance: 1",
+        "    types: [scrap]",
+        "    spoils: gain 2 scrap",
+        "    agreement: gain 1 scrap",
+        "    pattern: open-production",
+        "    ability: produce 1 scrap # the grey part",
+        '    text: { ability: { en: Produces 1 Scrap., fr: "Produit: 1" } }',
+        "",
+        "  # between the cards",
+        "  - id: b",
+        "    kind: leader",
+        "    name: { en: B, fr: B }",
+        "    resources: 1 fuel",
+        '    ability: "action: pay 1 fuel -> 1 vp"',
+        "",
+        "  - { id: c, kind: leader, name: { en: C, fr: C }, ability: after conquer -> 1 vp }",
+        "",
+        "# the end",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps strings that would read back as something else quoted", () => {
+    const text = ['set: s', 'cards:', '  - id: x', '    name: { en: "1984", fr: "true" }', '    colour: "#ff0000"', '    price: "- 1"', ""].join("\n");
+    expect(formatted("q.yaml", text)).toBe(text);
+  });
+
+  it("refuses a file that is not valid YAML with validate's diagnostics", () => {
+    const r = formatCardFile("bad.yaml", "set: s\ncards:\n  - id: x\n\tkind: location\n");
+    expect(r.ok).toBe(false);
+    expect(!r.ok && "diagnostics" in r && r.diagnostics.map((d) => d.code)).toEqual(["S51-E004"]);
+  });
+});
+
+describe("state51 fmt", () => {
+  const messy = "set: s\ncards:\n  - kind: leader\n    id: x\n    name: { en: X, fr: X }\n    ability: 'after conquer -> 1 vp'\n";
+
+  it("--check exits 1 listing a file that would change and writes nothing; 0 once it is formatted", () => {
+    const { dir, file } = tempFile(messy);
+    const check = runCli(["fmt", "--check", "cards.yaml"], dir);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain("cards.yaml: not in the canonical layout");
+    expect(readFileSync(file, "utf8")).toBe(messy);
+    const fmt = runCli(["fmt", "cards.yaml"], dir);
+    expect(fmt.status, fmt.stderr).toBe(0);
+    expect(fmt.stdout).toContain("formatted cards.yaml");
+    expect(readFileSync(file, "utf8")).toContain("  - id: x\n    kind: leader\n");
+    expect(runCli(["fmt", "--check", "cards.yaml"], dir).status).toBe(0);
+  });
+
+  it("--check on the base set exits 0", () => {
+    const r = runCli(["fmt", "--check"]);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+  });
+
+  it("leaves a file that is not valid YAML untouched, printing the diagnostics as validate does (exit 1)", () => {
+    const bad = "set: s\ncards:\n  - id: x\n\tkind: location\n";
+    const { dir, file } = tempFile(bad);
+    const r = runCli(["fmt", "cards.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("cards.yaml:4:1: error S51-E004");
+    expect(r.stderr).toContain("cards.yaml is left as it is");
+    expect(readFileSync(file, "utf8")).toBe(bad);
+  });
+
+  it("names a missing file in one line", () => {
+    const { dir } = tempFile(messy);
+    const r = runCli(["fmt", "nope.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("state51 fmt: error: no such file or folder: nope.yaml\n");
+  });
+});

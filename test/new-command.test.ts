@@ -1,0 +1,130 @@
+/**
+ * `state51 new`: a card template appended to a card file validates, each of
+ * its placeholders is reported (S51-W402) until its `# TODO` mark goes, the
+ * rest of the file is left byte for byte, and bad requests are refused
+ * clearly with nothing written.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { appendListItem, cardTemplate } from "../src/edit/new-card.js";
+import { formatCardFile } from "../src/edit/format-card-file.js";
+import { validatePaths } from "../src/pipeline/validate.js";
+import { cardKinds } from "../src/schema/card-file.js";
+import { repoRoot, runCli } from "./helpers.js";
+
+const tempDir = (): string => mkdtempSync(join(tmpdir(), "state51-new-"));
+
+const existing = [
+  "# my expansion: keep this comment",
+  "set: exp",
+  "cards:",
+  "  - id: first   # the first card",
+  "    kind: leader",
+  "    name: { en: First, fr: Premier }",
+  "    ability: 'after conquer -> 1 vp'",
+  "",
+  "# a comment at the end",
+  "",
+].join("\n");
+
+describe("state51 new", () => {
+  it("makes a file of each kind's template that validates with the base set, every placeholder a S51-W402 warning", () => {
+    const dir = tempDir();
+    for (const kind of cardKinds) {
+      const r = runCli(["new", kind, `my-${kind}`, "--file", "exp.yaml"], dir);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const result = validatePaths([join(repoRoot, "cards"), join(dir, "exp.yaml")], { cwd: dir });
+    expect(result.diagnostics.filter((d) => d.code !== "S51-W402")).toEqual([]);
+    expect(result.cards.filter((c) => c.id.startsWith("my-")).map((c) => c.id).sort()).toEqual(["my-base", "my-contact", "my-leader", "my-location"]);
+    const marks = readFileSync(join(dir, "exp.yaml"), "utf8").match(/# TODO/g)!.length;
+    expect(result.diagnostics.filter((d) => d.code === "S51-W402")).toHaveLength(marks);
+    expect(runCli(["validate", "exp.yaml"], dir).status).toBe(0);
+  });
+
+  it("appends to a file without changing a byte of it, and a placeholder's warning goes with its mark", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "exp.yaml"), existing);
+    const r = runCli(["new", "location", "old-mill", "--file", "exp.yaml"], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('added location "old-mill" to exp.yaml');
+    const text = readFileSync(join(dir, "exp.yaml"), "utf8");
+    const cut = text.indexOf("\n\n  - id: old-mill");
+    expect(cut).toBeGreaterThan(0);
+    const added = text.slice(cut, text.indexOf("\n\n# a comment at the end"));
+    expect(text.replace(added, "")).toBe(existing);
+    const warned = (t: string): string[] => {
+      writeFileSync(join(dir, "exp.yaml"), t);
+      return validatePaths([join(dir, "exp.yaml")], { cwd: dir }).diagnostics.map((d) => `${d.code} ${d.message}`);
+    };
+    expect(warned(text)).toContain('S51-W402 the `distance` of "old-mill" is a placeholder: 1, 2 or 3');
+    expect(warned(text.replace(/(distance: 1) # TODO.*/, "$1"))).not.toContain('S51-W402 the `distance` of "old-mill" is a placeholder: 1, 2 or 3');
+  });
+
+  it("a new Base brings its faction into the file's vocabulary", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "exp.yaml"), existing);
+    expect(runCli(["new", "base", "iron-nomads-base", "--file", "exp.yaml"], dir).status).toBe(0);
+    const result = validatePaths([join(repoRoot, "cards"), join(dir, "exp.yaml")], { cwd: dir });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
+    expect(readFileSync(join(dir, "exp.yaml"), "utf8")).toMatch(/vocabulary:\n {2}factions:\n {4}- id: iron-nomads\n/);
+  });
+
+  it("refuses an id a card has (exit 1), a bad id and an unknown kind (exit 2), with nothing written", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "exp.yaml"), existing);
+    const cases: [string[], number, string][] = [
+      [["new", "leader", "first", "--file", "exp.yaml"], 1, 'state51 new: error: a card with id "first" already exists in exp.yaml'],
+      [["new", "location", "pub", "--file", "exp.yaml"], 1, 'a card with id "pub" already exists in'],
+      [["new", "location", "Old Mill", "--file", "exp.yaml"], 2, 'state51: error: "Old Mill" is not a card id: an id is lower-case letters and digits, in words joined by single hyphens, starting with a letter (e.g. old-factory) (did you mean "old-mill"?)'],
+      [["new", "locaton", "old-mill", "--file", "exp.yaml"], 2, 'state51: error: unknown kind "locaton": a new card is a location, leader, contact or base (did you mean "location"?)'],
+      [["new", "base", "new-york", "--file", "exp.yaml"], 1, 'faction "new-york" already has a Base ("new-york-base")'],
+      [["new", "location", "old-mill", "--file", "nofolder/exp.yaml"], 2, "no such folder: nofolder"],
+    ];
+    for (const [args, status, line] of cases) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(status);
+      expect(r.stderr, args.join(" ")).toContain(line);
+      expect(r.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+    }
+    expect(readFileSync(join(dir, "exp.yaml"), "utf8")).toBe(existing);
+  });
+
+  it("refuses to add to a file that is not valid YAML", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "bad.yaml"), "set: s\ncards:\n\t- id: x\n");
+    const r = runCli(["new", "leader", "x2", "--file", "bad.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("S51-E004");
+    expect(readFileSync(join(dir, "bad.yaml"), "utf8")).toBe("set: s\ncards:\n\t- id: x\n");
+  });
+
+  it("explains itself with examples", () => {
+    const r = runCli(["new", "--help"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Examples:");
+    expect(r.stdout).toContain("state51 new location old-mill");
+  });
+});
+
+describe("appendListItem", () => {
+  const item = cardTemplate("leader", "x");
+
+  it("makes the list when the file has none, or an empty [] one", () => {
+    for (const text of ["set: s\n", "set: s\ncards: []\n", "set: s\ncards:\n"]) {
+      const r = appendListItem(text, ["cards"], item, true);
+      expect(r.ok && r.text, text).toMatch(/^set: s\n(\n)?cards:\n {2}- id: x\n {4}kind: leader\n/);
+    }
+  });
+
+  it("gives a template in the canonical layout", () => {
+    for (const kind of cardKinds) {
+      const text = ["set: s", "cards:", ...cardTemplate(kind, "x").map((l) => `  ${l}`), ""].join("\n");
+      const r = formatCardFile("t.yaml", text);
+      expect(r.ok && r.text, kind).toBe(text);
+    }
+  });
+});
