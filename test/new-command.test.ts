@@ -61,6 +61,11 @@ describe("state51 new", () => {
     };
     expect(warned(text)).toContain('S51-W402 the `distance` of "old-mill" is a placeholder: 1, 2 or 3');
     expect(warned(text.replace(/(distance: 1) # TODO.*/, "$1"))).not.toContain('S51-W402 the `distance` of "old-mill" is a placeholder: 1, 2 or 3');
+    // `validate --strict` (CI) fails on a placeholder left; plain validate only warns.
+    expect(runCli(["validate", "exp.yaml"], dir).status).toBe(0);
+    const strict = runCli(["validate", "--strict", "exp.yaml"], dir);
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toMatch(/error S51-W402/);
   });
 
   it("a new Base brings its faction into the file's vocabulary", () => {

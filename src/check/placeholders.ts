@@ -24,8 +24,8 @@ function ownerId(path: readonly unknown[]): string {
   return "?";
 }
 
-/** Every value of `file` marked as a placeholder, as S51-W402. */
-export function reportPlaceholders(file: SourceFile, out: Diagnostic[]): void {
+/** Every value of `file` marked as a placeholder, as S51-W402: an error under `validate --strict`, so CI never passes a template. */
+export function reportPlaceholders(file: SourceFile, out: Diagnostic[], options: { readonly strict?: boolean } = {}): void {
   visit(file.doc, {
     Pair(_, pair, path) {
       const value = pair.value as Node | null;
@@ -35,7 +35,7 @@ export function reportPlaceholders(file: SourceFile, out: Diagnostic[]): void {
       const todo = comment.split("\n")[0]!.replace(marked, "").trim() || `write the card's own ${field}`;
       const at = value?.range ?? [0, 0];
       out.push(
-        diagnostic(file.path, rangeAt(file, at[0], at[1]), "S51-W402", { field, id: ownerId(path.filter((n) => !isPair(n))), todo }, `write it, then delete the "# ${placeholderMark}" comment`),
+        diagnostic(file.path, rangeAt(file, at[0], at[1]), "S51-W402", { field, id: ownerId(path.filter((n) => !isPair(n))), todo }, `write it, then delete the "# ${placeholderMark}" comment`, options.strict ? "error" : "warning"),
       );
     },
   });

@@ -60,13 +60,13 @@ export function buildProgram(
     .description("check card files: YAML, fields, ability language and the rules a card must obey")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
-    .option("--strict", "a card's generated text that differs from its signed-off `text:` lock is an error (S51-W401), not a warning")
+    .option("--strict", "a card's generated text that differs from its signed-off `text:` lock (S51-W401), or a placeholder left by `state51 new` (S51-W402), is an error, not a warning")
     .addHelpText(
       "after",
       "\nEach problem is printed as\n  file:line:column: severity CODE: message\n" +
         "followed by the line with the problem underlined and, where one is likely, a hint.\n\n" +
         "Exit status: 0 no errors, 1 errors found, 2 usage error.\n" +
-        "Warnings do not fail; with --strict a text lock that differs (S51-W401) is an error.\n\nCodes:\n" +
+        "Warnings do not fail; with --strict a text lock that differs (S51-W401) and a placeholder left (S51-W402) are errors.\n\nCodes:\n" +
         codeTable,
     )
     .action((paths: string[], opts: { format: Format; strict?: boolean }) =>

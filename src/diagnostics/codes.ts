@@ -99,7 +99,7 @@ export const codes = {
   "S51-E362": { stage: "check", category: "error", summary: "a card type's colour is not #rrggbb", message: 'colour "{colour}" is not "#rrggbb"' },
   "S51-E363": { stage: "check", category: "error", summary: "an icon or colour on a vocabulary entry that is not a card type", message: "a {noun} has no `{field}`: only card types are drawn as tiles" },
   "S51-W401": { stage: "text", category: "warning", summary: "a part's generated text differs from its signed-off lock", message: 'the {language} {part} text of "{id}" differs from its signed-off lock: {diff}' },
-  "S51-W402": { stage: "check", category: "warning", summary: "a placeholder left in a card (a value marked `# TODO` by `state51 new`)", message: 'the `{field}` of "{id}" is a placeholder: {todo}' },
+  "S51-W402": { stage: "check", category: "warning", summary: "a placeholder left in a card (a value marked `# TODO` by `state51 new`; an error with `--strict`)", message: 'the `{field}` of "{id}" is a placeholder: {todo}' },
 } as const satisfies Record<string, { stage: string; category: "error" | "warning"; summary: string; message: string }>;
 
 export type Code = keyof typeof codes;

@@ -37,7 +37,7 @@ export interface ValidationResult {
 
 export interface ValidateOptions {
   readonly cwd?: string;
-  /** Text-lock differences (S51-W401) are errors, not warnings (`validate --strict`). */
+  /** Text-lock differences (S51-W401) and placeholders left (S51-W402) are errors, not warnings (`validate --strict`). */
   readonly strict?: boolean;
 }
 
@@ -226,7 +226,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     new Set(keywordTexts),
   );
   for (const l of loaded) reportElision(l, diagnostics);
-  for (const l of loaded) reportPlaceholders(l.file, diagnostics);
+  for (const l of loaded) reportPlaceholders(l.file, diagnostics, { strict: options.strict === true });
   checkTypeIcons(loaded.flatMap((l) => (l.data.vocabulary ? [{ file: l.file, data: l.data.vocabulary }] : [])), vocabulary.kept, diagnostics);
   const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);
