@@ -111,6 +111,29 @@ export function buildProgram(
     });
 
   program
+    .command("summary")
+    .description("the card set at a glance: counts by kind, type, distance, pattern and colour, value per distance, the cost curve")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addHelpText(
+      "after",
+      "\nCounts cards by kind and set; Locations by distance, pattern and card type (a card with two\n" +
+        "types counts under each), with the distance x type and distance x pattern tables; Contacts\n" +
+        "by colour, use and range. Then what each distance's Spoils, Agreements and production are\n" +
+        "worth (mean, lowest-highest) on the scale of docs/card-set.md (1 resource = 1 card = 1, a\n" +
+        "worker 1/2, a VP token 2 a point, a contact token its range), and the cost curve: the\n" +
+        "Locations at each distance beside the Contacts that reach it and their mean price.\n" +
+        "JSON keys are sorted; what goes by distance is an array in distance order (README: Summary).\n\n" +
+        "Examples:\n  state51 summary\n  state51 summary cards/ my-expansion.yaml\n  state51 summary my-expansion.yaml --format json\n\n" +
+        "Cards with errors are reported as `state51 validate` reports them, and no summary is printed.\n\n" +
+        "Exit status: 0 summarised, 1 the cards have errors, 2 usage error.",
+    )
+    .action(async (paths: string[], opts: { format: import("./summary-command.js").SummaryFormat }) => {
+      const { runSummary } = await import("./summary-command.js");
+      setExit(runSummary(paths, opts.format, write, writeError));
+    });
+
+  program
     .command("print")
     .description("write printable sheets: real-size cards (63 x 88 mm), nine to an A4 or Letter page, as HTML or PDF, and one PNG per card")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
