@@ -54,17 +54,25 @@ export function buildProgram(
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
     .option("--strict", "a card's generated text that differs from its signed-off `text:` lock is an error (S51-W401), not a warning")
+    .option("-w, --watch", "validate again each time a card file is saved (text only; Ctrl-C stops)")
     .addHelpText(
       "after",
       "\nEach problem is printed as\n  file:line:column: severity CODE: message\n" +
         "followed by the line with the problem underlined and, where one is likely, a hint.\n\n" +
         "Exit status: 0 no errors, 1 errors found, 2 usage error.\n" +
-        "Warnings do not fail; with --strict a text lock that differs (S51-W401) is an error.\n\nCodes:\n" +
+        "Warnings do not fail; with --strict a text lock that differs (S51-W401) is an error.\n\n" +
+        "With --watch it validates, then again each time a card file under the paths is saved,\n" +
+        "printing after each run one line with the time, the files changed and the result:\n" +
+        "  ── 14:02:07 · cards/locations.yaml changed · validate: 1 error, 0 warnings in 41 ms · watching …\n" +
+        "Ctrl-C stops it (exit 0).  Example: state51 validate --watch cards/ my-expansion.yaml\n\nCodes:\n" +
         codeTable,
     )
-    .action((paths: string[], opts: { format: Format; strict?: boolean }) =>
-      setExit(runValidate(paths, opts.format, write, { strict: opts.strict === true })),
-    );
+    .action(async (paths: string[], opts: { format: Format; strict?: boolean; watch?: boolean }) => {
+      if (opts.watch !== true) return setExit(runValidate(paths, opts.format, write, { strict: opts.strict === true }));
+      if (opts.format !== "text") return setExit(usage(() => { throw new UsageError("--watch prints text: it cannot be used with --format json"); }, writeError));
+      const { watchValidate } = await import("./watch-command.js");
+      setExit(await watchValidate(paths, { strict: opts.strict === true }, { write, writeError, cwd: process.cwd() }));
+    });
 
   program
     .command("build")
@@ -72,6 +80,7 @@ export function buildProgram(
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .option("-o, --out <dir>", "the output folder (default: generated/, the checkout's own when run inside it)")
     .option("--mkdir", "create the output folder's missing parent folders (otherwise a missing one is an error)")
+    .option("-w, --watch", "build again each time a card file is saved, writing only what changed (Ctrl-C stops)")
     .addHelpText(
       "after",
       "\nValidates first, printing problems as `state51 validate` does; on any error nothing is\n" +
@@ -81,13 +90,21 @@ export function buildProgram(
         "a folder holding files the build did not write is never replaced.\n\n" +
         "Examples:\n  state51 build                             the base set into the package's generated/\n" +
         "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n\n" +
+        "With --watch it builds, then again each time a card file is saved: the compiler stays loaded,\n" +
+        "only the edited cards are compiled again (with their module and the registry when needed),\n" +
+        "and only the files whose text changed are written, each atomically; the folder is then what a\n" +
+        "full build writes. One line after each run gives the time and the result; Ctrl-C stops (exit 0).\n" +
+        "  state51 build --watch cards/ exp.yaml --out out/\n\n" +
         "Exit status: 0 built, 1 errors found (nothing written), 2 usage error.\n" +
         "An output folder that cannot be written (its parent missing without --mkdir, a file, read-only,\n" +
         "or holding files the build did not write) is a usage error, found before the cards are read.",
     )
-    .action(async (paths: string[], opts: { out?: string; mkdir?: boolean }) =>
-      setExit(await runBuild(paths, { ...(opts.out === undefined ? {} : { out: opts.out }), mkdir: opts.mkdir === true }, write, writeError)),
-    );
+    .action(async (paths: string[], opts: { out?: string; mkdir?: boolean; watch?: boolean }) => {
+      const options = { ...(opts.out === undefined ? {} : { out: opts.out }), mkdir: opts.mkdir === true };
+      if (opts.watch !== true) return setExit(await runBuild(paths, options, write, writeError));
+      const { watchBuild } = await import("./watch-command.js");
+      setExit(await watchBuild(paths, options, { write, writeError, cwd: process.cwd() }));
+    });
 
   program
     .command("text")
