@@ -151,6 +151,32 @@ export function buildProgram(
     });
 
   program
+    .command("diff")
+    .description("what changed in the card set since a git revision: cards added, removed and changed, with the behaviour change and the text word diffs")
+    .argument("<revision>", "a git revision: a commit, a branch, a tag, HEAD~1, origin/main…")
+    .argument("[paths...]", "card files or folders in the repository (default: the base set in cards/)")
+    .addOption(new Option("-f, --format <format>", "output format: text, or Markdown for a pull-request comment").choices(["text", "markdown"]).default("text"))
+    .addHelpText(
+      "after",
+      "\nThe card files under the paths are read as they are at the revision (git ls-tree and\n" +
+        "cat-file) and as they are now on disk; both sides are validated as `state51 validate` does,\n" +
+        "and cards are matched by id. For each changed card: the fields as written that differ\n" +
+        "(spoils: gain 2 scrap -> gain 3 scrap), whether what the card does changed (its checked\n" +
+        "form, what the compiler compiles) or only how it is written, and the word diff of every\n" +
+        "printed part in English and French ([-removed-]{+added+}; in Markdown, struck and bold).\n" +
+        "A card with errors on either side is listed as such, and the errors are listed.\n\n" +
+        "Examples:\n  state51 diff HEAD~1\n  state51 diff main cards/ my-expansion.yaml\n" +
+        "  state51 diff origin/main --format markdown > comment.md\n\n" +
+        "Exit status: 0 the report is printed, 1 the cards have errors now (the report is printed\n" +
+        "with them) or git failed, 2 usage error: no such revision, not inside a git repository, or\n" +
+        "a path outside it.",
+    )
+    .action(async (revision: string, paths: string[], opts: { format: import("./diff-command.js").DiffFormat }) => {
+      const { runDiff } = await import("./diff-command.js");
+      setExit(runDiff(revision, paths, opts.format, write, writeError));
+    });
+
+  program
     .command("print")
     .description("write printable sheets: real-size cards (63 x 88 mm), nine to an A4 or Letter page, as HTML or PDF, and one PNG per card")
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")

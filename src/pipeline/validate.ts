@@ -38,6 +38,12 @@ export interface ValidateOptions {
   readonly cwd?: string;
   /** Text-lock differences (S51-W401) are errors, not warnings (`validate --strict`). */
   readonly strict?: boolean;
+  /**
+   * The folder that stands for the base set's cards/ (default: the package's):
+   * its vocabulary.yaml is the base vocabulary, its examples/ is left out
+   * unless named. `state51 diff` points it at an old revision's copy.
+   */
+  readonly baseCards?: string;
 }
 
 /** The base set's folder: what `state51 validate` checks when given no paths. */
@@ -48,11 +54,6 @@ export function defaultCardsDir(): string {
 /** The example expansion (cards/examples/): not part of the base set, loaded only when named. */
 export function examplesDir(): string {
   return join(defaultCardsDir(), "examples");
-}
-
-/** The vocabulary every set builds on, loaded even when only an expansion file is named. */
-function baseVocabularyFile(): string {
-  return join(defaultCardsDir(), "vocabulary.yaml");
 }
 
 interface LoadedFile {
@@ -188,11 +189,12 @@ function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
-  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
+  const baseCards = options.baseCards ?? defaultCardsDir();
+  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = findCardFiles(requested);
   // The example expansion beside the base set is loaded only when it (or a file in it) is named, not with cards/.
   // Compared as real paths, so a symlinked cards/ folder leaves the examples out as cards/ does.
-  const examples = realPath(examplesDir());
+  const examples = realPath(join(baseCards, "examples"));
   const inExamples = (path: string): boolean => {
     const f = realPath(path);
     return f === examples || f.startsWith(examples + sep);
@@ -204,7 +206,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   for (const missing of found.missing) {
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }));
   }
-  const base = baseVocabularyFile();
+  const base = join(baseCards, "vocabulary.yaml");
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
   const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base))];
   const texts = new Map<string, string>();
