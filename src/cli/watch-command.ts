@@ -13,7 +13,7 @@
 import { watch, type FSWatcher } from "chokidar";
 import { mkdirSync, statSync } from "node:fs";
 import { dirname, extname, join, resolve, sep } from "node:path";
-import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { displayPath } from "../load/find-files.js";
 import { packageRoot } from "../pipeline/package-root.js";
 import { defaultCardsDir, validatePaths } from "../pipeline/validate.js";
@@ -195,7 +195,7 @@ export async function watchBuild(paths: readonly string[], options: BuildOptions
     "build",
     () => {
       const result = validatePaths(paths, { cwd: io.cwd });
-      if (printValidation(result, "text", io.write) !== 0 || hasErrors(result.diagnostics)) {
+      if (printValidation(result, "text", io.write) !== 0) {
         io.write(`nothing built: ${shown} is unchanged\n`);
         return { status: 1, result: `build: ${problemCount(result.diagnostics)}, nothing written` };
       }
