@@ -1,10 +1,10 @@
 // `npm run bench [-- --json]`: validate throughput per stage, the whole
 // `state51 validate` process against a bare `node -e 0` in the same run, the
-// whole `state51 build`, and the engine (games and decisions per second,
+// whole `state51 build`, the rebuild of one edited card under `build --watch`, and the engine (games and decisions per second,
 // clone cost, bot win rates). `--json` prints the figures as one JSON object
 // on standard output (the account goes to standard error).
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -16,6 +16,47 @@ const say = (line = "") => (json ? process.stderr : process.stdout).write(line +
 const figures = {};
 
 const { measureStages } = await import(join(root, "dist/bench.mjs"));
+
+/**
+ * `state51 build --watch` on a copy of the base set in `dir`: edits one card
+ * `edits` times (Scrapyard's spoils, 2 and 3 scrap in turn) and returns the
+ * median rebuild time the watcher reports ("in N ms") and the median wait from
+ * each save to that report.
+ */
+async function watchRebuild(dir, edits) {
+  mkdirSync(join(dir, "cards"));
+  for (const f of readdirSync(join(root, "cards")).filter((f) => f.endsWith(".yaml"))) copyFileSync(join(root, "cards", f), join(dir, "cards", f));
+  const child = spawn(process.execPath, [join(root, "dist/state51.mjs"), "build", "--watch", "cards/", "--out", "out"], { cwd: dir });
+  let out = "";
+  child.stdout.on("data", (b) => (out += b));
+  const reports = () => out.split("\n").filter((l) => l.startsWith("── "));
+  const report = async (n) => {
+    while (reports().length < n) {
+      if (child.exitCode !== null) throw new Error(`build --watch exited ${child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    return reports()[n - 1];
+  };
+  try {
+    await report(1);
+    const file = join(dir, "cards", "locations.yaml");
+    const original = readFileSync(file, "utf8");
+    const rebuilds = [];
+    const waits = [];
+    for (let i = 0; i < edits; i++) {
+      const start = performance.now();
+      writeFileSync(file, i % 2 === 0 ? original.replace("spoils: gain 2 scrap\n", "spoils: gain 3 scrap\n") : original);
+      const line = await report(i + 2);
+      waits.push(performance.now() - start);
+      const ms = / in (\d+) ms /.exec(line);
+      if (!ms || !line.includes("files written")) throw new Error(`unexpected report: ${line}`);
+      rebuilds.push(Number(ms[1]));
+    }
+    return { rebuildMs: median(rebuilds), saveToDoneMs: median(waits), runs: edits };
+  } finally {
+    child.kill("SIGINT");
+  }
+}
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -75,6 +116,18 @@ try {
   figures.buildMs = Math.round(build);
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
+}
+
+// build --watch: the rebuild after one card is edited (the compiler warm), as the watcher reports it after each run,
+// and the whole wait from the save to the line that says it is done (file watching included).
+const watchDir = mkdtempSync(join(tmpdir(), "state51-bench-"));
+try {
+  const figure = await watchRebuild(watchDir, 9);
+  say(`  build --watch, 1 card     ${figure.rebuildMs.toFixed(0).padStart(5)} ms   (median of ${figure.runs} edits, the compiler warm; ${figure.saveToDoneMs.toFixed(0)} ms from the save to the report; target 200 ms: ${figure.rebuildMs <= 200 ? "ok" : "OVER"})`);
+  figures.watchRebuildMs = Math.round(figure.rebuildMs);
+  figures.watchSaveToDoneMs = Math.round(figure.saveToDoneMs);
+} finally {
+  rmSync(watchDir, { recursive: true, force: true });
 }
 
 // The engine: complete 4-player games between random bots, on this one core.

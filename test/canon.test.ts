@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BaseCard, Card, ContactCard, Effect, Gift, LeaderCard, LocationCard } from "../src/check/model.js";
 import { validatePaths } from "../src/pipeline/validate.js";
+import { giftsValue } from "../src/check/power-curve.js";
 
 let cards: Card[];
 const byId = <T extends Card>(id: string): T => {
@@ -210,11 +211,10 @@ describe("the set as a whole", () => {
     for (const d of [1, 2, 3]) expect(locations.filter((l) => l.distance === d).length, `distance ${d}`).toBeGreaterThanOrEqual(15);
   });
   it("keeps the power curve: distance 1 Spoils are worth less than distance 3 Spoils on average", () => {
-    const worth = (assets: readonly Gift[]): number =>
-      assets.reduce((sum, a) => sum + (a.kind === "vp" ? a.tokens * a.value * 2 : a.kind === "contactToken" ? a.range * a.tokens : "amount" in a ? a.amount : 0), 0);
+    // The scale `state51 summary` reports with (docs/card-set.md, "Power curve").
     const mean = (d: number) => {
       const ls = ofKind("location").filter((l) => l.distance === d);
-      return ls.reduce((s, l) => s + worth(l.spoils), 0) / ls.length;
+      return ls.reduce((s, l) => s + giftsValue(l.spoils), 0) / ls.length;
     };
     expect(mean(1)).toBeLessThan(mean(2));
     expect(mean(2)).toBeLessThan(mean(3));

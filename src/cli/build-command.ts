@@ -37,12 +37,12 @@ export function defaultOutDir(cwd: string = process.cwd()): string {
 }
 
 /** A folder as the summary names it: relative to where the command ran, with a final `/`. */
-function shownDir(path: string, cwd: string): string {
+export function shownDir(path: string, cwd: string): string {
   const rel = relative(cwd, path);
   return `${rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel}/`.replace(/[\\/]+$/, "/");
 }
 
-function cardsSummary(cards: readonly Card[]): string {
+export function cardsSummary(cards: readonly Card[]): string {
   const by = countByKind(cards);
   return `${cards.length} cards compiled: ${by.base} base, ${by.contact} contact, ${by.leader} leader, ${by.location} location`;
 }
@@ -52,7 +52,7 @@ function cardsSummary(cards: readonly Card[]): string {
  * (without --mkdir), a file in its place, an unwritable folder, files the
  * build did not write; an interrupted earlier build is recovered first.
  */
-function outputRefusal(outDir: string, mkdir: boolean): string | undefined {
+export function outputRefusal(outDir: string, mkdir: boolean): string | undefined {
   const problem = outputProblem(outDir, { folder: true, mkdir });
   if (problem !== undefined) return problem;
   try {

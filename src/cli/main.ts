@@ -61,17 +61,25 @@ export function buildProgram(
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
     .option("--strict", "a card's generated text that differs from its signed-off `text:` lock (S51-W401), or a placeholder left by `state51 new` (S51-W402), is an error, not a warning")
+    .option("-w, --watch", "validate again each time a card file is saved (text only; Ctrl-C stops)")
     .addHelpText(
       "after",
       "\nEach problem is printed as\n  file:line:column: severity CODE: message\n" +
         "followed by the line with the problem underlined and, where one is likely, a hint.\n\n" +
         "Exit status: 0 no errors, 1 errors found, 2 usage error.\n" +
-        "Warnings do not fail; with --strict a text lock that differs (S51-W401) and a placeholder left (S51-W402) are errors.\n\nCodes:\n" +
+        "Warnings do not fail; with --strict a text lock that differs (S51-W401) and a placeholder left (S51-W402) are errors.\n\n" +
+        "With --watch it validates, then again each time a card file under the paths is saved,\n" +
+        "printing after each run one line with the time, the files changed and the result:\n" +
+        "  ── 14:02:07 · cards/locations.yaml changed · validate: 1 error, 0 warnings in 41 ms · watching …\n" +
+        "Ctrl-C stops it (exit 0).  Example: state51 validate --watch cards/ my-expansion.yaml\n\nCodes:\n" +
         codeTable,
     )
-    .action((paths: string[], opts: { format: Format; strict?: boolean }) =>
-      setExit(runValidate(paths, opts.format, write, { strict: opts.strict === true })),
-    );
+    .action(async (paths: string[], opts: { format: Format; strict?: boolean; watch?: boolean }) => {
+      if (opts.watch !== true) return setExit(runValidate(paths, opts.format, write, { strict: opts.strict === true }));
+      if (opts.format !== "text") return setExit(usage(() => { throw new UsageError("--watch prints text: it cannot be used with --format json"); }, writeError));
+      const { watchValidate } = await import("./watch-command.js");
+      setExit(await watchValidate(paths, { strict: opts.strict === true }, { write, writeError, cwd: process.cwd() }));
+    });
 
   program
     .command("build")
@@ -79,6 +87,7 @@ export function buildProgram(
     .argument("[paths...]", "card files or folders (default: the base set in cards/)")
     .option("-o, --out <dir>", "the output folder (default: generated/, the checkout's own when run inside it)")
     .option("--mkdir", "create the output folder's missing parent folders (otherwise a missing one is an error)")
+    .option("-w, --watch", "build again each time a card file is saved, writing only what changed (Ctrl-C stops)")
     .addHelpText(
       "after",
       "\nValidates first, printing problems as `state51 validate` does; on any error nothing is\n" +
@@ -88,13 +97,21 @@ export function buildProgram(
         "a folder holding files the build did not write is never replaced.\n\n" +
         "Examples:\n  state51 build                             the base set into the package's generated/\n" +
         "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n\n" +
+        "With --watch it builds, then again each time a card file is saved: the compiler stays loaded,\n" +
+        "only the edited cards are compiled again (with their module and the registry when needed),\n" +
+        "and only the files whose text changed are written, each atomically; the folder is then what a\n" +
+        "full build writes. One line after each run gives the time and the result; Ctrl-C stops (exit 0).\n" +
+        "  state51 build --watch cards/ exp.yaml --out out/\n\n" +
         "Exit status: 0 built, 1 errors found (nothing written), 2 usage error.\n" +
         "An output folder that cannot be written (its parent missing without --mkdir, a file, read-only,\n" +
         "or holding files the build did not write) is a usage error, found before the cards are read.",
     )
-    .action(async (paths: string[], opts: { out?: string; mkdir?: boolean }) =>
-      setExit(await runBuild(paths, { ...(opts.out === undefined ? {} : { out: opts.out }), mkdir: opts.mkdir === true }, write, writeError)),
-    );
+    .action(async (paths: string[], opts: { out?: string; mkdir?: boolean; watch?: boolean }) => {
+      const options = { ...(opts.out === undefined ? {} : { out: opts.out }), mkdir: opts.mkdir === true };
+      if (opts.watch !== true) return setExit(await runBuild(paths, options, write, writeError));
+      const { watchBuild } = await import("./watch-command.js");
+      setExit(await watchBuild(paths, options, { write, writeError, cwd: process.cwd() }));
+    });
 
   program
     .command("text")
@@ -115,6 +132,55 @@ export function buildProgram(
     .action(async (paths: string[], opts: import("./text-command.js").TextOptions) => {
       const { runText } = await import("./text-command.js");
       setExit(runText(paths, opts, write, writeError));
+    });
+
+  program
+    .command("summary")
+    .description("the card set at a glance: counts by kind, type, distance, pattern and colour, value per distance, the cost curve")
+    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addHelpText(
+      "after",
+      "\nCounts cards by kind and set; Locations by distance, pattern and card type (a card with two\n" +
+        "types counts under each), with the distance x type and distance x pattern tables; Contacts\n" +
+        "by colour, use and range. Then what each distance's Spoils, Agreements and production are\n" +
+        "worth (mean, lowest-highest) on the scale of docs/card-set.md (1 resource = 1 card = 1, a\n" +
+        "worker 1/2, a VP token 2 a point, a contact token its range), and the cost curve: the\n" +
+        "Locations at each distance beside the Contacts that reach it and their mean price.\n" +
+        "JSON keys are sorted; what goes by distance is an array in distance order (README: Summary).\n\n" +
+        "Examples:\n  state51 summary\n  state51 summary cards/ my-expansion.yaml\n  state51 summary my-expansion.yaml --format json\n\n" +
+        "Cards with errors are reported as `state51 validate` reports them, and no summary is printed.\n\n" +
+        "Exit status: 0 summarised, 1 the cards have errors, 2 usage error.",
+    )
+    .action(async (paths: string[], opts: { format: import("./summary-command.js").SummaryFormat }) => {
+      const { runSummary } = await import("./summary-command.js");
+      setExit(runSummary(paths, opts.format, write, writeError));
+    });
+
+  program
+    .command("diff")
+    .description("what changed in the card set since a git revision: cards added, removed and changed, with the behaviour change and the text word diffs")
+    .argument("<revision>", "a git revision: a commit, a branch, a tag, HEAD~1, origin/main…")
+    .argument("[paths...]", "card files or folders in the repository (default: the base set in cards/)")
+    .addOption(new Option("-f, --format <format>", "output format: text, or Markdown for a pull-request comment").choices(["text", "markdown"]).default("text"))
+    .addHelpText(
+      "after",
+      "\nThe card files under the paths are read as they are at the revision (git ls-tree and\n" +
+        "cat-file) and as they are now on disk; both sides are validated as `state51 validate` does,\n" +
+        "and cards are matched by id. For each changed card: the fields as written that differ\n" +
+        "(spoils: gain 2 scrap -> gain 3 scrap), whether what the card does changed (its checked\n" +
+        "form, what the compiler compiles) or only how it is written, and the word diff of every\n" +
+        "printed part in English and French ([-removed-]{+added+}; in Markdown, struck and bold).\n" +
+        "A card with errors on either side is listed as such, and the errors are listed.\n\n" +
+        "Examples:\n  state51 diff HEAD~1\n  state51 diff main cards/ my-expansion.yaml\n" +
+        "  state51 diff origin/main --format markdown > comment.md\n\n" +
+        "Exit status: 0 the report is printed, 1 the cards have errors now (the report is printed\n" +
+        "with them) or git failed, 2 usage error: no such revision, not inside a git repository, or\n" +
+        "a path outside it.",
+    )
+    .action(async (revision: string, paths: string[], opts: { format: import("./diff-command.js").DiffFormat }) => {
+      const { runDiff } = await import("./diff-command.js");
+      setExit(runDiff(revision, paths, opts.format, write, writeError));
     });
 
   program

@@ -10,10 +10,12 @@ import type { Vocabulary } from "../check/vocabulary.js";
 import { setTextFiles } from "../text/set-text.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "./compile.js";
 import { compareText } from "./emit-modules.js";
-import { generatedMarkdownMarker, writeTreeAtomic } from "./write-generated.js";
+import { IncrementalCompiler } from "./incremental.js";
+import { generatedMarkdownMarker, updateTreeInPlace, writeTreeAtomic } from "./write-generated.js";
 
 export { CompileError } from "./code.js";
 export { WriteTreeError } from "./write-generated.js";
+export { IncrementalCompiler } from "./incremental.js";
 
 export interface BuildInput {
   readonly cards: readonly Card[];
@@ -21,12 +23,12 @@ export interface BuildInput {
 }
 
 /** Everything the build writes: the compiled modules and the set's text in each language (marked as generated). */
-export function generatedFiles(input: BuildInput, sourceName: (file: string) => string, definitions?: string): GeneratedFile[] {
+export function generatedFiles(input: BuildInput, sourceName: (file: string) => string, definitions?: string, compile: typeof compileCards = compileCards): GeneratedFile[] {
   const texts = setTextFiles(input.cards, input.vocabulary).map((f) => ({
     path: f.path,
     text: `${generatedMarkdownMarker} from the cards: run \`npm run build\`, do not edit. -->\n\n${f.text}`,
   }));
-  const files = [...compileCards(input, definitions === undefined ? { sourceName } : { sourceName, definitions }), ...texts];
+  const files = [...compile(input, definitions === undefined ? { sourceName } : { sourceName, definitions }), ...texts];
   return files.sort((a, b) => compareText(a.path, b.path));
 }
 
@@ -50,4 +52,27 @@ export function buildGenerated(input: BuildInput, outDir: string, cwd: string): 
   const files = generatedFiles(input, relativeSourceName(cwd, dirname(outDir)), definitionsFrom(outDir));
   writeTreeAtomic(outDir, files);
   return files;
+}
+
+/** What a watched build's run did: every file of the tree, what was compiled again, what was written. */
+export interface Rebuild {
+  readonly files: readonly GeneratedFile[];
+  readonly recompiled: readonly string[];
+  readonly written: readonly string[];
+}
+
+/**
+ * `buildGenerated` for `build --watch`: the warm `compiler` emits only the
+ * cards and modules that changed since its last run, and only the files whose
+ * text changed are written; `outDir` ends as `buildGenerated` would leave it.
+ */
+export function rebuildGenerated(compiler: IncrementalCompiler, input: BuildInput, outDir: string, cwd: string): Rebuild {
+  let recompiled: readonly string[] = [];
+  const compile: typeof compileCards = (cards, options) => {
+    const done = compiler.compile(cards, options);
+    recompiled = done.recompiled;
+    return done.files;
+  };
+  const files = generatedFiles(input, relativeSourceName(cwd, dirname(outDir)), definitionsFrom(outDir), compile);
+  return { files, recompiled, written: updateTreeInPlace(outDir, files) };
 }

@@ -8,7 +8,7 @@
  * lazily, only for `state51 build`.
  */
 import { relative, resolve, sep } from "node:path";
-import { IndentationText, NewLineKind, Project, QuoteKind, ts, type FormatCodeSettings } from "ts-morph";
+import { IndentationText, NewLineKind, Project, QuoteKind, ts, type FormatCodeSettings, type SourceFile } from "ts-morph";
 import type { Card } from "../check/model.js";
 import { colourActions, type DeployAction, type Vocabulary } from "../check/vocabulary.js";
 import { compareText, emitIndexModule, emitKindModule, planModules } from "./emit-modules.js";
@@ -58,7 +58,8 @@ export const formatSettings: FormatCodeSettings = {
   placeOpenBraceOnNewLineForControlBlocks: false,
 };
 
-function newProject(): Project {
+/** An in-memory ts-morph project set up as every generated file is written. */
+export function newProject(): Project {
   return new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
@@ -97,6 +98,12 @@ export function contactColours(vocabulary: Pick<Vocabulary, "contactColours">): 
   return [...vocabulary.contactColours.values()].map((term) => [term.id, colourActions(term)]);
 }
 
+/** A generated file's text: formatted with the fixed settings, one final line feed. */
+export function formattedText(file: SourceFile): string {
+  file.formatText(formatSettings);
+  return `${file.getFullText().trimEnd()}\n`;
+}
+
 /**
  * Every generated file, in path order. `input` is what validation returned
  * (`validatePaths`). Throws `CompileError` on what the definitions cannot express.
@@ -109,9 +116,6 @@ export function compileCards(input: CompileInput, options: CompileOptions = {}):
     ...plans.map((plan) => emitKindModule(project, plan, options.definitions)),
     emitIndexModule(project, plans, basicResources(input.vocabulary), contactColours(input.vocabulary), options.definitions),
   ];
-  const files = sourceFiles.map((file, i) => {
-    file.formatText(formatSettings);
-    return { path: plans[i]?.path ?? "index.ts", text: `${file.getFullText().trimEnd()}\n` };
-  });
+  const files = sourceFiles.map((file, i) => ({ path: plans[i]?.path ?? "index.ts", text: formattedText(file) }));
   return files.sort((a, b) => compareText(a.path, b.path));
 }

@@ -99,6 +99,17 @@ function header(what: string, sources: readonly string[]): string {
   ].join("\n");
 }
 
+/** One card's `export const oldFactory: LocationDef = { … };`, as its module holds it (and a watched build recompiles it alone). */
+export function cardStatement({ card, identifier }: PlannedCard, type: string): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    leadingTrivia: blankLine,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: identifier, type, initializer: exprWriter(cardLiteral(card)) }],
+  };
+}
+
 /** `base/locations.ts`: each card as `export const oldFactory: LocationDef = { … }`, then the list. */
 export function emitKindModule(project: Project, plan: ModulePlan, definitions: string = defaultDefinitions): SourceFile {
   const { type, title } = kindInfo[plan.kind];
@@ -110,15 +121,7 @@ export function emitKindModule(project: Project, plan: ModulePlan, definitions: 
       namedImports: [type],
       moduleSpecifier: fromSetModule(definitions),
     },
-    ...plan.cards.map(
-      ({ card, identifier }): StatementStructures => ({
-        kind: StructureKind.VariableStatement,
-        leadingTrivia: blankLine,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: identifier, type, initializer: exprWriter(cardLiteral(card)) }],
-      }),
-    ),
+    ...plan.cards.map((planned) => cardStatement(planned, type)),
     {
       kind: StructureKind.VariableStatement,
       leadingTrivia: blankLine,

@@ -12,6 +12,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readBounded } from "../load/read-file.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 import { basename, dirname, join, relative, sep } from "node:path";
 
 export interface TreeFile {
@@ -195,4 +196,41 @@ export function writeTreeAtomic(outDir: string, files: readonly TreeFile[]): voi
 /** Every file of a folder as a TreeFile, for comparing a tree on disk with a compiled one. */
 export function readTree(dir: string): TreeFile[] {
   return allFiles(dir).map((path) => ({ path, text: readFileSync(join(dir, ...path.split("/")), "utf8") }));
+}
+
+/**
+ * Brings `outDir` to exactly `files` (plus its kept files), as
+ * `writeTreeAtomic` would leave it, by writing only the files whose text
+ * differs (each atomically: a reader sees its old text or its new) and
+ * removing the generated files no longer made: what a watched build does
+ * after one card changed. The modules are written before index.ts and old
+ * ones removed after it, so the registry never imports a module not there.
+ * A folder that is missing is written whole. Returns the paths written or removed.
+ */
+export function updateTreeInPlace(outDir: string, files: readonly TreeFile[]): string[] {
+  for (const f of files) assertInside(f.path);
+  recoverInterruptedSwap(outDir);
+  if (!existsSync(outDir)) {
+    writeTreeAtomic(outDir, files);
+    return files.map((f) => f.path);
+  }
+  assertReplaceable(outDir);
+  const changed: string[] = [];
+  const registryLast = [...files].sort((a, b) => Number(a.path === "index.ts") - Number(b.path === "index.ts"));
+  for (const f of registryLast) {
+    const target = join(outDir, ...f.path.split("/"));
+    if (existsSync(target) && readFileSync(target, "utf8") === f.text) continue;
+    writeFileAtomic(target, f.text, { mkdir: true });
+    changed.push(f.path);
+  }
+  const made = new Set([...files.map((f) => f.path), ...keptFiles]);
+  for (const stale of allFiles(outDir).filter((f) => !made.has(f))) {
+    const path = join(outDir, ...stale.split("/"));
+    rmSync(path, { force: true });
+    changed.push(stale);
+    // A set's folder left empty goes too: a full build would not make it.
+    const folder = dirname(path);
+    if (folder !== outDir && readdirSync(folder).length === 0) rmSync(folder, { recursive: true, force: true });
+  }
+  return changed;
 }

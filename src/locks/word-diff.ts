@@ -29,9 +29,13 @@ function mark(change: Change): string {
  * of spacing alone, so when it finds none, spaces are compared as words.
  */
 export function wordDiff(before: string, after: string): string {
+  return wordChanges(before, after).map(mark).join("");
+}
+
+/** The word changes `wordDiff` marks, for a caller that marks them its own way (Markdown). */
+export function wordChanges(before: string, after: string): Change[] {
   const a = normaliseSpaces(before);
   const b = normaliseSpaces(after);
-  let changes = diffWords(a, b);
-  if (a !== b && changes.every((c) => !c.added && !c.removed)) changes = diffWordsWithSpace(a, b);
-  return changes.map(mark).join("");
+  const changes = diffWords(a, b);
+  return a !== b && changes.every((c) => !c.added && !c.removed) ? diffWordsWithSpace(a, b) : changes;
 }

@@ -39,6 +39,12 @@ export interface ValidateOptions {
   readonly cwd?: string;
   /** Text-lock differences (S51-W401) and placeholders left (S51-W402) are errors, not warnings (`validate --strict`). */
   readonly strict?: boolean;
+  /**
+   * The folder that stands for the base set's cards/ (default: the package's):
+   * its vocabulary.yaml is the base vocabulary, its examples/ is left out
+   * unless named. `state51 diff` points it at an old revision's copy.
+   */
+  readonly baseCards?: string;
 }
 
 /** The base set's folder: what `state51 validate` checks when given no paths. */
@@ -52,8 +58,8 @@ export function examplesDir(): string {
 }
 
 /** The vocabulary every set builds on, loaded even when only an expansion file is named. */
-export function baseVocabularyFile(): string {
-  return join(defaultCardsDir(), "vocabulary.yaml");
+export function baseVocabularyFile(baseCards: string = defaultCardsDir()): string {
+  return join(baseCards, "vocabulary.yaml");
 }
 
 interface LoadedFile {
@@ -188,14 +194,18 @@ function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * The card files named (files as given, folders searched), resolved against
- * `cwd`; by default the base set. The example expansion beside the base set
- * is left out unless it (or a file in it) is named, compared as real paths so
- * a symlinked cards/ folder leaves it out as cards/ does.
+ * `cwd`; by default the base set (`baseCards`). The example expansion beside
+ * the base set is left out unless it (or a file in it) is named, compared as
+ * real paths so a symlinked cards/ folder leaves it out as cards/ does.
  */
-export function namedCardFiles(paths: readonly string[], cwd: string): { requested: string[]; files: string[]; missing: string[] } {
-  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
+export function namedCardFiles(
+  paths: readonly string[],
+  cwd: string,
+  baseCards: string = defaultCardsDir(),
+): { requested: string[]; files: string[]; missing: string[] } {
+  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = findCardFiles(requested);
-  const examples = realPath(examplesDir());
+  const examples = realPath(join(baseCards, "examples"));
   const inExamples = (path: string): boolean => {
     const f = realPath(path);
     return f === examples || f.startsWith(examples + sep);
@@ -207,14 +217,15 @@ export function namedCardFiles(paths: readonly string[], cwd: string): { request
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
-  const { requested, ...found } = namedCardFiles(paths, cwd);
+  const baseCards = options.baseCards ?? defaultCardsDir();
+  const { requested, ...found } = namedCardFiles(paths, cwd, baseCards);
   for (const dir of emptyFolders(requested, found.files)) {
     diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
   }
   for (const missing of found.missing) {
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }));
   }
-  const base = baseVocabularyFile();
+  const base = baseVocabularyFile(baseCards);
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
   const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base))];
   const texts = new Map<string, string>();

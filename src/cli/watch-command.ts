@@ -1,0 +1,217 @@
+/**
+ * `state51 validate --watch` and `state51 build --watch`: run once, then again
+ * each time a card file is saved, as `tsc --watch` does. Validation is run
+ * whole (the base set takes some tens of milliseconds); the build keeps its
+ * compiler warm and emits and writes again only what the edit changed
+ * (src/compiler/incremental.ts). After each run one line gives the time and
+ * the result; the terminal is never cleared. A file deleted or half-written
+ * while saving is reported by that run like any other problem, and the next
+ * save runs again; Ctrl-C stops, exit 0.
+ *
+ * Loaded lazily (it brings chokidar), so `state51 validate` starts as fast as before.
+ */
+import { watch, type FSWatcher } from "chokidar";
+import { mkdirSync, statSync } from "node:fs";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { displayPath } from "../load/find-files.js";
+import { packageRoot } from "../pipeline/package-root.js";
+import { defaultCardsDir, validatePaths } from "../pipeline/validate.js";
+import { cardsSummary, defaultOutDir, outputRefusal, shownDir, type BuildOptions } from "./build-command.js";
+import { errorLine } from "./error-line.js";
+import { systemErrorLine } from "./main.js";
+import { printValidation } from "./validate-command.js";
+
+/** How long after the last event a run starts: an editor's save is often several events (write, rename, chmod). */
+export const settleMs = 30;
+
+/** What one run found: its exit status (0 or 1) and the words for its separator line. */
+export interface RunOutcome {
+  readonly status: number;
+  readonly result: string;
+}
+
+export interface WatchIo {
+  readonly write: (s: string) => void;
+  readonly writeError: (s: string) => void;
+  readonly cwd: string;
+}
+
+const isCardFileName = (path: string): boolean => [".yaml", ".yml"].includes(extname(path).toLowerCase());
+
+const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What to watch for the paths a command was given: each folder whole, and
+ * for each file its folder (an editor that saves by writing a new file and
+ * renaming it over the old one replaces the file itself), but only the card
+ * files named there. The base vocabulary is always watched: every set builds on it.
+ */
+export function watchTargets(paths: readonly string[], cwd: string): { readonly roots: string[]; readonly relevant: (path: string) => boolean; readonly ignored: (path: string, stats?: { isFile(): boolean }) => boolean } {
+  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
+  const folders = requested.filter(isFolder);
+  const files = [...requested.filter((p) => !isFolder(p)), join(packageRoot(), "cards", "vocabulary.yaml")];
+  const roots = [...new Set([...folders, ...files.map((f) => dirname(f))])];
+  const inFolder = (path: string): boolean => folders.some((f) => within(path, f));
+  const relevant = (path: string): boolean => files.includes(path) || (inFolder(path) && isCardFileName(path));
+  // Outside a watched folder only the named files' own folders are looked at, not below them.
+  const ignored = (path: string, stats?: { isFile(): boolean }): boolean => {
+    if (roots.includes(path) || files.includes(path)) return false;
+    if (!inFolder(path)) return true;
+    return stats?.isFile() === true && !isCardFileName(path);
+  };
+  return { roots, relevant, ignored };
+}
+
+function clock(date: Date): string {
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+/** The line after each run: when, what set it off, what it found, how long it took. */
+export function separatorLine(at: Date, changed: readonly string[], result: string, ms: number): string {
+  const cause = changed.length === 0 ? "" : ` · ${changed.slice(0, 3).join(", ")}${changed.length > 3 ? ` and ${changed.length - 3} more` : ""} changed`;
+  return `── ${clock(at)}${cause} · ${result} in ${Math.round(ms)} ms · watching for changes (Ctrl-C to stop)\n`;
+}
+
+function problemCount(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
+  return errors + warnings === 0 ? "no problems" : `${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+}
+
+/** A run's unexpected failure as one line, and the watcher goes on. */
+function failed(error: unknown, command: string, io: WatchIo): RunOutcome {
+  const system = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && typeof (error as NodeJS.ErrnoException).syscall === "string";
+  io.writeError(errorLine(command, system ? systemErrorLine(error as NodeJS.ErrnoException) : (error as Error).message));
+  return { status: 1, result: `${command}: failed` };
+}
+
+/**
+ * Runs `run` now and after every change to the watched card files, until
+ * SIGINT or SIGTERM (or `stop` resolves); returns 0.
+ */
+export async function watchAndRun(paths: readonly string[], command: string, run: () => RunOutcome | Promise<RunOutcome>, io: WatchIo, stop?: Promise<void>): Promise<number> {
+  const targets = watchTargets(paths, io.cwd);
+  const watcher: FSWatcher = watch(targets.roots, { ignoreInitial: true, ignored: targets.ignored, atomic: true });
+  let changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  const once = async (): Promise<void> => {
+    const cause = [...changed].map((p) => displayPath(p, io.cwd)).sort();
+    changed = new Set();
+    const start = performance.now();
+    let outcome: RunOutcome;
+    try {
+      outcome = await run();
+    } catch (error) {
+      outcome = failed(error, command, io);
+    }
+    io.write(separatorLine(new Date(), cause, outcome.result, performance.now() - start));
+  };
+  const schedule = (): void => {
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    running = once().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        schedule();
+      }
+    });
+  };
+  watcher.on("all", (event, path) => {
+    const full = resolve(path);
+    if (!targets.relevant(full) && !(event === "unlinkDir" || event === "addDir")) return;
+    changed.add(full);
+    clearTimeout(timer);
+    timer = setTimeout(schedule, settleMs);
+  });
+  // A folder that cannot be read (removed, permissions) is one line; the watch goes on.
+  watcher.on("error", (error) => io.writeError(errorLine(command, `watching: ${(error as Error).message}`)));
+  await new Promise<void>((ready) => watcher.once("ready", ready));
+  schedule();
+
+  let stopped: () => void = () => undefined;
+  const signalled = new Promise<void>((done) => (stopped = done));
+  const onSignal = (): void => stopped();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  await Promise.race([signalled, ...(stop ? [stop] : [])]);
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
+  clearTimeout(timer);
+  await watcher.close();
+  await running;
+  return 0;
+}
+
+/** `state51 validate --watch`. */
+export function watchValidate(paths: readonly string[], options: { readonly strict: boolean }, io: WatchIo, stop?: Promise<void>): Promise<number> {
+  return watchAndRun(
+    paths,
+    "validate",
+    () => {
+      const result = validatePaths(paths, { cwd: io.cwd, strict: options.strict });
+      const status = printValidation(result, "text", io.write);
+      return { status, result: `validate: ${problemCount(result.diagnostics)}` };
+    },
+    io,
+    stop,
+  );
+}
+
+/**
+ * `state51 build --watch`: the output folder is checked first as `build`
+ * checks it (a usage error, exit 2); then each run validates, and when the
+ * cards are valid brings the folder up to date.
+ */
+export async function watchBuild(paths: readonly string[], options: BuildOptions, io: WatchIo, stop?: Promise<void>): Promise<number> {
+  const outDir = options.out === undefined ? defaultOutDir(io.cwd) : resolve(io.cwd, options.out);
+  const shown = shownDir(outDir, io.cwd);
+  const refusal = outputRefusal(outDir, options.mkdir === true);
+  if (refusal !== undefined) {
+    io.writeError(errorLine("build", `cannot write ${shown}: ${refusal}`));
+    return 2;
+  }
+  if (options.mkdir === true) mkdirSync(dirname(outDir), { recursive: true });
+  const { IncrementalCompiler, rebuildGenerated } = await import("../compiler/build.js");
+  const compiler = new IncrementalCompiler();
+  let built = false;
+  return watchAndRun(
+    paths,
+    "build",
+    () => {
+      const result = validatePaths(paths, { cwd: io.cwd });
+      if (printValidation(result, "text", io.write) !== 0) {
+        io.write(`nothing built: ${shown} is unchanged\n`);
+        return { status: 1, result: `build: ${problemCount(result.diagnostics)}, nothing written` };
+      }
+      try {
+        const done = rebuildGenerated(compiler, result, outDir, io.cwd);
+        const what = done.written.length === 0 ? `nothing changed in ${shown}` : `wrote ${done.written.join(", ")} in ${shown}`;
+        io.write(`${what} (${cardsSummary(result.cards)})\n`);
+        const first = !built;
+        built = true;
+        return { status: 0, result: first ? `build: ${done.files.length} files` : `build: ${done.written.length} file${done.written.length === 1 ? "" : "s"} written` };
+      } catch (error) {
+        io.write(`nothing built: ${shown} is unchanged\n`);
+        return failed(error, "build", io);
+      }
+    },
+    io,
+    stop,
+  );
+}
