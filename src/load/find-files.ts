@@ -3,7 +3,8 @@ import { extname, join, relative } from "node:path";
 
 export type FoundFiles = { files: string[]; missing: string[] };
 
-const isCardFile = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
+/** A name a card file may have: *.yaml or *.yml. */
+export const isCardFileName = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -13,7 +14,7 @@ function walk(dir: string): string[] {
       if (entry.isDirectory()) return walk(full);
       // Symlinks, pipes and devices named like card files are taken too, so that reading
       // them follows the link or refuses them by name, never skipping them silently.
-      return isCardFile(entry.name) ? [full] : [];
+      return isCardFileName(entry.name) ? [full] : [];
     });
 }
 
