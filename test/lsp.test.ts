@@ -75,7 +75,7 @@ beforeAll(async () => {
     published.push(p);
     waiters.splice(0).forEach((w) => w());
   });
-  connection.onNotification("window/logMessage", (p: { message: string }) => logs.push(p.message));
+  connection.onNotification("window/logMessage", (p: { message: string }) => void logs.push(p.message));
   connection.listen();
   const init = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,

@@ -20,7 +20,7 @@ import { displayPath, findCardFiles, isCardFileName, type FoundFiles } from "../
 import { parseYaml } from "../load/parse-yaml.js";
 import { cardText, readCardFile } from "../load/read-file.js";
 import { valueRange, type SourceFile } from "../load/source-file.js";
-import { parseCard, type ParsedCard } from "../parse/parse-cards.js";
+import { parseCard, type FieldParses, type ParsedCard } from "../parse/parse-cards.js";
 import type { CardData, CardFileData } from "../schema/card-file.js";
 import { validateSchema } from "../schema/validate-schema.js";
 import { packageRoot } from "./package-root.js";
@@ -73,6 +73,8 @@ interface CachedLoad {
 export class ValidateCache {
   readonly loads = new Map<string, CachedLoad>();
   readonly parses = new WeakMap<CardData, { readonly parsed: ParsedCard | undefined; readonly diagnostics: readonly Diagnostic[] }>();
+  /** A card of the edited file is parsed again (its positions moved), but its fields' text mostly did not change. */
+  readonly fieldParses: FieldParses = new Map();
 }
 
 /** The base set's folder: what `state51 validate` checks when given no paths. */
@@ -295,7 +297,7 @@ function parseCached(a: ReturnType<typeof acceptedCards>[number], out: Diagnosti
   let known = cache.parses.get(a.card);
   if (known === undefined) {
     const diagnostics: Diagnostic[] = [];
-    known = { parsed: parseCard(a.card, a.set, a.file, a.path, diagnostics), diagnostics };
+    known = { parsed: parseCard(a.card, a.set, a.file, a.path, diagnostics, cache.fieldParses), diagnostics };
     cache.parses.set(a.card, known);
   }
   out.push(...known.diagnostics);
