@@ -1,17 +1,19 @@
-// Bundles the CLI into one file (dist/state51.mjs) so `state51` starts fast:
-// loading one module is far quicker than chevrotain's, ajv's and yaml's
-// hundreds (`state51 build` adds one lazily loaded chunk, dist/chunks/). Run by
-// `npm ci` (prepare), `npm run bench` and the test set-up.
+// Bundles the CLI into one file (dist/state51.cjs, started by dist/state51.mjs)
+// so `state51` starts fast: loading one file is far quicker than chevrotain's,
+// ajv's and yaml's hundreds of modules. Run by `npm ci` (prepare), `npm run
+// bench` and the test set-up.
 //
-// Two start-up costs are paid here, once, instead of on every run:
+// Three start-up costs are paid here, once, instead of on every run:
 // - the card-file JSON Schema is compiled to ajv standalone code (ajv's own
 //   compiler, same schema, same options as src/schema/card-file-validator.ts);
 // - chevrotain's grammar self-checks are skipped (STATE51_BUNDLED), since the
-//   tests run them on every change of the grammar.
+//   tests run them on every change of the grammar;
+// - the functions `validate` runs are compiled into V8's code cache (below).
 import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
-import { chmodSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -43,6 +45,13 @@ const precompile = {
   },
 };
 
+/** Whether the cache is taken for the bundle, compiled as the launcher compiles it, in a process started as the launcher is (V8 ties a cache to its flags). */
+function codeCacheTaken(bundle, cache) {
+  const check = `import { compileBundle } from ${JSON.stringify(join(root, "dist/code-cache.mjs"))}; import { readFileSync } from "node:fs";
+    const f = ${JSON.stringify(bundle)}; process.exit(compileBundle(f, readFileSync(f, "utf8"), readFileSync(${JSON.stringify(cache)})).cacheTaken ? 0 : 1);`;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", check], { stdio: "ignore" }).status === 0;
+}
+
 const shared = {
   bundle: true,
   platform: "node",
@@ -53,7 +62,7 @@ const shared = {
   define: { "process.env.STATE51_BUNDLED": '"1"' },
   plugins: [precompile],
   // ts-morph (and the TypeScript it bundles) is loaded from node_modules, and only by
-  // `state51 build`: the compiler is a lazily imported chunk (splitting below), so
+  // `state51 build`: the compiler is imported lazily (src/cli/build-command.ts), so
   // `state51 validate` never pays its ~0.65 s start-up.
   // piscina starts its worker threads from its own worker script, found beside it in
   // node_modules (by __dirname): it cannot be bundled.
@@ -66,13 +75,37 @@ const shared = {
   logLevel: "warning",
 };
 
-// Chunk names carry a content hash: drop the previous build's so dist/ holds one set.
+// Earlier bundles split the CLI into chunks: drop any left in dist/.
 rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
 
-// The CLI: one file for what every command loads, a chunk for `build`'s compiler.
-await build({ ...shared, entryPoints: { state51: join(root, "src/cli/entry.ts") }, splitting: true, chunkNames: "chunks/[name]-[hash]" });
-// `npx state51` runs the package's bin as a program: it must be executable (esbuild writes 0644).
+// The CLI: one CommonJS file (dist/state51.cjs), run by the launcher (dist/state51.mjs,
+// from src/cli/launcher.mjs) with V8's code cache: the launcher says why. Modules only some
+// commands need (build's compiler and ts-morph) are still evaluated only when those run.
+await build({
+  ...shared,
+  format: "cjs",
+  entryPoints: { state51: join(root, "src/cli/entry.ts") },
+  outExtension: { ".js": ".cjs" },
+  define: { ...shared.define, "import.meta.url": "__state51_url" },
+  banner: { js: 'var __state51_url = require("node:url").pathToFileURL(__filename).href;' },
+});
+copyFileSync(join(root, "src/cli/launcher.mjs"), join(root, "dist/state51.mjs"));
+copyFileSync(join(root, "src/cli/code-cache.mjs"), join(root, "dist/code-cache.mjs"));
+// `npx state51` runs the package's bin as a program: it must be executable.
 chmodSync(join(root, "dist/state51.mjs"), 0o755);
+// The code cache: what one `state51 validate` of the base set compiles, written by that run
+// as it exits. A base set with errors still makes it (validate exits 1 after the work).
+const codeCache = join(root, "dist/state51.cache");
+rmSync(codeCache, { force: true });
+const warmUp = spawnSync(process.execPath, [join(root, "dist/state51.mjs"), "validate", join(root, "cards")], {
+  env: { ...process.env, STATE51_CODE_CACHE_OUT: codeCache },
+  stdio: ["ignore", "ignore", "ignore"],
+});
+if (!existsSync(codeCache)) console.warn(`bundle: no code cache made (validate exited ${warmUp.status ?? warmUp.signal}); state51 runs without it`);
+else if (!codeCacheTaken(join(root, "dist/state51.cjs"), codeCache)) {
+  rmSync(codeCache);
+  console.warn("bundle: the code cache made is not taken; state51 runs without it");
+}
 // The simulation's worker thread (src/sim/worker.ts), loaded by piscina from dist/sim-worker.mjs.
 await build({ ...shared, entryPoints: { "sim-worker": join(root, "src/sim/worker.ts") } });
 // The bench's stage timings (bench/throughput.ts), built from the same source.

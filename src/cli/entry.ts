@@ -8,4 +8,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-process.exitCode = await main(process.argv.slice(2));
+// Not a top-level await: the bundle is CommonJS (src/cli/launcher.mjs says why).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -40,9 +40,20 @@ export function cardSetUrl(result: Pick<ValidationResult, "cards" | "vocabulary"
   return moduleUrl(linkIndex(index, urls));
 }
 
+/**
+ * The launcher's own `import()`, which the bundled CLI is given as a parameter
+ * (src/cli/launcher.mjs): the bundle runs as a vm.Script read from V8's code
+ * cache, and Node 20 cannot `import()` from such a script. Elsewhere (tests,
+ * worker threads) it does not exist and this module imports for itself.
+ */
+declare const __state51_import: ((url: string) => Promise<unknown>) | undefined;
+
+const importUrl = (url: string): Promise<unknown> =>
+  typeof __state51_import === "function" ? __state51_import(url) : import(/* @vite-ignore */ url);
+
 /** The registry a `cardSetUrl` holds. */
 export async function importCardSet(url: string): Promise<CardRegistry> {
-  return ((await import(/* @vite-ignore */ url)) as { registry: CardRegistry }).registry;
+  return ((await importUrl(url)) as { registry: CardRegistry }).registry;
 }
 
 /** The compiled registry of validated cards (`result` without errors), as `generated/index.ts` would export it. */
