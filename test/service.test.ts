@@ -97,6 +97,21 @@ describe("which files are card files, checked with which", () => {
     expect(cardSetOf("/elsewhere/a.yaml", { roots: ["/w"], open })).toEqual({ paths: ["/elsewhere/a.yaml"], cwd: "/elsewhere" });
   });
 
+  it("checks a card file at the top of a project with the card files beside it, not the project's every YAML file", () => {
+    const root = mkdtempSync(join(tmpdir(), "state51-project-"));
+    writeFileSync(join(root, "package.json"), "{}");
+    mkdirSync(join(root, "node_modules", "some-package"), { recursive: true });
+    writeFileSync(join(root, "node_modules", "some-package", "locations.yaml"), locationYaml({ id: "packaged" }));
+    writeFileSync(join(root, "exp.yaml"), locationYaml());
+    writeFileSync(join(root, "more.yaml"), locationYaml({ id: "more-card" }));
+    writeFileSync(join(root, "compose.yaml"), "services: {}\n");
+    const open = new Map<string, string>();
+    expect(cardSetOf(join(root, "exp.yaml"), { roots: [root], open })).toEqual({ paths: [join(root, "exp.yaml"), join(root, "more.yaml")], cwd: root });
+    const service = new LanguageService([root]);
+    service.setDocument(join(root, "exp.yaml"), locationYaml());
+    expect(service.analysisFor(join(root, "exp.yaml"))!.result.cards.map((c) => c.id).sort()).toEqual(["more-card", "test-card"]);
+  });
+
   it("checks an expansion with the base set's words, as validate does", () => {
     const service = new LanguageService([defaultCardsDir()]);
     const path = join(examplesDir(), "wastelanders.yaml");

@@ -8,10 +8,15 @@
  * an expansion's folder with the base set's vocabulary (validatePaths always
  * loads it), and cards/examples/ only with itself. A card file outside every
  * workspace folder is checked alone, as `state51 validate <file>` would: its
- * folder may be anything (a download folder, /tmp) and is not searched.
+ * folder may be anything (a download folder, /tmp) and is not searched. Nor
+ * is a project's top folder: a card file there is checked with the card
+ * files beside it (cardSetOf).
  */
-import { dirname, extname, resolve, sep } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, extname, join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { isCardFileName } from "../load/find-files.js";
+import { readBounded } from "../load/read-file.js";
 import { validatePaths, type ValidateCache, type ValidationResult } from "../pipeline/validate.js";
 
 export interface Workspace {
@@ -58,11 +63,39 @@ export function isCardDocument(path: string, text: string): boolean {
   return dirname(path).split(sep).includes("cards");
 }
 
-/** The card set a card document is checked in (see the module comment). */
+/** What marks a project's folder rather than a card folder: searching it would go through its packages and history. */
+const projectMarks = ["node_modules", ".git", "package.json"];
+
+/**
+ * The card set a card document is checked in (see the module comment). A card
+ * file at the top of a project (beside its package.json, node_modules or .git)
+ * is checked with the card files beside it, not with every YAML file below.
+ */
 export function cardSetOf(path: string, workspace: Workspace): CardSet {
   const root = workspace.roots.filter((r) => inside(path, r)).sort((a, b) => b.length - a.length)[0];
   if (root === undefined) return { paths: [path], cwd: dirname(path) };
-  return { paths: [dirname(path)], cwd: root };
+  const folder = dirname(path);
+  if (!projectMarks.some((m) => existsSync(join(folder, m)))) return { paths: [folder], cwd: root };
+  const beside = listCardFiles(folder).filter((f) => f === path || isCardDocument(f, workspace.open.get(f) ?? readStart(f)));
+  return { paths: beside.includes(path) ? beside : [...beside, path].sort(), cwd: root };
+}
+
+/** The *.yaml / *.yml files directly in a folder, in name order. */
+function listCardFiles(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((e) => !e.isDirectory() && isCardFileName(e.name))
+      .map((e) => join(folder, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The start of a file, enough to see a card file's shape; empty when it cannot be read. */
+function readStart(path: string): string {
+  const read = readBounded(path, 64 * 1024);
+  return read.ok ? read.bytes.toString("utf8") : "";
 }
 
 /** A stable key for a card set, to keep one analysis per set. */
