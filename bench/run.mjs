@@ -15,7 +15,7 @@ const json = process.argv.includes("--json");
 const say = (line = "") => (json ? process.stderr : process.stdout).write(line + "\n");
 const figures = {};
 
-const { measureStages } = await import(join(root, "dist/bench.mjs"));
+const { measureStages, measureLspRecheck } = await import(join(root, "dist/bench.mjs"));
 
 /**
  * `state51 build --watch` on a copy of the base set in `dir`: edits one card
@@ -80,6 +80,10 @@ for (const s of stages) {
   say(`  ${s.stage.padEnd(20)} ${String(s.cardsPerSecond).padStart(9)} cards/s   ${s.msPerSet.toFixed(2).padStart(7)} ms per set`);
 }
 figures.validateStages = stages;
+
+const lsp = measureLspRecheck();
+say(`  lsp re-check of one edited file (warm): ${lsp.medianMs.toFixed(1)} ms (target 20 ms: ${lsp.medianMs <= 20 ? "ok" : "OVER"}; median of 101 after a warm-up, slowest ${lsp.slowestMs.toFixed(1)} ms; locations.yaml edited, the base set checked again)`);
+figures.lspRecheckMs = lsp.medianMs;
 
 const baseline = processTime(["-e", "0"]);
 const validate = processTime([join(root, "dist/state51.mjs"), "validate"]);

@@ -2,6 +2,8 @@
  * Validate throughput on the base set, stage by stage (bundled by
  * src/cli/bundle.mjs into dist/bench.mjs; run through `npm run bench`).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { checkCards, reportDuplicateIds } from "../src/check/check-set.js";
 import { buildVocabulary } from "../src/check/vocabulary.js";
@@ -12,6 +14,7 @@ import { readCardFile } from "../src/load/read-file.js";
 import { parseCard, type ParsedCard } from "../src/parse/parse-cards.js";
 import { validateSchema } from "../src/schema/validate-schema.js";
 import { acceptedCards, defaultCardsDir } from "../src/pipeline/validate.js";
+import { diagnosticsOf, LanguageService } from "../src/service/index.js";
 
 export interface StageRate {
   readonly stage: string;
@@ -63,4 +66,29 @@ export function measureStages(): { cards: number; stages: StageRate[] } {
       })),
     ],
   };
+}
+
+/**
+ * The language server's re-check after a keystroke, warm: the base set open
+ * in the language service, one card of locations.yaml (its largest file)
+ * edited, the set checked again and every file's diagnostics made, as the
+ * server publishes them. The median of many, after a warm-up.
+ */
+export function measureLspRecheck(runs = 101, warmUp = 30): { medianMs: number; slowestMs: number } {
+  const dir = defaultCardsDir();
+  const path = join(dir, "locations.yaml");
+  const text = readFileSync(path, "utf8");
+  const service = new LanguageService([dir]);
+  const times: number[] = [];
+  for (let i = 0; i < warmUp + runs; i++) {
+    // An amount typed over and over: the file differs from the last check each time.
+    const edited = text.replace("produce 1 scrap", `produce ${1 + (i % 3)} scrap`);
+    const start = performance.now();
+    service.setDocument(path, edited);
+    const analysis = service.analysisFor(path)!;
+    for (const file of analysis.files) diagnosticsOf(analysis, file);
+    if (i >= warmUp) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: Number(times[Math.floor(times.length / 2)]!.toFixed(2)), slowestMs: Number(times.at(-1)!.toFixed(2)) };
 }

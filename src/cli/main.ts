@@ -460,6 +460,28 @@ export function buildProgram(
     });
 
   program
+    .command("lsp")
+    .description("run the language server (diagnostics, completion, hover, definition, quick fixes) for an editor")
+    .option("--stdio", "speak the Language Server Protocol on standard input and output (the only transport)")
+    .addHelpText(
+      "after",
+      "\nThe editor starts it; a designer does not run it by hand. It checks every card file of\n" +
+        "the folder an open card file is in, as `state51 validate <folder>` does, as you type.\n\n" +
+        "Examples:\n  state51 lsp --stdio                       what an editor runs (VS Code: editors/vscode/)\n" +
+        "  Neovim: vim.lsp.start({ name = 'state51', cmd = { 'state51', 'lsp', '--stdio' } })\n\n" +
+        "Exit status: 0 the editor shut it down, 1 it was stopped without a shutdown, 2 usage error.",
+    )
+    .action(async (opts: { stdio?: boolean }) => {
+      if (opts.stdio !== true) {
+        writeError(errorLine("lsp", "give --stdio: the server speaks LSP on standard input and output"));
+        return setExit(2);
+      }
+      // Loaded here only: `state51 validate` never pays for the protocol library.
+      const { startServer } = await import("../lsp/server.js");
+      await startServer(process.stdin, process.stdout);
+    });
+
+  program
     .command("grammar")
     .description("write the card language's railroad diagram (HTML, viewable offline)")
     .option("-o, --out <file>", "where to write the page", "docs/grammar.html")

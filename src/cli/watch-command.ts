@@ -12,9 +12,9 @@
  */
 import { watch, type FSWatcher } from "chokidar";
 import { mkdirSync, statSync } from "node:fs";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { displayPath } from "../load/find-files.js";
+import { displayPath, isCardFile } from "../load/find-files.js";
 import { packageRoot } from "../pipeline/package-root.js";
 import { defaultCardsDir, validatePaths } from "../pipeline/validate.js";
 import { cardsSummary, defaultOutDir, outputRefusal, shownDir, type BuildOptions } from "./build-command.js";
@@ -37,7 +37,6 @@ export interface WatchIo {
   readonly cwd: string;
 }
 
-const isCardFileName = (path: string): boolean => [".yaml", ".yml"].includes(extname(path).toLowerCase());
 
 const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 
@@ -61,12 +60,12 @@ export function watchTargets(paths: readonly string[], cwd: string): { readonly 
   const files = [...requested.filter((p) => !isFolder(p)), join(packageRoot(), "cards", "vocabulary.yaml")];
   const roots = [...new Set([...folders, ...files.map((f) => dirname(f))])];
   const inFolder = (path: string): boolean => folders.some((f) => within(path, f));
-  const relevant = (path: string): boolean => files.includes(path) || (inFolder(path) && isCardFileName(path));
+  const relevant = (path: string): boolean => files.includes(path) || (inFolder(path) && isCardFile(path));
   // Outside a watched folder only the named files' own folders are looked at, not below them.
   const ignored = (path: string, stats?: { isFile(): boolean }): boolean => {
     if (roots.includes(path) || files.includes(path)) return false;
     if (!inFolder(path)) return true;
-    return stats?.isFile() === true && !isCardFileName(path);
+    return stats?.isFile() === true && !isCardFile(path);
   };
   return { roots, relevant, ignored };
 }

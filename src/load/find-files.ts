@@ -3,7 +3,7 @@ import { extname, join, relative } from "node:path";
 
 export type FoundFiles = { files: string[]; missing: string[] };
 
-/** A card file is named *.yaml or *.yml (any case). */
+/** A name a card file may have: *.yaml or *.yml (any case). */
 export const isCardFile = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
 
 function walk(dir: string): string[] {

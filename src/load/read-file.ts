@@ -64,9 +64,12 @@ export function readBounded(path: string, limit: number): BoundedRead {
   }
 }
 
+const tooBig = (shown: string): Diagnostic => diagnostic(shown, fileStart, "S51-E003", { limit: maxFileBytes / 1024 / 1024 }, "split the cards over several files");
+const hasNul = (shown: string): Diagnostic => diagnostic(shown, fileStart, "S51-E002", { why: "it contains NUL bytes" });
+
 /** Reads a card file as UTF-8 text, refusing what cannot be one (not a regular file, too big, binary, unreadable). */
 export function readCardFile(path: string, displayPath: string): ReadResult {
-  const fail = <C extends "S51-E001" | "S51-E002" | "S51-E003" | "S51-E014">(code: C, args: MessageArgs<C>, hint?: string, at: Range = fileStart): ReadResult => ({
+  const fail = <C extends "S51-E001" | "S51-E002" | "S51-E014">(code: C, args: MessageArgs<C>, hint?: string, at: Range = fileStart): ReadResult => ({
     ok: false,
     diagnostic: diagnostic(displayPath, at, code, args, hint),
   });
@@ -76,9 +79,9 @@ export function readCardFile(path: string, displayPath: string): ReadResult {
       ? fail("S51-E001", { reason: read.reason })
       : fail("S51-E014", { what: read.notAFile }, "name a .yaml file or a folder of them");
   }
-  if (read.tooBig) return fail("S51-E003", { limit: maxFileBytes / 1024 / 1024 }, "split the cards over several files");
+  if (read.tooBig) return { ok: false, diagnostic: tooBig(displayPath) };
   const bytes = read.bytes;
-  if (bytes.includes(0)) return fail("S51-E002", { why: "it contains NUL bytes" });
+  if (bytes.includes(0)) return { ok: false, diagnostic: hasNul(displayPath) };
   try {
     const text = utf8.decode(bytes);
     return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
@@ -88,6 +91,16 @@ export function readCardFile(path: string, displayPath: string): ReadResult {
     const byte = `0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, "0")}`;
     return fail("S51-E002", { why: `the byte ${byte} is not valid UTF-8 (Latin-1 or Windows-1252?)` }, "save it as UTF-8", { start: at, end: at });
   }
+}
+
+/**
+ * An editor's unsaved text of a card file, held to what `readCardFile` allows
+ * of a file on disk: no larger, no NUL, no byte-order mark.
+ */
+export function cardText(text: string, displayPath: string): ReadResult {
+  if (Buffer.byteLength(text, "utf8") > maxFileBytes) return { ok: false, diagnostic: tooBig(displayPath) };
+  if (text.includes("\0")) return { ok: false, diagnostic: hasNul(displayPath) };
+  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
 /** The offset of the first byte that does not begin or continue a well-formed UTF-8 sequence. */

@@ -3,7 +3,7 @@
  * of each card the schema accepted, mapping syntax errors to the exact
  * character of the YAML file.
  */
-import { parseAssets, parseStatements, type Asset, type Statement, type SyntaxErrorKind } from "../../grammar/index.js";
+import { parseAssets, parseStatements, type Asset, type ParseResult, type Statement, type SyntaxErrorKind } from "../../grammar/index.js";
 import type { Code } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/suggest.js";
@@ -138,13 +138,33 @@ function conditionOutOfPlace(field: string, text: string, e: { readonly kind: Sy
   return { what: `"${head}"`, hint: `${conditionPlaces}, e.g. "produce 2 fuel if you have a leader"` };
 }
 
-export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[]): ParsedCard | undefined {
+/**
+ * Parse results by field text, kept between runs by the language server: a
+ * parse depends on the text alone (spans and errors are relative to it), so
+ * an unchanged field of an edited file is not parsed again.
+ */
+export type FieldParses = Map<string, ParseResult<unknown>>;
+
+/** Enough for every field of a large set several times over; past it the memo starts again. */
+const maxFieldParses = 20_000;
+
+function memoised<T>(memo: FieldParses | undefined, key: string, parse: () => ParseResult<T>): ParseResult<T> {
+  if (memo === undefined) return parse();
+  const known = memo.get(key) as ParseResult<T> | undefined;
+  if (known !== undefined) return known;
+  if (memo.size >= maxFieldParses) memo.clear();
+  const result = parse();
+  memo.set(key, result);
+  return result;
+}
+
+export function parseCard(data: CardData, set: string, file: SourceFile, path: DataPath, out: Diagnostic[], memo?: FieldParses): ParsedCard | undefined {
   const fields = data as unknown as Record<string, unknown>;
   const statements: ParsedCard["statements"] = {};
   const assets: ParsedCard["assets"] = {};
   let ok = true;
-  const parseField = <T>(field: string, text: string, parse: (t: string) => import("../../grammar/index.js").ParseResult<T>): T | undefined => {
-    const result = parse(text);
+  const parseField = <T>(field: string, text: string, parse: (t: string) => ParseResult<T>): T | undefined => {
+    const result = memoised(memo, `${parse === parseStatements ? "s" : "a"}${text}`, () => parse(text));
     if (result.ok) return result.value;
     ok = false;
     const report = fieldReporter(file, [...path, field], out);

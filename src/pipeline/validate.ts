@@ -17,12 +17,12 @@ import { elisionProblem } from "../check/elision.js";
 import { checkTypeIcons } from "../check/type-icons.js";
 import { reportPlaceholders } from "../check/placeholders.js";
 import { checkTextLocks } from "../locks/text-locks.js";
-import { displayPath, findCardFiles } from "../load/find-files.js";
+import { displayPath, findCardFiles, isCardFile, type FoundFiles } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
-import { readCardFile } from "../load/read-file.js";
+import { cardText, readCardFile } from "../load/read-file.js";
 import { valueRange, type SourceFile } from "../load/source-file.js";
-import { parseCard, type ParsedCard } from "../parse/parse-cards.js";
-import type { CardFileData } from "../schema/card-file.js";
+import { parseCard, type FieldParses, type ParsedCard } from "../parse/parse-cards.js";
+import type { CardData, CardFileData } from "../schema/card-file.js";
 import { validateSchema } from "../schema/validate-schema.js";
 import { packageRoot } from "./package-root.js";
 
@@ -33,6 +33,14 @@ export interface ValidationResult {
   readonly files: string[];
   /** The text of each file that could be read, by the path diagnostics give: for code frames without reading again. */
   readonly texts: ReadonlyMap<string, string>;
+  /** Each file that loaded as YAML, by the path diagnostics give: where an editor finds an id or a word defined. */
+  readonly sources: ReadonlyMap<string, LoadedSource>;
+}
+
+/** A file that loaded: its YAML (with positions) and, when the schema accepted it, its data. */
+export interface LoadedSource {
+  readonly file: SourceFile;
+  readonly data?: CardFileData;
 }
 
 export interface ValidateOptions {
@@ -45,6 +53,35 @@ export interface ValidateOptions {
    * unless named. `state51 diff` points it at an old revision's copy.
    */
   readonly baseCards?: string;
+  /**
+   * Unsaved editor buffers, absolute path -> text: read instead of the file on
+   * disk (and taken as card files when they lie in a folder named, though not
+   * saved yet), so the language server checks what the designer sees.
+   */
+  readonly overlay?: ReadonlyMap<string, string>;
+  /** Kept between runs by the language server: files whose text did not change are not loaded and parsed again. */
+  readonly cache?: ValidateCache;
+}
+
+interface CachedLoad {
+  readonly shown: string;
+  readonly text: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly loaded: LoadedFile | undefined;
+  readonly yaml: SourceFile | undefined;
+}
+
+/**
+ * What one run of `validatePaths` can hand the next: each file's load (YAML
+ * and schema) by its text, and each card's parse by its data (the same object
+ * while its file is unchanged). Checking is always done again: it depends on
+ * every file's vocabulary.
+ */
+export class ValidateCache {
+  readonly loads = new Map<string, CachedLoad>();
+  readonly parses = new WeakMap<CardData, { readonly parsed: ParsedCard | undefined; readonly diagnostics: readonly Diagnostic[] }>();
+  /** A card of the edited file is parsed again (its positions moved), but its fields' text mostly did not change. */
+  readonly fieldParses: FieldParses = new Map();
 }
 
 /** The base set's folder: what `state51 validate` checks when given no paths. */
@@ -68,22 +105,39 @@ interface LoadedFile {
   readonly rejectedCards: ReadonlySet<number>;
 }
 
-function loadFile(path: string, cwd: string, out: Diagnostic[], texts: Map<string, string>): LoadedFile | undefined {
-  const shown = displayPath(path, cwd);
-  const read = readCardFile(path, shown);
+interface Loading {
+  readonly cwd: string;
+  readonly out: Diagnostic[];
+  readonly texts: Map<string, string>;
+  readonly sources: Map<string, LoadedSource>;
+  readonly overlay: ReadonlyMap<string, string> | undefined;
+  readonly cache: ValidateCache | undefined;
+}
+
+function loadFile(path: string, run: Loading): LoadedFile | undefined {
+  const shown = displayPath(path, run.cwd);
+  const buffered = run.overlay?.get(path);
+  const read = buffered === undefined ? readCardFile(path, shown) : cardText(buffered, shown);
   if (!read.ok) {
-    out.push(read.diagnostic);
+    run.out.push(read.diagnostic);
     return undefined;
   }
-  texts.set(shown, read.text);
-  const yaml = parseYaml(shown, read.text);
-  if (!yaml.ok) {
-    out.push(...yaml.diagnostics);
-    return undefined;
-  }
+  run.texts.set(shown, read.text);
+  const cached = run.cache?.loads.get(path);
+  const load = cached !== undefined && cached.shown === shown && cached.text === read.text ? cached : loadText(shown, read.text);
+  run.cache?.loads.set(path, load);
+  run.out.push(...load.diagnostics);
+  if (load.yaml) run.sources.set(shown, load.loaded ? { file: load.yaml, data: load.loaded.data } : { file: load.yaml });
+  return load.loaded;
+}
+
+/** YAML, then schema, of a file's text: what depends on that text alone. */
+function loadText(shown: string, text: string): CachedLoad {
+  const yaml = parseYaml(shown, text);
+  if (!yaml.ok) return { shown, text, diagnostics: yaml.diagnostics, loaded: undefined, yaml: undefined };
   const schema = validateSchema(yaml.file, yaml.data);
-  out.push(...schema.diagnostics);
-  return schema.data ? { file: yaml.file, data: schema.data, rejectedCards: schema.rejectedCards } : undefined;
+  const loaded = schema.data ? { file: yaml.file, data: schema.data, rejectedCards: schema.rejectedCards } : undefined;
+  return { shown, text, diagnostics: schema.diagnostics, loaded, yaml: yaml.file };
 }
 
 function vocabularySource(loaded: LoadedFile, isBase: boolean, out: Diagnostic[]): VocabularySource | undefined {
@@ -134,7 +188,15 @@ export function acceptedCards(files: readonly { file: SourceFile; data: CardFile
   );
 }
 
-function sameContent(a: string, b: string): boolean {
+function sameContent(a: string, b: string, overlay: ReadonlyMap<string, string> | undefined): boolean {
+  const buffered = overlay?.get(a);
+  if (buffered !== undefined) {
+    try {
+      return buffered === readFileSync(b, "utf8");
+    } catch {
+      return false;
+    }
+  }
   try {
     const sa = statSync(a);
     return sa.isFile() && sa.size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
@@ -194,7 +256,8 @@ function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * The card files named (files as given, folders searched), resolved against
- * `cwd`; by default the base set (`baseCards`). The example expansion beside
+ * `cwd`; by default the base set (`baseCards`), with the unsaved buffers of
+ * `overlay` that lie in a folder named. The example expansion beside
  * the base set is left out unless it (or a file in it) is named, compared as
  * real paths so a symlinked cards/ folder leaves it out as cards/ does.
  */
@@ -202,9 +265,10 @@ export function namedCardFiles(
   paths: readonly string[],
   cwd: string,
   baseCards: string = defaultCardsDir(),
+  overlay?: ReadonlyMap<string, string>,
 ): { requested: string[]; files: string[]; missing: string[] } {
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
-  const found = findCardFiles(requested);
+  const found = withUnsaved(findCardFiles(requested), requested, overlay);
   const examples = realPath(join(baseCards, "examples"));
   const inExamples = (path: string): boolean => {
     const f = realPath(path);
@@ -218,7 +282,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
   const baseCards = options.baseCards ?? defaultCardsDir();
-  const { requested, ...found } = namedCardFiles(paths, cwd, baseCards);
+  const { requested, ...found } = namedCardFiles(paths, cwd, baseCards, options.overlay);
   for (const dir of emptyFolders(requested, found.files)) {
     diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
   }
@@ -227,9 +291,11 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   }
   const base = baseVocabularyFile(baseCards);
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
-  const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base))];
+  const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base, options.overlay))];
   const texts = new Map<string, string>();
-  const loaded = files.flatMap((f) => loadFile(f, cwd, diagnostics, texts) ?? []);
+  const sources = new Map<string, LoadedSource>();
+  const run: Loading = { cwd, out: diagnostics, texts, sources, overlay: options.overlay, cache: options.cache };
+  const loaded = files.flatMap((f) => loadFile(f, run) ?? []);
 
   const isBase = (l: LoadedFile): boolean => l.file.path === displayPath(base, cwd);
   const vocabulary = buildVocabulary(
@@ -242,9 +308,36 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const accepted = acceptedCards(loaded);
   const duplicates = reportDuplicateIds(accepted, diagnostics);
   const parsed: ParsedCard[] = accepted.flatMap((a) =>
-    duplicates.has(a) ? [] : (parseCard(a.card, a.set, a.file, a.path, diagnostics) ?? []),
+    duplicates.has(a) ? [] : (parseCached(a, diagnostics, options.cache) ?? []),
   );
   const cards = checkCards(parsed, vocabulary, diagnostics);
   checkTextLocks(parsed, cards, vocabulary, diagnostics, { strict: options.strict === true });
-  return { cards, vocabulary, diagnostics: capPerFile(diagnostics.sort(compareDiagnostics)), files: files.map((f) => displayPath(f, cwd)), texts };
+  return { cards, vocabulary, diagnostics: capPerFile(diagnostics.sort(compareDiagnostics)), files: files.map((f) => displayPath(f, cwd)), texts, sources };
+}
+
+/** A card's parse, taken from the cache when its data (so its file's text) is the one parsed before. */
+function parseCached(a: ReturnType<typeof acceptedCards>[number], out: Diagnostic[], cache: ValidateCache | undefined): ParsedCard | undefined {
+  if (cache === undefined) return parseCard(a.card, a.set, a.file, a.path, out);
+  let known = cache.parses.get(a.card);
+  if (known === undefined) {
+    const diagnostics: Diagnostic[] = [];
+    known = { parsed: parseCard(a.card, a.set, a.file, a.path, diagnostics, cache.fieldParses), diagnostics };
+    cache.parses.set(a.card, known);
+  }
+  out.push(...known.diagnostics);
+  return known.parsed;
+}
+
+/**
+ * The files found on disk and the unsaved buffers that belong with them: a
+ * buffer named as a path, or a card file (*.yaml) inside a folder named, not
+ * saved yet. A path named is missing only when neither disk nor buffer has it.
+ */
+function withUnsaved(found: FoundFiles, requested: readonly string[], overlay: ReadonlyMap<string, string> | undefined): FoundFiles {
+  if (overlay === undefined || overlay.size === 0) return found;
+  const named = found.missing.filter((p) => overlay.has(p));
+  const inFolders = [...overlay.keys()].filter(
+    (p) => isCardFile(p) && !found.files.includes(p) && requested.some((r) => p.startsWith(r.endsWith(sep) ? r : r + sep)),
+  );
+  return { files: [...new Set([...found.files, ...named, ...inFolders.sort()])], missing: found.missing.filter((p) => !overlay.has(p)) };
 }

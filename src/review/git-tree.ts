@@ -6,7 +6,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
-import { dirname, extname, isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { isCardFile } from "../load/find-files.js";
 
 /** Why git could not do what was asked: a one-line message, and whether it is how the command was called (exit 2) or not (1). */
 export class GitError extends Error {
@@ -70,7 +71,6 @@ export function inWorkTree(root: string, path: string): string | undefined {
   return rel.split(sep).join("/");
 }
 
-const isCardFileName = (path: string): boolean => [".yaml", ".yml"].includes(extname(path).toLowerCase());
 
 /**
  * Copies the card files (`*.yaml`, `*.yml`) under `paths` (relative to the
@@ -88,7 +88,7 @@ export function copyRevision(root: string, commit: string, paths: readonly strin
       const path = entry.slice(tab + 1);
       // Links and submodules are left out: a link's target is not in the revision's tree.
       const plain = !path.split("/").some((part) => part === "" || part === "." || part === "..");
-      return type === "blob" && mode !== "120000" && plain && isCardFileName(path) ? [{ object: object!, path }] : [];
+      return type === "blob" && mode !== "120000" && plain && isCardFile(path) ? [{ object: object!, path }] : [];
     });
   if (blobs.length === 0) return [];
   const out = git(["cat-file", "--batch"], root, blobs.map((b) => b.object).join("\n") + "\n");
