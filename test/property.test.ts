@@ -1,13 +1,19 @@
 /**
  * Whatever a designer types, the tools answer with a result or a diagnostic,
  * never an exception: random and mutated ability strings through the parser,
- * random and mutated card files through the whole validator. Fixed seeds and
- * bounded runs keep this deterministic and fast.
+ * random and mutated card files through the whole validator, and the same
+ * files as an editor's half-typed buffers through the language service
+ * (`state51 lsp`). Fixed seeds and bounded runs keep this deterministic and fast.
  */
 import fc from "fast-check";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAssets, parseStatements, type ParseResult } from "../grammar/index.js";
 import { codes } from "../src/diagnostics/codes.js";
+import { completions, definition, diagnosticsOf, hover, LanguageService } from "../src/service/index.js";
+import { positionOf } from "../src/service/text-position.js";
 import { locationYaml, validateText } from "./helpers.js";
 
 const seed = 51;
@@ -381,6 +387,53 @@ describe("diagnostics point at the exact characters", () => {
         expect(r.diagnostics.map((d) => [d.code, d.line, d.column, d.endLine, d.endColumn])).toEqual([["S51-E301", line, column, line, column + 4]]);
       }),
       { seed, numRuns: 250 },
+    );
+  });
+});
+
+// ---- the language service -----------------------------------------------------
+
+describe("the language service never throws on the same corpus", () => {
+  // One workspace for the run; the document is replaced each time, as an editor's buffer is.
+  const root = mkdtempSync(join(tmpdir(), "state51-property-lsp-"));
+  mkdirSync(join(root, "cards"));
+  const path = join(root, "cards", "expansion.yaml");
+  const service = new LanguageService([root]);
+
+  /** Diagnostics, then completion, hover and definition at each place: each answers (an array, or a hover or nothing). */
+  function askEverything(text: string, places: readonly number[]): void {
+    service.setDocument(path, text);
+    const analysis = service.analysisFor(path);
+    expect(analysis).toBeDefined();
+    expect(Array.isArray(diagnosticsOf(analysis!, path))).toBe(true);
+    for (const place of places) {
+      const position = positionOf(text, place % (text.length + 1));
+      expect(Array.isArray(completions(analysis!, text, position))).toBe(true);
+      const h = hover(analysis!, text, position);
+      expect(h === undefined || typeof h.contents === "object").toBe(true);
+      expect(Array.isArray(definition(analysis!, text, position))).toBe(true);
+    }
+  }
+
+  const places = fc.array(fc.nat(), { minLength: 1, maxLength: 4 });
+
+  it("on mutated card files, asked anywhere", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...validFiles), fc.array(fileMutation, { minLength: 1, maxLength: 5 }), places, (text, mutations, at) => {
+        askEverything(mutateFile(text, mutations).toString("utf8"), at);
+      }),
+      { seed, numRuns: 200 },
+    );
+  });
+
+  it("on card files whose ability is mutated, asked inside it", () => {
+    fc.assert(
+      fc.property(mutatedAbility(validAbilities), fc.nat(), (ability, into) => {
+        const text = locationYaml({ ability: JSON.stringify(ability) });
+        const start = text.indexOf("ability:") + "ability: ".length;
+        askEverything(text, [start + (into % (ability.length + 3)), text.length]);
+      }),
+      { seed, numRuns: 200 },
     );
   });
 });
