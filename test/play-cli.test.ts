@@ -146,6 +146,17 @@ describe("the cards a game plays: those on disk now, compiled in the process", (
     expect(r.stdout).not.toContain("Final scores");
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
+
+  // An expansion named alone (as from a designer's own folder) brings no Bases: it cannot seat anyone.
+  it("cards with too few factions for the players are refused before the game, exit 1, not an internal error", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
+    writeFileSync(join(dir, "rust.yaml"), ["set: rust", "cards:", "  - id: shack", "    kind: location", "    name: { en: Shack, fr: Cabane }", "    distance: 1", "    types: [scrap]", "    spoils: gain 2 scrap", "    agreement: gain 1 scrap", "    pattern: trait", "    ability: depot 2", ""].join("\n"));
+    const r = runCli(["play", join(dir, "rust.yaml"), "--players", "2", "--quiet"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("state51 play: error: the cards have 0 factions (Bases), too few for 2 players");
+    expect(r.stderr).toContain("no game played");
+    expect(r.stdout).toBe("");
+  });
 });
 
 

@@ -290,7 +290,7 @@ export function buildProgram(
         "as `state51 validate` reports them, and no game is played.\n\n" +
         "Exit status: 0 played, 1 the cards have errors, 2 usage error.",
     )
-    .action((paths: string[], opts: import("./play-command.js").PlayOptions) => playWith(paths, "play", (m) => m.preparePlay(opts, write, paths)));
+    .action((paths: string[], opts: import("./play-command.js").PlayOptions) => playWith(paths, "play", (m) => m.preparePlay(opts, write, paths, writeError)));
 
   program
     .command("replay")

@@ -10,6 +10,7 @@ import { CompileError } from "../compiler/code.js";
 import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
+import { tooFewFactions } from "../sim/simulated-game.js";
 
 export { UsageError };
 
@@ -91,16 +92,21 @@ export function playersAndBots(opts: { readonly players?: string; readonly bots?
  * Checks `play`'s options (a UsageError if one makes no sense) and returns the game to
  * play; `paths` are the card files it is played with, repeated in the replay command it suggests.
  */
-export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = []): Ready {
+export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = [], writeError: (s: string) => void = write): Ready {
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const mkdir = opts.mkdir === true;
   checkOutput(opts.log, "the game log", { mkdir });
-  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths);
+  return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths, writeError);
 }
 
-function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined; mkdir: boolean }, write: (s: string) => void, paths: readonly string[]): number {
+function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined; mkdir: boolean }, write: (s: string) => void, paths: readonly string[], writeError: (s: string) => void): number {
   const { seed, bots } = opts;
+  const tooFew = tooFewFactions(cards, bots.length);
+  if (tooFew !== undefined) {
+    writeError(errorLine("play", tooFew) + "  hint: name the base set with your cards (state51 play cards/ my-expansion.yaml), or cards with Bases of their own\nno game played\n");
+    return 1;
+  }
   const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
   const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");

@@ -18,7 +18,7 @@ import { buildReport, cardLabels, reportText, type ReportMeta, type SimulationRe
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
-import { factionsOf, tallyShape, type SimulationPlan } from "../sim/simulated-game.js";
+import { tallyShape, tooFewFactions, type SimulationPlan } from "../sim/simulated-game.js";
 import { jsonText } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
 import { checkOutput, UsageError } from "./usage-error.js";
@@ -154,10 +154,9 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   const indices = shard === undefined ? { from: 0, to: plan.games } : shardRange(plan.games, shard);
   const total = indices.to - indices.from;
   const tooFew = (cards: CardRegistry, which: string): boolean => {
-    const factions = factionsOf(cards).length;
-    if (factions >= plan.players) return false;
-    io.writeError(errorLine("simulate", `the ${which} have ${factions} faction${factions === 1 ? "" : "s"} (Bases), too few for ${plan.players} players`) + "no game played\n");
-    return true;
+    const why = tooFewFactions(cards, plan.players, which);
+    if (why !== undefined) io.writeError(errorLine("simulate", why) + "no game played\n");
+    return why !== undefined;
   };
   if (tooFew(registry, "cards") || (against !== undefined && tooFew(against.registry, "--baseline cards"))) return 1;
   const meta = (cards: CardRegistry): ReportMeta => ({ engine: engineVersion, cardSet: cardSetDigest(cards), seeds: { first: plan.firstSeed, count: plan.games }, players: plan.players, bots: plan.bots.map(botName), ...(shard ? { shard } : {}) });

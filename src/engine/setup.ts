@@ -77,6 +77,8 @@ export function initialState(cards: CardRegistry, setup: GameSetup): GameState {
   const { bases, contactsOf, deck, factionCards } = setupFacts(cards);
   // Drawn even when factions are given, so a replay's PRNG runs exactly as the original's did.
   const drawn = shuffle(packedMap(bases, (b) => b.faction), rng).slice(0, count);
+  // Callers check first (tooFewFactions); this keeps a short draw from seating fewer players than asked.
+  if (setup.factions === undefined && drawn.length < count) throw new RangeError(`${bases.length} faction${bases.length === 1 ? "" : "s"} (Bases) for ${count} players`);
   const factions = setup.factions ?? drawn;
   // "Each player randomly chooses a Faction and takes its corresponding Base card": one each.
   if (new Set(factions).size !== factions.length) throw new RangeError(`each player has a faction of their own, not ${factions.join(", ")}`);

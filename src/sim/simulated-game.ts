@@ -29,6 +29,16 @@ export function factionsOf(cards: CardRegistry): string[] {
   return out;
 }
 
+/**
+ * Why `cards` cannot seat `players` ("the cards have 1 faction (Bases), too few
+ * for 2 players"), or undefined when they can: each player needs a faction of
+ * their own, and an expansion named alone may bring none.
+ */
+export function tooFewFactions(cards: CardRegistry, players: number, which = "cards"): string | undefined {
+  const factions = factionsOf(cards).length;
+  return factions >= players ? undefined : `the ${which} have ${factions} faction${factions === 1 ? "" : "s"} (Bases), too few for ${players} players`;
+}
+
 /** The cards a player can hold and play, tallied per card: every Location, Leader and one-time Contact, in registry order. */
 export function trackedCards(cards: CardRegistry): string[] {
   return cards.cards.filter((c) => c.kind === "location" || c.kind === "leader" || (c.kind === "contact" && c.use === "one-time")).map((c) => c.id);
