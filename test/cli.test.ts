@@ -22,6 +22,16 @@ describe("the state51 program", () => {
 });
 
 describe("state51 validate", () => {
+  // The README's `validate cards/ my-expansion.yaml`, copied into a designer's own folder, where there is no cards/.
+  it("says where the base set is when cards/ is named where there is none; one card is 'card'", () => {
+    const { dir } = tempCards(locationYaml());
+    const r = runCli(["validate", "cards/", "expansion.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("cards:1:1: error S51-E001: cannot read the file (no such file or folder)");
+    expect(r.stdout).toContain(`= hint: the base set state51 carries is in ${join(repoRoot, "cards")}: name that folder with your cards`);
+    expect(r.stdout).toMatch(/^1 card valid \(/m);
+  });
+
   it("accepts the base set: exit 0, 110 cards by kind in JSON", () => {
     const r = runCli(["validate", "--format", "json"]);
     expect(r.status).toBe(0);

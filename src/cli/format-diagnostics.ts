@@ -56,7 +56,7 @@ export function summaryLine(cards: readonly Card[], diagnostics: readonly Diagno
   const warnings = diagnostics.length - errors;
   const kinds = cardKinds.map((k) => `${by[k]} ${k}`).join(", ");
   const problems = errors + warnings === 0 ? "no problems" : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
-  return `${cards.length} cards valid (${kinds}); ${problems}`;
+  return `${cards.length} card${cards.length === 1 ? "" : "s"} valid (${kinds}); ${problems}`;
 }
 
 export function jsonReport(cards: readonly Card[], diagnostics: readonly Diagnostic[]): string {

@@ -7,7 +7,7 @@
  * and only checked cards have their text locks compared.
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { basename, join, resolve, sep } from "node:path";
 import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
 import type { Card } from "../check/model.js";
@@ -278,6 +278,16 @@ export function namedCardFiles(
   return { requested, files, missing: found.missing };
 }
 
+/**
+ * `cards/` named where there is none, as the README's examples do, from a
+ * designer's own folder: the base set is the one state51 carries, so say where.
+ */
+function baseSetHint(missing: string, baseCards: string): string | undefined {
+  return basename(missing) === "cards" && resolve(missing) !== resolve(baseCards)
+    ? `the base set state51 carries is in ${baseCards}: name that folder with your cards`
+    : undefined;
+}
+
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
@@ -287,7 +297,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
     diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
   }
   for (const missing of found.missing) {
-    diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }));
+    diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }, baseSetHint(missing, baseCards)));
   }
   const base = baseVocabularyFile(baseCards);
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
