@@ -53,6 +53,10 @@ describe("state51 installed outside the repository", () => {
     const base = state51(["validate"]);
     expect(base.status).toBe(0);
     expect(base.stdout).toMatch(/^110 cards valid/m);
+    // The README's way to work with the installed base set's cards from one's own folder.
+    const both = state51(["validate", join(installed, "cards"), "wastelanders.yaml"]);
+    expect(both.status).toBe(0);
+    expect(both.stdout).toMatch(/^1\d\d cards valid/m);
   });
 
   it("builds (into the designer's folder), prints text and simulates the designer's cards there", () => {

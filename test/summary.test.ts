@@ -43,7 +43,7 @@ describe("the base set's summary", () => {
     expect(d3!.spoils).toMatchObject({ min: 4, max: 5 });
     expect([d1!.production.mean, d3!.production.mean]).toEqual([1, 2]);
     expect(d2!.production.cards).toBe(8);
-    for (const v of s.values) expect(v.spoils.mean, `d${v.distance}`).toBeGreaterThan(v.agreement.mean);
+    for (const v of s.values) expect(v.spoils.mean, `d${v.distance}`).toBeGreaterThan(v.agreement.mean!);
   });
 
   it("prints aligned tables", () => {
@@ -77,7 +77,9 @@ describe("state51 summary", () => {
     const s = JSON.parse(r.stdout);
     expect(s.cards).toBe(1);
     expect(s.values[1]).toMatchObject({ distance: 2, spoils: { cards: 1, mean: 1 }, agreement: { mean: 1 }, production: { mean: 1 } });
-    expect(s.values[0].spoils.cards).toBe(0);
+    // Distance 1 has no card: no value, not a 0 that reads as a card worth nothing.
+    expect(s.values[0].spoils).toEqual({ cards: 0, mean: null, min: null, max: null });
+    expect(s.costCurve.every((c: { contacts: number; meanContactPrice: number | null }) => c.contacts > 0 || c.meanContactPrice === null)).toBe(true);
   });
 
   it("reports invalid cards as validate does, and prints no summary (exit 1)", () => {

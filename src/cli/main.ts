@@ -473,7 +473,8 @@ export function buildProgram(
     )
     .action(async (opts: { stdio?: boolean }) => {
       if (opts.stdio !== true) {
-        writeError(errorLine("lsp", "give --stdio: the server speaks LSP on standard input and output"));
+        // A usage error, worded as every other: the program's name only.
+        writeError(errorLine("", "give --stdio: the server speaks LSP on standard input and output"));
         return setExit(2);
       }
       // Loaded here only: `state51 validate` never pays for the protocol library.

@@ -21,13 +21,10 @@ const steps = [1, 2, 3] as const;
 /** A count per key, keys in a meaningful order (vocabulary, schema, number). */
 export type Counts = readonly (readonly [string, number])[];
 
-/** What one part is worth over the cards of one distance that have it. */
-export interface ValueSpread {
-  readonly cards: number;
-  readonly mean: number;
-  readonly min: number;
-  readonly max: number;
-}
+/** What one part is worth over the cards of one distance that have it; no value (null in JSON, "-" in text) when none has it, which a 0 would hide. */
+export type ValueSpread =
+  | { readonly cards: 0; readonly mean: null; readonly min: null; readonly max: null }
+  | { readonly cards: number; readonly mean: number; readonly min: number; readonly max: number };
 
 export interface DistanceValues {
   readonly distance: number;
@@ -42,7 +39,8 @@ export interface CostStep {
   readonly step: number;
   readonly locations: number;
   readonly contacts: number;
-  readonly meanContactPrice: number;
+  /** null when no Contact reaches that far. */
+  readonly meanContactPrice: number | null;
 }
 
 export interface SetSummary {
@@ -78,7 +76,7 @@ function count<T>(items: readonly T[], keys: readonly string[], keyOf: (item: T)
 const round = (x: number): number => Math.round(x * 100) / 100;
 
 function spread(values: readonly number[]): ValueSpread {
-  if (values.length === 0) return { cards: 0, mean: 0, min: 0, max: 0 };
+  if (values.length === 0) return { cards: 0, mean: null, min: null, max: null };
   return { cards: values.length, mean: round(values.reduce((s, v) => s + v, 0) / values.length), min: round(Math.min(...values)), max: round(Math.max(...values)) };
 }
 
@@ -170,7 +168,7 @@ function countLine(title: string, counts: Counts, label: (key: string) => string
 const number = (x: number): string => x.toFixed(2).replace(/\.?0+$/, "");
 
 function valueCell(v: ValueSpread): string {
-  return v.cards === 0 ? "-" : v.min === v.max ? number(v.mean) : `${number(v.mean)} (${number(v.min)}-${number(v.max)})`;
+  return v.mean === null ? "-" : v.min === v.max ? number(v.mean) : `${number(v.mean)} (${number(v.min)}-${number(v.max)})`;
 }
 
 /** The most `#` a bar of the cost curve has: the largest step's. */
@@ -202,7 +200,7 @@ export function summaryText(s: SetSummary): string {
     ...table([["distance", "spoils", "agreement", "production"], ...s.values.map((v) => [String(v.distance), valueCell(v.spoils), valueCell(v.agreement), valueCell(v.production)])]),
     "",
     "Cost curve (a Location costs its distance in contact range; a Contact reaches its range for its price):",
-    ...table([["step", "locations", "", "contacts", "mean price"], ...s.costCurve.map((c) => [String(c.step), c.locations, "#".repeat(Math.round((c.locations / biggest) * barWidth)).padEnd(barWidth), c.contacts, c.contacts === 0 ? "-" : number(c.meanContactPrice)])]),
+    ...table([["step", "locations", "", "contacts", "mean price"], ...s.costCurve.map((c) => [String(c.step), c.locations, "#".repeat(Math.round((c.locations / biggest) * barWidth)).padEnd(barWidth), c.contacts, c.meanContactPrice === null ? "-" : number(c.meanContactPrice)])]),
   ];
   return lines.join("\n") + "\n";
 }
