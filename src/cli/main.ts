@@ -32,8 +32,8 @@ export function buildProgram(
   const writeError = (s: string): void => toErr(terminalSafe(s));
   const program = new Command("state51")
     .description(
-      "Card-data toolkit for 51st State: write cards in YAML with a small rules language,\n" +
-        "and state51 tells you exactly what is wrong and where.",
+      // One paragraph: the help wraps it to the terminal (a line break of ours would break mid-line).
+      "Card-data toolkit for 51st State: write cards in YAML with a small rules language, and state51 tells you exactly what is wrong and where.",
     )
     .version("0.1.0")
     .showHelpAfterError('(run "state51 --help" for usage)')
@@ -41,11 +41,14 @@ export function buildProgram(
     .configureOutput({ writeOut: write, writeErr: writeError, outputError: (s, out) => out(s.startsWith("error:") ? `state51: ${s}` : s) })
     .addHelpText(
       "after",
-      "\nExamples:\n  state51 validate                       check the base set in cards/\n" +
+      "\nExamples:\n" +
+        "  state51 validate                            check the base set in cards/\n" +
         "  state51 validate cards/ my-expansion.yaml   check an expansion with the base set\n" +
-        "  state51 validate --format json          machine-readable report for CI and editors\n" +
-        "  state51 build                          validate, then compile the base set to generated/\n\n" +
-        "The card language is described in docs/language.md.",
+        "  state51 validate --format json              machine-readable report for CI and editors\n" +
+        "  state51 build                               validate, then compile the base set to generated/\n" +
+        "  state51 preview                             the cards as they print, updated as you save\n\n" +
+        "Each command has its own help: state51 help <command>. The card language is described in\n" +
+        "docs/language.md; the README's Daily work section shows the tools for every day.",
     );
 
   // A command's options are checked first (a usage error, exit 2, before any card is read), then it runs.
@@ -96,12 +99,12 @@ export function buildProgram(
         "failure leaves the previous output as it was. README.md in the output folder is kept;\n" +
         "a folder holding files the build did not write is never replaced.\n\n" +
         "Examples:\n  state51 build                             the base set into the package's generated/\n" +
-        "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n\n" +
+        "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n" +
+        "  state51 build --watch cards/ exp.yaml --out out/   the same, again on every save\n\n" +
         "With --watch it builds, then again each time a card file is saved: the compiler stays loaded,\n" +
         "only the edited cards are compiled again (with their module and the registry when needed),\n" +
         "and only the files whose text changed are written, each atomically; the folder is then what a\n" +
-        "full build writes. One line after each run gives the time and the result; Ctrl-C stops (exit 0).\n" +
-        "  state51 build --watch cards/ exp.yaml --out out/\n\n" +
+        "full build writes. One line after each run gives the time and the result; Ctrl-C stops (exit 0).\n\n" +
         "Exit status: 0 built, 1 errors found (nothing written), 2 usage error.\n" +
         "An output folder that cannot be written (its parent missing without --mkdir, a file, read-only,\n" +
         "or holding files the build did not write) is a usage error, found before the cards are read.",
