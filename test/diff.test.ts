@@ -86,7 +86,7 @@ describe("state51 diff", () => {
         "        + gain 3 scrap",
         "      en spoils: Gain [-2-]{+3+} Scrap.",
         "      fr spoils: Gagnez [-2-]{+3+} jetons de Ferraille.",
-        '  ~ beta (location) "beta en": behaviour unchanged',
+        '  ~ beta (location) "beta en": renamed, behaviour unchanged',
         "      name.fr:",
         "        - beta fr",
         "        + beta | *nouveau*",
@@ -139,6 +139,16 @@ describe("state51 diff", () => {
     })());
     expect(only.stdout).toContain("0 removed");
     expect(only.stdout).toContain('  + eta (location) "eta en" in elsewhere.yaml');
+  });
+
+  it("names a change of a signed-off text lock alone", () => {
+    const d = repository();
+    const locked = location("alpha", { text: "{ spoils: { en: Gain 2 Scrap. } }" });
+    writeFileSync(join(d, "cards", "exp.yaml"), file(locked, location("beta"), location("gamma", { agreement: "gain 1 weapons" }), location("delta")));
+    git(d, "commit", "-q", "-am", "lock alpha's spoils");
+    writeFileSync(join(d, "cards", "exp.yaml"), file(locked.replace("Gain 2 Scrap.", "Gain 2 scrap."), location("beta"), location("gamma", { agreement: "gain 1 weapons" }), location("delta")));
+    const r = runCli(["diff", "HEAD", "cards/"], d);
+    expect(r.stdout).toContain('  ~ alpha (location) "alpha en": text lock changed, behaviour unchanged');
   });
 
   it("says when nothing changed", () => {

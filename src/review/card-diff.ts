@@ -219,8 +219,15 @@ function behaviourWords(c: ChangedCard): string {
   switch (c.behaviour) {
     case "changed":
       return "behaviour changed";
-    case "unchanged":
-      return c.fields.some((f) => !f.field.startsWith("name.") && !f.field.startsWith("text.")) ? "rewritten, behaviour unchanged" : "behaviour unchanged";
+    case "unchanged": {
+      // What changed, in the reviewer's words: how it is written, its name, its signed-off text.
+      const what = [
+        c.fields.some((f) => !f.field.startsWith("name.") && !f.field.startsWith("text.")) ? "rewritten" : undefined,
+        c.fields.some((f) => f.field.startsWith("name.")) ? "renamed" : undefined,
+        c.fields.some((f) => f.field.startsWith("text.")) ? "text lock changed" : undefined,
+      ].filter((w) => w !== undefined);
+      return [...what, "behaviour unchanged"].join(", ");
+    }
     case "unknown":
       return `has errors ${c.invalidBefore ? (c.invalid ? "before and now" : "before") : "now"}`;
   }
