@@ -32,7 +32,11 @@ describe("the CLI's code cache", () => {
   // V8 itself compares only the source's length: an edit of the same length would run old code.
   it("is refused for any other source, even of the same length, so a stale cache never runs old code", () => {
     const other = join(mkdtempSync(join(tmpdir(), "state51-cache-")), "state51.cjs");
-    writeFileSync(other, readFileSync(bundle, "utf8").replace("cards valid", "cards VALID"));
+    const source = readFileSync(bundle, "utf8");
+    const edited = source.replace("no problems", "NO PROBLEMS");
+    expect(edited).not.toBe(source);
+    expect(edited.length).toBe(source.length);
+    writeFileSync(other, edited);
     expect(rejected(other, cache)).toBe(true);
   });
 });
