@@ -68,6 +68,17 @@ describe("state51 new", () => {
     expect(strict.stdout).toMatch(/error S51-W402/);
   });
 
+  it("quotes an id, name, faction or set that YAML would read as another value (true, null)", () => {
+    const dir = tempDir();
+    for (const [kind, id] of [["location", "true"], ["leader", "false"], ["base", "null-base"]] as const) {
+      const r = runCli(["new", kind, id, "--file", "null.yaml"], dir);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const result = validatePaths([join(repoRoot, "cards"), join(dir, "null.yaml")], { cwd: dir });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.cards.filter((c) => c.set === "null").map((c) => `${c.id} ${c.name.en}`).sort()).toEqual(["false False", "null-base Null Base", "true True"]);
+  });
+
   it("a new Base brings its faction into the file's vocabulary", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "exp.yaml"), existing);

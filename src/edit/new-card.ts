@@ -8,6 +8,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
 import { elisionProblem } from "../check/elision.js";
 import { placeholderMark } from "../check/placeholders.js";
 import type { CardKind } from "../schema/card-file.js";
+import { yamlScalar } from "./yaml-scalar.js";
 
 /** The id rule of grammar/cards.schema.json, in words and as a pattern. */
 export const idRule = "lower-case letters and digits, in words joined by single hyphens, starting with a letter (e.g. old-factory)";
@@ -37,7 +38,8 @@ const todo = (what: string): string => ` # ${placeholderMark}: ${what}`;
 
 /** A template's lines for one card: `- id: …` then its fields, indented as a list item is, each placeholder marked. */
 export function cardTemplate(kind: CardKind, id: string, faction?: string): string[] {
-  const title = titleFromId(id);
+  // An id may be a word YAML reads as something else (`true`, `null`): every value goes through yamlScalar.
+  const title = yamlScalar(titleFromId(id), true);
   const name = `name: { en: ${title}, fr: ${title} }${todo("its name in English and in French")}`;
   const fields: Record<CardKind, string[]> = {
     location: [
@@ -63,19 +65,20 @@ export function cardTemplate(kind: CardKind, id: string, faction?: string): stri
     ],
     base: [
       name,
-      `faction: ${faction ?? id}${todo("the faction whose Base it is")}`,
+      `faction: ${yamlScalar(faction ?? id)}${todo("the faction whose Base it is")}`,
       `ability: produce 3 workers, 1 scrap; slots 3 deals${todo("what it produces and holds, and a faction power if any")}`,
     ],
   };
-  return [`- id: ${id}`, `  kind: ${kind}`, ...fields[kind].map((f) => `  ${f}`)];
+  return [`- id: ${yamlScalar(id)}`, `  kind: ${kind}`, ...fields[kind].map((f) => `  ${f}`)];
 }
 
 /** A vocabulary entry for a new faction (a new Base needs one of its own), its names marked as placeholders. */
 export function factionTemplate(id: string): string[] {
-  const title = titleFromId(id);
-  const elision = elisionProblem({ one: title, other: title, gender: "feminine", elision: false }) !== undefined;
+  const name = titleFromId(id);
+  const elision = elisionProblem({ one: name, other: name, gender: "feminine", elision: false }) !== undefined;
+  const title = yamlScalar(name, true);
   return [
-    `- id: ${id}`,
+    `- id: ${yamlScalar(id)}`,
     `  en: { one: ${title}, other: ${title} }${todo("the faction's English name")}`,
     `  fr: { one: ${title}, other: ${title}, gender: feminine, elision: ${elision} }${todo("its French name, gender and elision")}`,
   ];
@@ -150,5 +153,5 @@ export function appendListItem(text: string, path: readonly string[], item: read
 /** A new card file holding one card (and, for a new faction's Base, the faction). */
 export function newCardFile(set: string, schemaRef: string, card: readonly string[], faction?: readonly string[]): string {
   const vocabulary = faction === undefined ? "" : nested(["vocabulary", "factions"], faction, 0) + "\n";
-  return `# yaml-language-server: $schema=${schemaRef}\nset: ${set}\n${vocabulary}${nested(["cards"], card, 0)}\n`;
+  return `# yaml-language-server: $schema=${schemaRef}\nset: ${yamlScalar(set)}\n${vocabulary}${nested(["cards"], card, 0)}\n`;
 }
