@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commentsOf, formatCardFile } from "../src/edit/format-card-file.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
@@ -124,6 +125,56 @@ describe("formatCardFile", () => {
   it("keeps strings that would read back as something else quoted", () => {
     const text = ['set: s', 'cards:', '  - id: x', '    name: { en: "1984", fr: "true" }', '    colour: "#ff0000"', '    price: "- 1"', ""].join("\n");
     expect(formatted("q.yaml", text)).toBe(text);
+  });
+
+  it("keeps a line break or a tab written as an escape in double quotes, and a comment after `key:` on its line", () => {
+    const text = [
+      "set: s",
+      "cards: # the leaders",
+      "  - id: x",
+      "    kind: leader",
+      '    name: { en: "two\\nlines", fr: "a\\tb" }',
+      "    text: # signed off",
+      "      # by the team",
+      "      ability:",
+      '        en: "one\\ntwo"',
+      "",
+    ].join("\n");
+    expect(formatted("e.yaml", text)).toBe(text);
+  });
+
+  it("keeps values, comments and its own output on generated card files", () => {
+    // Strings a designer may write: YAML's indicators, look-alikes of other types, accents, spaces and breaks at the ends.
+    const piece = fc.constantFrom("a", "Pub", "true", "null", "1.5", "0x1F", "a: b", "x # y", "- lead", "[x]", "{y}", "'q'", '"d"', "é", "Café", ",", ":", "#", "\n", "\t", " ", "~", "&a", "*b", "!t", "%", "@", "`", "|", ">", "?");
+    const str = fc.array(piece, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(""));
+    const comment = fc.option(fc.constantFrom("# note", "#: odd", "# TODO: fill", "# é ü"), { nil: undefined });
+    const quoted = (v: string, style: number): string => (style === 0 ? JSON.stringify(v) : style === 1 ? `'${v.replace(/'/g, "''")}'` : v);
+    const card = fc.record({
+      id: str, en: str, fr: str, ability: str, style: fc.nat(2), flow: fc.boolean(), keyComment: comment, lineComment: comment, swap: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(card, { minLength: 1, maxLength: 3 }), comment, (cards, head) => {
+        const lines = [...(head === undefined ? [] : [head]), "set: s", `cards:${cards[0]!.keyComment === undefined ? "" : ` ${cards[0]!.keyComment}`}`];
+        for (const c of cards) {
+          const name = c.flow
+            ? [`    name: { fr: ${quoted(c.fr, c.style)}, en: ${quoted(c.en, c.style)} }${c.lineComment === undefined ? "" : ` ${c.lineComment}`}`]
+            : [`    name:${c.keyComment === undefined ? "" : ` ${c.keyComment}`}`, `      en: ${quoted(c.en, c.style)}`, `      fr: ${quoted(c.fr, c.style)}`];
+          const fields = [`    kind: leader`, ...name, `    ability: ${quoted(c.ability, c.style)}`];
+          lines.push(`  - id: ${quoted(c.id, c.style)}`, ...(c.swap ? fields.reverse() : fields));
+        }
+        const text = lines.join("\n") + "\n";
+        const data = parseYaml("p.yaml", text);
+        if (!data.ok) return;
+        const r = formatCardFile("p.yaml", text);
+        expect(r.ok, text).toBe(true);
+        const once = r.ok ? r.text : "";
+        expect(formatted("p.yaml", once), text).toBe(once);
+        const again = parseYaml("p.yaml", once);
+        expect(again.ok && again.data, text).toEqual(data.data);
+        expect(commentsOf(once).sort(), text).toEqual(commentsOf(text).sort());
+      }),
+      { numRuns: 300, seed: 51 },
+    );
   });
 
   it("refuses a file that is not valid YAML with validate's diagnostics", () => {

@@ -85,12 +85,31 @@ type Place = "top" | "cards" | "vocabulary" | "inner";
 
 function canonScalar(node: Scalar): void {
   // Block scalars (| and >) keep their form: a multi-line string has no better one.
-  if (typeof node.value === "string" && node.type !== Scalar.BLOCK_LITERAL && node.type !== Scalar.BLOCK_FOLDED) delete node.type;
+  if (typeof node.value === "string" && node.type !== Scalar.BLOCK_LITERAL && node.type !== Scalar.BLOCK_FOLDED) {
+    // A line break or tab written as an escape stays one: left to the library, "a\nb" became a plain scalar
+    // over three lines (in a flow mapping) and "a\tb" a raw tab, the same data but no longer what was written.
+    if (/\p{Cc}/u.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    else delete node.type;
+  }
   node.spaceBefore = false;
 }
 
-/** Brings `node` and everything under it to the canon, in place. */
-function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Place): void {
+/**
+ * A comment after `key:` above a block mapping or list stays on the key's line. The library reads it
+ * as the collection's first comment before and would print it on the line below, under the key.
+ */
+function keepOnKeyLine(pair: Pair, text: string): void {
+  const { key, value } = pair;
+  if (!isScalar(key) || key.range == null || key.comment || !(isMap(value) || isSeq(value)) || value.flow === true || !value.commentBefore) return;
+  if (!/^[ \t]*:[ \t]+#/.test(text.slice(key.range[1]))) return;
+  const [first, ...rest] = value.commentBefore.split("\n");
+  key.comment = first!;
+  if (rest.length > 0) value.commentBefore = rest.join("\n");
+  else delete value.commentBefore;
+}
+
+/** Brings `node` and everything under it to the canon, in place; `text` is the source it was read from. */
+function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Place, text: string): void {
   if (isScalar(node)) return canonScalar(node);
   if (isSeq(node)) {
     if (node.flow === true) unpadded(node);
@@ -104,7 +123,7 @@ function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Pla
         if (before === undefined) delete item.commentBefore;
         else item.commentBefore = before;
       }
-      canonNode(item, itemSchema, "inner");
+      canonNode(item, itemSchema, "inner", text);
     });
     return;
   }
@@ -129,10 +148,11 @@ function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Pla
       if (before === undefined) delete key.commentBefore;
       else key.commentBefore = before;
     }
+    keepOnKeyLine(pair as Pair, text);
     const k = keyOf(pair);
     const valueSchema = typeof k === "string" ? s?.properties?.[k] : undefined;
     const childPlace: Place = place === "top" && k === "cards" ? "cards" : place === "top" && k === "vocabulary" ? "vocabulary" : "inner";
-    canonNode(pair.value, valueSchema, childPlace);
+    canonNode(pair.value, valueSchema, childPlace, text);
   });
 }
 
@@ -153,7 +173,7 @@ export function formatCardFile(path: string, text: string): FormatResult {
   const parsed = parseYaml(path, text);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
   const doc = parsed.file.doc as Document;
-  canonNode(doc.contents, schema as SchemaNode, "top");
+  canonNode(doc.contents, schema as SchemaNode, "top", text);
   const out = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, singleQuote: false, flowCollectionPadding: true });
   const again = parseYaml(path, out);
   if (!again.ok || !isDeepStrictEqual(again.data, parsed.data)) return { ok: false, unsafe: "the canonical layout would change a value" };
