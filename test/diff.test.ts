@@ -11,24 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markdownWordDiff } from "../src/review/card-diff.js";
-import { runCli } from "./helpers.js";
+import { locationLines, runCli } from "./helpers.js";
 
 function location(id: string, fields: Record<string, string> = {}): string {
-  const card: Record<string, string> = {
-    id,
-    kind: "location",
-    name: `{ en: "${id} en", fr: "${id} fr" }`,
-    distance: "1",
-    types: "[scrap]",
-    spoils: "gain 2 scrap",
-    agreement: "gain 1 scrap",
-    pattern: "closed-production",
-    ability: "produce 1 scrap",
-    ...fields,
-  };
-  return Object.entries(card)
-    .map(([k, v], i) => `${i === 0 ? "  - " : "    "}${k}: ${v}`)
-    .join("\n");
+  return locationLines({ id, name: `{ en: "${id} en", fr: "${id} fr" }`, ...fields });
 }
 
 const file = (...cards: string[]): string => ["set: test", "cards:", ...cards, ""].join("\n");
