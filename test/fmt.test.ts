@@ -3,7 +3,7 @@
  * value, keep every comment, give the same text when run again, leave a file
  * that is not YAML as it is, and the base set must already be in it.
  */
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -220,5 +220,15 @@ describe("state51 fmt", () => {
     const r = runCli(["fmt", "nope.yaml"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe("state51 fmt: error: no such file or folder: nope.yaml\n");
+  });
+
+  it("fails on a folder holding no card file, as validate does, so --check never passes having checked nothing", () => {
+    const { dir } = tempFile(messy);
+    mkdirSync(join(dir, "empty"));
+    for (const args of [["fmt", "--check", "empty"], ["fmt", "empty"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toBe("state51 fmt: error: no card files (*.yaml, *.yml) in empty\n");
+    }
   });
 });
