@@ -143,6 +143,15 @@ describe("formatCardFile", () => {
     expect(formatted("e.yaml", text)).toBe(text);
   });
 
+  it("keeps a file's CRLF line breaks (a Windows checkout): a canonical file stays as it is, another gets CRLF throughout", () => {
+    for (const name of ["leaders", "locations"]) {
+      const text = readFileSync(join(repoRoot, "cards", `${name}.yaml`), "utf8").replace(/\n/g, "\r\n");
+      expect(formatted(name, text), name).toBe(text);
+    }
+    const messyCrlf = "cards:\r\n  - kind: leader # k\r\n    id: x\r\nset: s\r\n";
+    expect(formatted("m.yaml", messyCrlf)).toBe("set: s\r\ncards:\r\n  - id: x\r\n    kind: leader # k\r\n");
+  });
+
   it("keeps values, comments and its own output on generated card files", () => {
     // Strings a designer may write: YAML's indicators, look-alikes of other types, accents, spaces and breaks at the ends.
     const piece = fc.constantFrom("a", "Pub", "true", "null", "1.5", "0x1F", "a: b", "x # y", "- lead", "[x]", "{y}", "'q'", '"d"', "é", "Café", ",", ":", "#", "\n", "\t", " ", "~", "&a", "*b", "!t", "%", "@", "`", "|", ">", "?");

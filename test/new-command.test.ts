@@ -136,6 +136,16 @@ describe("appendListItem", () => {
     }
   });
 
+  it("adds lines with the file's CRLF line breaks, not LF ones among them", () => {
+    const text = existing.replace(/\n/g, "\r\n");
+    const r = appendListItem(text, ["cards"], item, true);
+    expect(r.ok).toBe(true);
+    const out = r.ok ? r.text : "";
+    expect(out.startsWith(text.slice(0, text.indexOf("# a comment")).trimEnd())).toBe(true);
+    expect(out).toContain("\r\n\r\n  - id: x\r\n    kind: leader\r\n");
+    expect(out.replace(/\r\n/g, "")).not.toContain("\n");
+  });
+
   it("gives a template in the canonical layout", () => {
     for (const kind of cardKinds) {
       const text = ["set: s", "cards:", ...cardTemplate(kind, "x").map((l) => `  ${l}`), ""].join("\n");

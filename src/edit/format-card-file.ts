@@ -8,7 +8,8 @@
  * string, otherwise double-quoted; two-space indentation; flow mappings
  * padded (`{ en: Pub, fr: Pub }`), flow sequences not (`[scrap]`); one blank
  * line between cards and between the vocabulary's sections, none inside a
- * card. Flow or block is kept as written, and so is every comment.
+ * card. Flow or block is kept as written, and so is every comment, and a
+ * file's CRLF line breaks (src/edit/line-breaks.ts).
  *
  * The yaml library's Document keeps comments on the nodes they belong to, so
  * reordering a card's pairs carries their comments along. As a guard against
@@ -20,6 +21,7 @@ import { isDeepStrictEqual } from "node:util";
 import schema from "../../grammar/cards.schema.json" with { type: "json" };
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseYaml } from "../load/parse-yaml.js";
+import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
 
 export type FormatResult =
   | { readonly ok: true; readonly text: string }
@@ -172,9 +174,14 @@ export function commentsOf(text: string): string[] {
 export function formatCardFile(path: string, text: string): FormatResult {
   const parsed = parseYaml(path, text);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
-  const doc = parsed.file.doc as Document;
-  canonNode(doc.contents, schema as SchemaNode, "top", text);
-  const out = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, singleQuote: false, flowCollectionPadding: true });
+  const crlf = breaksWithCrlf(text);
+  const source = crlf ? toLf(text) : text;
+  const laid = crlf ? parseYaml(path, source) : parsed;
+  if (!laid.ok) return { ok: false, unsafe: "its line breaks read differently as LF" };
+  const doc = laid.file.doc as Document;
+  canonNode(doc.contents, schema as SchemaNode, "top", source);
+  const lf = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, singleQuote: false, flowCollectionPadding: true });
+  const out = crlf ? toCrlf(lf) : lf;
   const again = parseYaml(path, out);
   if (!again.ok || !isDeepStrictEqual(again.data, parsed.data)) return { ok: false, unsafe: "the canonical layout would change a value" };
   if (!isDeepStrictEqual(commentsOf(out).sort(), commentsOf(text).sort())) return { ok: false, unsafe: "the canonical layout would lose a comment" };

@@ -8,6 +8,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
 import { elisionProblem } from "../check/elision.js";
 import { placeholderMark } from "../check/placeholders.js";
 import type { CardKind } from "../schema/card-file.js";
+import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
 import { yamlScalar } from "./yaml-scalar.js";
 
 /** The id rule of grammar/cards.schema.json, in words and as a pattern. */
@@ -107,11 +108,16 @@ const pairOf = (map: Node, key: string): Pair | undefined =>
 /**
  * `text` with `item` (a list item's lines, `- …` first) appended to the block
  * list at `path` (["cards"], ["vocabulary", "factions"]), the missing keys of
- * the path made at the end of their mapping. Only the new lines are added:
- * every other byte of the file stays as it was. A blank line goes before the
- * item when `blankBefore` (cards are set apart by one).
+ * the path made at the end of their mapping. Only the new lines are added,
+ * with the file's line breaks: every other byte of the file stays as it was.
+ * A blank line goes before the item when `blankBefore` (cards are set apart
+ * by one).
  */
 export function appendListItem(text: string, path: readonly string[], item: readonly string[], blankBefore: boolean): Edit {
+  if (breaksWithCrlf(text)) {
+    const edit = appendListItem(toLf(text), path, item, blankBefore);
+    return edit.ok ? { ok: true, text: toCrlf(edit.text) } : edit;
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
   if (doc.errors.length > 0) return { ok: false, problem: "the file is not valid YAML: run `state51 validate` on it" };
