@@ -13,12 +13,12 @@
 import { watch, type FSWatcher } from "chokidar";
 import { mkdirSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { displayPath, isCardFile } from "../load/find-files.js";
 import { packageRoot } from "../pipeline/package-root.js";
 import { defaultCardsDir, validatePaths } from "../pipeline/validate.js";
 import { cardsSummary, defaultOutDir, outputRefusal, shownDir, type BuildOptions } from "./build-command.js";
 import { errorLine } from "./error-line.js";
+import { problemCount } from "./format-diagnostics.js";
 import { systemErrorLine } from "./main.js";
 import { printValidation } from "./validate-command.js";
 
@@ -78,13 +78,6 @@ function clock(date: Date): string {
 export function separatorLine(at: Date, changed: readonly string[], result: string, ms: number): string {
   const cause = changed.length === 0 ? "" : ` · ${changed.slice(0, 3).join(", ")}${changed.length > 3 ? ` and ${changed.length - 3} more` : ""} changed`;
   return `── ${clock(at)}${cause} · ${result} in ${Math.round(ms)} ms · watching for changes (Ctrl-C to stop)\n`;
-}
-
-function problemCount(diagnostics: readonly Diagnostic[]): string {
-  const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const warnings = diagnostics.length - errors;
-  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
-  return errors + warnings === 0 ? "no problems" : `${plural(errors, "error")}, ${plural(warnings, "warning")}`;
 }
 
 /** A run's unexpected failure as one line, and the watcher goes on. */
