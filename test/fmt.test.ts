@@ -152,6 +152,12 @@ describe("formatCardFile", () => {
     expect(formatted("m.yaml", messyCrlf)).toBe("set: s\r\ncards:\r\n  - id: x\r\n    kind: leader # k\r\n");
   });
 
+  it("pads flow mappings and not flow lists when they are nested in each other too", () => {
+    expect(formatted("n.yaml", "set: s\ncards: [ {id: x, kind: location, types: [ scrap,fuel ], name: {fr: b, en: a}} ]\n")).toBe(
+      "set: s\ncards: [{ id: x, kind: location, name: { en: a, fr: b }, types: [scrap, fuel] }]\n",
+    );
+  });
+
   it("keeps values, comments and its own output on generated card files", () => {
     // Strings a designer may write: YAML's indicators, look-alikes of other types, accents, spaces and breaks at the ends.
     const piece = fc.constantFrom("a", "Pub", "true", "null", "1.5", "0x1F", "a: b", "x # y", "- lead", "[x]", "{y}", "'q'", '"d"', "é", "Café", ",", ":", "#", "\n", "\t", " ", "~", "&a", "*b", "!t", "%", "@", "`", "|", ">", "?");

@@ -16,7 +16,7 @@
  * any case the library does not foresee, the result is read back: it must give
  * the same data and hold the same comments, or nothing is formatted.
  */
-import { isMap, isScalar, isSeq, Lexer, Scalar, YAMLSeq, type Document, type Node, type Pair } from "yaml";
+import { isMap, isScalar, isSeq, Lexer, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
 import { isDeepStrictEqual } from "node:util";
 import schema from "../../grammar/cards.schema.json" with { type: "json" };
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -76,10 +76,13 @@ function tidyComment(comment: string | null | undefined, blankBefore: boolean): 
   return c;
 }
 
-/** Flow sequences print as `[a, b]`, flow mappings as `{ a: b }`: the library pads both or neither. */
-function unpadded(seq: YAMLSeq): void {
-  seq.toString = (ctx, onComment, onChompKeep) =>
-    YAMLSeq.prototype.toString.call(seq, ctx === undefined ? ctx : { ...ctx, flowCollectionPadding: "" }, onComment, onChompKeep);
+/**
+ * Flow sequences print as `[a, b]`, flow mappings as `{ a: b }`, nested in each other too: the
+ * library pads both or neither, and a collection hands its padding down to those inside it.
+ */
+function flowPadding(node: YAMLSeq | YAMLMap, padding: "" | " "): void {
+  const print = node.toString;
+  node.toString = (ctx, onComment, onChompKeep) => print.call(node, ctx === undefined ? ctx : { ...ctx, flowCollectionPadding: padding }, onComment, onChompKeep);
 }
 
 /** Where in the file a node is: the spacing rules differ for cards, vocabulary sections and the rest. */
@@ -114,7 +117,7 @@ function keepOnKeyLine(pair: Pair, text: string): void {
 function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Place, text: string): void {
   if (isScalar(node)) return canonScalar(node);
   if (isSeq(node)) {
-    if (node.flow === true) unpadded(node);
+    if (node.flow === true) flowPadding(node, "");
     const itemSchema = resolveRef(schemaNode)?.items;
     node.items.forEach((item, i) => {
       if (isScalar(item) || isMap(item) || isSeq(item)) {
@@ -130,6 +133,7 @@ function canonNode(node: unknown, schemaNode: SchemaNode | undefined, place: Pla
     return;
   }
   if (!isMap(node)) return;
+  if (node.flow === true) flowPadding(node, " ");
   const s = mapSchema(schemaNode, node);
   const order = Object.keys(s?.properties ?? {});
   // The comment above a file's first key is the file's header: it stays on top whichever key comes first.
