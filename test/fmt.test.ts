@@ -3,7 +3,7 @@
  * value, keep every comment, give the same text when run again, leave a file
  * that is not YAML as it is, and the base set must already be in it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -228,6 +228,17 @@ describe("state51 fmt", () => {
     expect(r.stderr).toContain("cards.yaml:4:1: error S51-E004");
     expect(r.stderr).toContain("cards.yaml is left as it is");
     expect(readFileSync(file, "utf8")).toBe(bad);
+  });
+
+  it("rewrites a linked card file through its link, keeping the link and the file's permissions", () => {
+    const { dir, file } = tempFile(messy, "shared.yaml");
+    chmodSync(file, 0o664);
+    mkdirSync(join(dir, "cards"));
+    symlinkSync(file, join(dir, "cards", "linked.yaml"));
+    expect(runCli(["fmt", "cards/linked.yaml"], dir).status).toBe(0);
+    expect(lstatSync(join(dir, "cards", "linked.yaml")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(file, "utf8")).toBe(formatted("shared.yaml", messy));
+    expect(statSync(file).mode & 0o777).toBe(0o664);
   });
 
   it("names a missing file in one line", () => {
