@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commentsOf, formatCardFile } from "../src/edit/format-card-file.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
-import { repoRoot, runCli } from "./helpers.js";
+import { locationYaml, repoRoot, runCli } from "./helpers.js";
 
 function yamlFilesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -30,7 +30,7 @@ const parsing = [...yamlFilesUnder(join(repoRoot, "cards")), ...yamlFilesUnder(j
 
 function formatted(path: string, text: string): string {
   const r = formatCardFile(path, text);
-  if (!r.ok) throw new Error(`${path}: ${"unsafe" in r ? r.unsafe : r.diagnostics.map((d) => d.message).join("; ")}`);
+  if (!r.ok) throw new Error(`${path}: ${"unsafe" in r ? r.unsafe : "problem" in r ? r.problem : r.diagnostics.map((d) => d.message).join("; ")}`);
   return r.text;
 }
 
@@ -239,6 +239,17 @@ describe("state51 fmt", () => {
     expect(lstatSync(join(dir, "cards", "linked.yaml")).isSymbolicLink()).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(formatted("shared.yaml", messy));
     expect(statSync(file).mode & 0o777).toBe(0o664);
+  });
+
+  it("leaves a file whose alias the canonical order would put before its anchor, in one line (exit 1), not an internal error", () => {
+    const aliased = locationYaml({ agreement: "&s gain 1 scrap", spoils: "*s" }).replace(/ {4}spoils: \*s\n/, "").replace(/( {4}agreement: &s gain 1 scrap\n)/, "$1    spoils: *s\n");
+    const { dir, file } = tempFile(aliased);
+    const r = runCli(["fmt", "cards.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      "state51 fmt: error: cards.yaml is left as it is: the canonical key order would put an alias (*name) before its anchor (&name): write the value out instead of the alias\n",
+    );
+    expect(readFileSync(file, "utf8")).toBe(aliased);
   });
 
   it("names a missing file in one line", () => {

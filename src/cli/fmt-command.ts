@@ -43,6 +43,7 @@ export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: 
     const result = formatCardFile(shown, read.text);
     if (!result.ok) {
       if ("unsafe" in result) io.writeError(errorLine("fmt", `${shown} is left as it is: ${result.unsafe} (please report this file)`));
+      else if ("problem" in result) io.writeError(errorLine("fmt", `${shown} is left as it is: ${result.problem}`));
       else {
         for (const d of result.diagnostics) io.writeError(formatDiagnostic(d, read.text) + "\n\n");
         io.writeError(`${shown} is left as it is: fix the YAML above first\n`);

@@ -26,7 +26,9 @@ import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
 export type FormatResult =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }
-  | { readonly ok: false; readonly unsafe: string };
+  | { readonly ok: false; readonly unsafe: string }
+  /** Something in the file itself keeps it from the canon, which the designer can change. */
+  | { readonly ok: false; readonly problem: string };
 
 /** A schema node as far as key order needs it. */
 interface SchemaNode {
@@ -172,8 +174,9 @@ export function commentsOf(text: string): string[] {
 /**
  * The canonical layout of the card file `text` (`path` names it in
  * diagnostics): the formatted text, or the YAML problems that keep it from
- * being formatted (as `validate` reports them), or why the result was not
- * safe to write (it would change the data or lose a comment).
+ * being formatted (as `validate` reports them), or what else in the file
+ * keeps it from the canon, or why the result was not safe to write (it would
+ * change the data or lose a comment).
  */
 export function formatCardFile(path: string, text: string): FormatResult {
   const parsed = parseYaml(path, text);
@@ -184,7 +187,16 @@ export function formatCardFile(path: string, text: string): FormatResult {
   if (!laid.ok) return { ok: false, unsafe: "its line breaks read differently as LF" };
   const doc = laid.file.doc as Document;
   canonNode(doc.contents, schema as SchemaNode, "top", source);
-  const lf = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, singleQuote: false, flowCollectionPadding: true });
+  let lf: string;
+  try {
+    lf = doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, singleQuote: false, flowCollectionPadding: true });
+  } catch (error) {
+    // `agreement: &a …` then `spoils: *a`: the canon puts spoils first, and YAML has no alias before its anchor.
+    if (error instanceof Error && error.message.startsWith("Unresolved alias")) {
+      return { ok: false, problem: "the canonical key order would put an alias (*name) before its anchor (&name): write the value out instead of the alias" };
+    }
+    throw error;
+  }
   const out = crlf ? toCrlf(lf) : lf;
   const again = parseYaml(path, out);
   if (!again.ok || !isDeepStrictEqual(again.data, parsed.data)) return { ok: false, unsafe: "the canonical layout would change a value" };
