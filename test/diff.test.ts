@@ -127,6 +127,21 @@ describe("state51 diff", () => {
     expect(only.stdout).toContain('  + eta (location) "eta en" in elsewhere.yaml');
   });
 
+  it("reads a path as it is named, never as a git pathspec (a folder named :odd or *)", () => {
+    const d = repository();
+    for (const folder of [":odd", "*"]) {
+      mkdirSync(join(d, folder));
+      writeFileSync(join(d, folder, "x.yaml"), file(location("theta")));
+    }
+    git(d, "add", ".");
+    git(d, "commit", "-q", "-m", "odd folders");
+    for (const folder of [":odd", "*"]) {
+      writeFileSync(join(d, folder, "x.yaml"), file(location("theta", { spoils: "gain 3 scrap" })));
+      const r = runCli(["diff", "HEAD", folder], d);
+      expect(r.stdout, folder).toContain("0 added, 0 removed, 1 changed (1 card before, 1 now)");
+    }
+  });
+
   it("says when nothing changed", () => {
     const d = repository();
     const r = runCli(["diff", "HEAD", "cards/"], d);
