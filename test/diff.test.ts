@@ -11,24 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markdownWordDiff } from "../src/review/card-diff.js";
-import { runCli } from "./helpers.js";
+import { locationLines, runCli } from "./helpers.js";
 
 function location(id: string, fields: Record<string, string> = {}): string {
-  const card: Record<string, string> = {
-    id,
-    kind: "location",
-    name: `{ en: "${id} en", fr: "${id} fr" }`,
-    distance: "1",
-    types: "[scrap]",
-    spoils: "gain 2 scrap",
-    agreement: "gain 1 scrap",
-    pattern: "closed-production",
-    ability: "produce 1 scrap",
-    ...fields,
-  };
-  return Object.entries(card)
-    .map(([k, v], i) => `${i === 0 ? "  - " : "    "}${k}: ${v}`)
-    .join("\n");
+  return locationLines({ id, name: `{ en: "${id} en", fr: "${id} fr" }`, ...fields });
 }
 
 const file = (...cards: string[]): string => ["set: test", "cards:", ...cards, ""].join("\n");
@@ -149,6 +135,21 @@ describe("state51 diff", () => {
     writeFileSync(join(d, "cards", "exp.yaml"), file(locked.replace("Gain 2 Scrap.", "Gain 2 scrap."), location("beta"), location("gamma", { agreement: "gain 1 weapons" }), location("delta")));
     const r = runCli(["diff", "HEAD", "cards/"], d);
     expect(r.stdout).toContain('  ~ alpha (location) "alpha en": text lock changed, behaviour unchanged');
+  });
+
+  it("reads a path as it is named, never as a git pathspec (a folder named :odd or *)", () => {
+    const d = repository();
+    for (const folder of [":odd", "*"]) {
+      mkdirSync(join(d, folder));
+      writeFileSync(join(d, folder, "x.yaml"), file(location("theta")));
+    }
+    git(d, "add", ".");
+    git(d, "commit", "-q", "-m", "odd folders");
+    for (const folder of [":odd", "*"]) {
+      writeFileSync(join(d, folder, "x.yaml"), file(location("theta", { spoils: "gain 3 scrap" })));
+      const r = runCli(["diff", "HEAD", folder], d);
+      expect(r.stdout, folder).toContain("0 added, 0 removed, 1 changed (1 card before, 1 now)");
+    }
   });
 
   it("says when nothing changed", () => {

@@ -3,13 +3,14 @@
  * value, keep every comment, give the same text when run again, leave a file
  * that is not YAML as it is, and the base set must already be in it.
  */
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commentsOf, formatCardFile } from "../src/edit/format-card-file.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
-import { repoRoot, runCli } from "./helpers.js";
+import { locationYaml, repoRoot, runCli } from "./helpers.js";
 
 function yamlFilesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,7 +30,7 @@ const parsing = [...yamlFilesUnder(join(repoRoot, "cards")), ...yamlFilesUnder(j
 
 function formatted(path: string, text: string): string {
   const r = formatCardFile(path, text);
-  if (!r.ok) throw new Error(`${path}: ${"unsafe" in r ? r.unsafe : r.diagnostics.map((d) => d.message).join("; ")}`);
+  if (!r.ok) throw new Error(`${path}: ${"unsafe" in r ? r.unsafe : "problem" in r ? r.problem : r.diagnostics.map((d) => d.message).join("; ")}`);
   return r.text;
 }
 
@@ -126,6 +127,71 @@ describe("formatCardFile", () => {
     expect(formatted("q.yaml", text)).toBe(text);
   });
 
+  it("keeps a line break or a tab written as an escape in double quotes, and a comment after `key:` on its line", () => {
+    const text = [
+      "set: s",
+      "cards: # the leaders",
+      "  - id: x",
+      "    kind: leader",
+      '    name: { en: "two\\nlines", fr: "a\\tb" }',
+      "    text: # signed off",
+      "      # by the team",
+      "      ability:",
+      '        en: "one\\ntwo"',
+      "",
+    ].join("\n");
+    expect(formatted("e.yaml", text)).toBe(text);
+  });
+
+  it("keeps a file's CRLF line breaks (a Windows checkout): a canonical file stays as it is, another gets CRLF throughout", () => {
+    for (const name of ["leaders", "locations"]) {
+      const text = readFileSync(join(repoRoot, "cards", `${name}.yaml`), "utf8").replace(/\n/g, "\r\n");
+      expect(formatted(name, text), name).toBe(text);
+    }
+    const messyCrlf = "cards:\r\n  - kind: leader # k\r\n    id: x\r\nset: s\r\n";
+    expect(formatted("m.yaml", messyCrlf)).toBe("set: s\r\ncards:\r\n  - id: x\r\n    kind: leader # k\r\n");
+  });
+
+  it("pads flow mappings and not flow lists when they are nested in each other too", () => {
+    expect(formatted("n.yaml", "set: s\ncards: [ {id: x, kind: location, types: [ scrap,fuel ], name: {fr: b, en: a}} ]\n")).toBe(
+      "set: s\ncards: [{ id: x, kind: location, name: { en: a, fr: b }, types: [scrap, fuel] }]\n",
+    );
+  });
+
+  it("keeps values, comments and its own output on generated card files", () => {
+    // Strings a designer may write: YAML's indicators, look-alikes of other types, accents, spaces and breaks at the ends.
+    const piece = fc.constantFrom("a", "Pub", "true", "null", "1.5", "0x1F", "a: b", "x # y", "- lead", "[x]", "{y}", "'q'", '"d"', "é", "Café", ",", ":", "#", "\n", "\t", " ", "~", "&a", "*b", "!t", "%", "@", "`", "|", ">", "?");
+    const str = fc.array(piece, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(""));
+    const comment = fc.option(fc.constantFrom("# note", "#: odd", "# TODO: fill", "# é ü"), { nil: undefined });
+    const quoted = (v: string, style: number): string => (style === 0 ? JSON.stringify(v) : style === 1 ? `'${v.replace(/'/g, "''")}'` : v);
+    const card = fc.record({
+      id: str, en: str, fr: str, ability: str, style: fc.nat(2), flow: fc.boolean(), keyComment: comment, lineComment: comment, swap: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(card, { minLength: 1, maxLength: 3 }), comment, (cards, head) => {
+        const lines = [...(head === undefined ? [] : [head]), "set: s", `cards:${cards[0]!.keyComment === undefined ? "" : ` ${cards[0]!.keyComment}`}`];
+        for (const c of cards) {
+          const name = c.flow
+            ? [`    name: { fr: ${quoted(c.fr, c.style)}, en: ${quoted(c.en, c.style)} }${c.lineComment === undefined ? "" : ` ${c.lineComment}`}`]
+            : [`    name:${c.keyComment === undefined ? "" : ` ${c.keyComment}`}`, `      en: ${quoted(c.en, c.style)}`, `      fr: ${quoted(c.fr, c.style)}`];
+          const fields = [`    kind: leader`, ...name, `    ability: ${quoted(c.ability, c.style)}`];
+          lines.push(`  - id: ${quoted(c.id, c.style)}`, ...(c.swap ? fields.reverse() : fields));
+        }
+        const text = lines.join("\n") + "\n";
+        const data = parseYaml("p.yaml", text);
+        if (!data.ok) return;
+        const r = formatCardFile("p.yaml", text);
+        expect(r.ok, text).toBe(true);
+        const once = r.ok ? r.text : "";
+        expect(formatted("p.yaml", once), text).toBe(once);
+        const again = parseYaml("p.yaml", once);
+        expect(again.ok && again.data, text).toEqual(data.data);
+        expect(commentsOf(once).sort(), text).toEqual(commentsOf(text).sort());
+      }),
+      { numRuns: 300, seed: 51 },
+    );
+  });
+
   it("refuses a file that is not valid YAML with validate's diagnostics", () => {
     const r = formatCardFile("bad.yaml", "set: s\ncards:\n  - id: x\n\tkind: location\n");
     expect(r.ok).toBe(false);
@@ -164,10 +230,42 @@ describe("state51 fmt", () => {
     expect(readFileSync(file, "utf8")).toBe(bad);
   });
 
+  it("rewrites a linked card file through its link, keeping the link and the file's permissions", () => {
+    const { dir, file } = tempFile(messy, "shared.yaml");
+    chmodSync(file, 0o664);
+    mkdirSync(join(dir, "cards"));
+    symlinkSync(file, join(dir, "cards", "linked.yaml"));
+    expect(runCli(["fmt", "cards/linked.yaml"], dir).status).toBe(0);
+    expect(lstatSync(join(dir, "cards", "linked.yaml")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(file, "utf8")).toBe(formatted("shared.yaml", messy));
+    expect(statSync(file).mode & 0o777).toBe(0o664);
+  });
+
+  it("leaves a file whose alias the canonical order would put before its anchor, in one line (exit 1), not an internal error", () => {
+    const aliased = locationYaml({ agreement: "&s gain 1 scrap", spoils: "*s" }).replace(/ {4}spoils: \*s\n/, "").replace(/( {4}agreement: &s gain 1 scrap\n)/, "$1    spoils: *s\n");
+    const { dir, file } = tempFile(aliased);
+    const r = runCli(["fmt", "cards.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      "state51 fmt: error: cards.yaml is left as it is: the canonical key order would put an alias (*name) before its anchor (&name): write the value out instead of the alias\n",
+    );
+    expect(readFileSync(file, "utf8")).toBe(aliased);
+  });
+
   it("names a missing file in one line", () => {
     const { dir } = tempFile(messy);
     const r = runCli(["fmt", "nope.yaml"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe("state51 fmt: error: no such file or folder: nope.yaml\n");
+  });
+
+  it("fails on a folder holding no card file, as validate does, so --check never passes having checked nothing", () => {
+    const { dir } = tempFile(messy);
+    mkdirSync(join(dir, "empty"));
+    for (const args of [["fmt", "--check", "empty"], ["fmt", "empty"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toBe("state51 fmt: error: no card files (*.yaml, *.yml) in empty\n");
+    }
   });
 });

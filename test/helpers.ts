@@ -15,8 +15,8 @@ export function validateText(text: string | Buffer, name = "cards.yaml"): Valida
   return validatePaths([file], { cwd: dir });
 }
 
-/** A minimal valid location, for tests that change one field. */
-export function locationYaml(fields: Record<string, string> = {}): string {
+/** A minimal valid location's lines in a `cards:` list, for tests that change one field. */
+export function locationLines(fields: Record<string, string> = {}): string {
   const card: Record<string, string> = {
     id: "test-card",
     kind: "location",
@@ -29,8 +29,14 @@ export function locationYaml(fields: Record<string, string> = {}): string {
     ability: "produce 1 scrap",
     ...fields,
   };
-  const lines = Object.entries(card).map(([k, v], i) => `${i === 0 ? "  - " : "    "}${k}: ${v}`);
-  return ["set: test", "cards:", ...lines, ""].join("\n");
+  return Object.entries(card)
+    .map(([k, v], i) => `${i === 0 ? "  - " : "    "}${k}: ${v}`)
+    .join("\n");
+}
+
+/** A card file of one minimal valid location, for tests that change one field. */
+export function locationYaml(fields: Record<string, string> = {}): string {
+  return ["set: test", "cards:", locationLines(fields), ""].join("\n");
 }
 
 export interface CliRun {

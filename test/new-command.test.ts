@@ -68,6 +68,17 @@ describe("state51 new", () => {
     expect(strict.stdout).toMatch(/error S51-W402/);
   });
 
+  it("quotes an id, name, faction or set that YAML would read as another value (true, null)", () => {
+    const dir = tempDir();
+    for (const [kind, id] of [["location", "true"], ["leader", "false"], ["base", "null-base"]] as const) {
+      const r = runCli(["new", kind, id, "--file", "null.yaml"], dir);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const result = validatePaths([join(repoRoot, "cards"), join(dir, "null.yaml")], { cwd: dir });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.cards.filter((c) => c.set === "null").map((c) => `${c.id} ${c.name.en}`).sort()).toEqual(["false False", "null-base Null Base", "true True"]);
+  });
+
   it("a new Base brings its faction into the file's vocabulary", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "exp.yaml"), existing);
@@ -88,6 +99,7 @@ describe("state51 new", () => {
       [["new", "locaton", "old-mill", "--file", "exp.yaml"], 2, 'state51: error: unknown kind "locaton": a new card is a location, leader, contact or base (did you mean "location"?)'],
       [["new", "base", "new-york", "--file", "exp.yaml"], 1, 'faction "new-york" already has a Base ("new-york-base")'],
       [["new", "location", "old-mill", "--file", "nofolder/exp.yaml"], 2, "no such folder: nofolder"],
+      [["new", "location", "old-mill", "--file", ""], 2, "state51: error: --file needs a file name, e.g. --file my-cards.yaml"],
     ];
     for (const [args, status, line] of cases) {
       const r = runCli(args, dir);
@@ -123,6 +135,16 @@ describe("appendListItem", () => {
       const r = appendListItem(text, ["cards"], item, true);
       expect(r.ok && r.text, text).toMatch(/^set: s\n(\n)?cards:\n {2}- id: x\n {4}kind: leader\n/);
     }
+  });
+
+  it("adds lines with the file's CRLF line breaks, not LF ones among them", () => {
+    const text = existing.replace(/\n/g, "\r\n");
+    const r = appendListItem(text, ["cards"], item, true);
+    expect(r.ok).toBe(true);
+    const out = r.ok ? r.text : "";
+    expect(out.startsWith(text.slice(0, text.indexOf("# a comment")).trimEnd())).toBe(true);
+    expect(out).toContain("\r\n\r\n  - id: x\r\n    kind: leader\r\n");
+    expect(out.replace(/\r\n/g, "")).not.toContain("\n");
   });
 
   it("gives a template in the canonical layout", () => {

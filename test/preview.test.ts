@@ -7,7 +7,7 @@
  * shows a broken card's diagnostic while keeping its last valid drawing.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -171,7 +171,7 @@ describe("watching the card files", () => {
     writeFileSync(join(dir, "notes.txt"), "");
     let calls = 0;
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    const watching = await watchCardFiles([dir], () => calls++, (e) => { throw e; }, 300);
+    const watching = await watchCardFiles([dir], dir, () => calls++, (e) => { throw e; }, 300);
     try {
       // Five saves 20 ms apart (each one seen by the watcher on its own): one call, 300 ms after the last.
       for (let i = 0; i < 5; i++) {
@@ -186,6 +186,30 @@ describe("watching the card files", () => {
       writeFileSync(join(dir, "more.yml"), locationYaml({ id: "more" }));
       await pause(900);
       expect(calls).toBe(2);
+    } finally {
+      await watching.close();
+    }
+  });
+});
+
+describe("watching a card file named outright", () => {
+  it("follows it through saves that write a new file and rename it over the old one (vim, JetBrains, Sublime)", async () => {
+    const { dir, file } = tempFile("mine.yaml", locationYaml());
+    writeFileSync(join(dir, "other.yaml"), locationYaml({ id: "other" }));
+    let calls = 0;
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const watching = await watchCardFiles([file], dir, () => calls++, (e) => { throw e; }, 100);
+    try {
+      for (let i = 1; i <= 3; i++) {
+        writeFileSync(join(dir, ".mine.yaml.swp"), locationYaml({ distance: String(i) }));
+        renameSync(join(dir, ".mine.yaml.swp"), file);
+        await pause(700);
+        expect(calls, `save ${i}`).toBe(i);
+      }
+      // A card file beside it that was not named is not followed.
+      writeFileSync(join(dir, "other.yaml"), locationYaml({ id: "other", distance: "2" }));
+      await pause(500);
+      expect(calls).toBe(3);
     } finally {
       await watching.close();
     }

@@ -237,6 +237,20 @@ describe("completion", () => {
   });
 });
 
+describe("a card key that names an Object property (constructor, toString, __proto__)", () => {
+  it("is a field like any unknown one: no completion, hover or definition throws", () => {
+    for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const text = locationYaml({ [key]: "scrap" });
+      const w = workspace({ "odd.yaml": text });
+      const analysis = w.service.analysisFor(w.path("odd.yaml"))!;
+      const where = at(text, `${key}: scrap`, key.length + 3);
+      expect(completions(analysis, text, where), key).toEqual([]);
+      expect(definition(analysis, text, where), key).toEqual([]);
+      expect(() => hover(analysis, text, where), key).not.toThrow();
+    }
+  });
+});
+
 describe("hover and definition", () => {
   const text = locationYaml({ ability: "produce 1 scrap" });
   const { service, path } = workspace({ "a.yaml": text });

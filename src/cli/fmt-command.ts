@@ -26,9 +26,11 @@ interface Io {
  * formatted or, with --check, one is not canonical.
  */
 export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: string = process.cwd()): number {
-  const { files, missing } = namedCardFiles(paths, cwd);
-  let refused = missing.length;
+  const { files, missing, empty } = namedCardFiles(paths, cwd);
+  // A folder named that holds no card file is an error, as validate has it: `fmt --check` must not pass having checked nothing.
+  let refused = missing.length + empty.length;
   for (const m of missing) io.writeError(errorLine("fmt", `no such file or folder: ${displayPath(m, cwd)}`));
+  for (const e of empty) io.writeError(errorLine("fmt", `no card files (*.yaml, *.yml) in ${displayPath(e, cwd)}`));
   const changed: { path: string; shown: string; text: string }[] = [];
   for (const path of files) {
     const shown = displayPath(path, cwd);
@@ -41,6 +43,7 @@ export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: 
     const result = formatCardFile(shown, read.text);
     if (!result.ok) {
       if ("unsafe" in result) io.writeError(errorLine("fmt", `${shown} is left as it is: ${result.unsafe} (please report this file)`));
+      else if ("problem" in result) io.writeError(errorLine("fmt", `${shown} is left as it is: ${result.problem}`));
       else {
         for (const d of result.diagnostics) io.writeError(formatDiagnostic(d, read.text) + "\n\n");
         io.writeError(`${shown} is left as it is: fix the YAML above first\n`);
@@ -60,7 +63,7 @@ export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: 
     writeFileAtomic(c.path, c.text);
     io.write(`formatted ${c.shown}\n`);
   }
-  const canonical = files.length + missing.length - changed.length - refused;
+  const canonical = files.length + missing.length + empty.length - changed.length - refused;
   io.write(`${changed.length} formatted, ${canonical} already canonical${refused > 0 ? `, ${refused} not formatted` : ""}\n`);
   return refused > 0 ? 1 : 0;
 }

@@ -50,13 +50,17 @@ export function countByKind(cards: readonly Card[]): Record<CardKind, number> {
   return counts;
 }
 
-export function summaryLine(cards: readonly Card[], diagnostics: readonly Diagnostic[]): string {
-  const by = countByKind(cards);
+/** "no problems", or "1 error, 2 warnings": how summary lines (validate's, the watch's) count diagnostics. */
+export function problemCount(diagnostics: readonly Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
+  return errors + warnings === 0 ? "no problems" : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+}
+
+export function summaryLine(cards: readonly Card[], diagnostics: readonly Diagnostic[]): string {
+  const by = countByKind(cards);
   const kinds = cardKinds.map((k) => `${by[k]} ${k}`).join(", ");
-  const problems = errors + warnings === 0 ? "no problems" : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
-  return `${cards.length} card${cards.length === 1 ? "" : "s"} valid (${kinds}); ${problems}`;
+  return `${cards.length} card${cards.length === 1 ? "" : "s"} valid (${kinds}); ${problemCount(diagnostics)}`;
 }
 
 export function jsonReport(cards: readonly Card[], diagnostics: readonly Diagnostic[]): string {

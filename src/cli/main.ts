@@ -407,9 +407,7 @@ export function buildProgram(
     )
     .action(async (kind: string, id: string, opts: import("./new-command.js").NewOptions) => {
       const m = await import("./new-command.js");
-      let checked: import("./new-command.js").CheckedNew | undefined;
-      const status = usage(() => ((checked = m.checkNew(kind, id, opts)), 0), writeError);
-      setExit(checked === undefined ? status : m.runNew(checked, opts, { write, writeError }));
+      await checkThenRun(() => m.checkNew(kind, id, opts), (checked) => m.runNew(checked, opts, { write, writeError }));
     });
 
   program

@@ -64,6 +64,8 @@ function checkKindAndId(kind: string, id: string): CardKind {
 
 /** The file to add to: --file, else the base set's file for the kind, in a checkout only (an installed base set is not the designer's to edit). */
 function targetFile(kind: CardKind, opts: NewOptions, cwd: string): string {
+  // An empty name would resolve to the current folder, and be reported as " is a folder".
+  if (opts.file?.trim() === "") throw new UsageError("--file needs a file name, e.g. --file my-cards.yaml");
   if (opts.file !== undefined) return resolve(cwd, opts.file);
   const root = packageRoot();
   const rel = relative(root, cwd);

@@ -5,9 +5,8 @@
  * telling the page over server-sent events. Loaded only by this command (a
  * lazy chunk), so `validate` never pays for the server or the watcher.
  */
-import { resolve } from "node:path";
 import { jsonText } from "../text/escape.js";
-import { baseVocabularyFile, defaultCardsDir, validatePaths } from "../pipeline/validate.js";
+import { validatePaths } from "../pipeline/validate.js";
 import { pageContent, pageCsp, previewPage } from "../preview/page.js";
 import { previewScript } from "../preview/script.js";
 import { host, startPreviewServer } from "../preview/server.js";
@@ -92,8 +91,7 @@ export async function runPreview(paths: readonly string[], checked: CheckedPrevi
     server.publish();
     write(`${content.summary}\n`);
   };
-  const watched = paths.length > 0 ? paths.map((p) => resolve(p)) : [defaultCardsDir()];
-  const watching = await watchCardFiles([...watched, baseVocabularyFile()], revalidate, (error) =>
+  const watching = await watchCardFiles(paths, process.cwd(), revalidate, (error) =>
     writeError(errorLine("preview", `watching the card files: ${error.message}`)),
   );
 

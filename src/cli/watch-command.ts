@@ -11,14 +11,14 @@
  * Loaded lazily (it brings chokidar), so `state51 validate` starts as fast as before.
  */
 import { watch, type FSWatcher } from "chokidar";
-import { mkdirSync, statSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { displayPath, isCardFile } from "../load/find-files.js";
-import { packageRoot } from "../pipeline/package-root.js";
-import { defaultCardsDir, validatePaths } from "../pipeline/validate.js";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { displayPath } from "../load/find-files.js";
+import { validatePaths } from "../pipeline/validate.js";
+import { watchTargets } from "../pipeline/watch-targets.js";
 import { cardsSummary, defaultOutDir, outputRefusal, shownDir, type BuildOptions } from "./build-command.js";
 import { errorLine } from "./error-line.js";
+import { problemCount } from "./format-diagnostics.js";
 import { systemErrorLine } from "./main.js";
 import { printValidation } from "./validate-command.js";
 
@@ -38,38 +38,6 @@ export interface WatchIo {
 }
 
 
-const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What to watch for the paths a command was given: each folder whole, and
- * for each file its folder (an editor that saves by writing a new file and
- * renaming it over the old one replaces the file itself), but only the card
- * files named there. The base vocabulary is always watched: every set builds on it.
- */
-export function watchTargets(paths: readonly string[], cwd: string): { readonly roots: string[]; readonly relevant: (path: string) => boolean; readonly ignored: (path: string, stats?: { isFile(): boolean }) => boolean } {
-  const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [defaultCardsDir()];
-  const folders = requested.filter(isFolder);
-  const files = [...requested.filter((p) => !isFolder(p)), join(packageRoot(), "cards", "vocabulary.yaml")];
-  const roots = [...new Set([...folders, ...files.map((f) => dirname(f))])];
-  const inFolder = (path: string): boolean => folders.some((f) => within(path, f));
-  const relevant = (path: string): boolean => files.includes(path) || (inFolder(path) && isCardFile(path));
-  // Outside a watched folder only the named files' own folders are looked at, not below them.
-  const ignored = (path: string, stats?: { isFile(): boolean }): boolean => {
-    if (roots.includes(path) || files.includes(path)) return false;
-    if (!inFolder(path)) return true;
-    return stats?.isFile() === true && !isCardFile(path);
-  };
-  return { roots, relevant, ignored };
-}
-
 function clock(date: Date): string {
   return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
 }
@@ -78,13 +46,6 @@ function clock(date: Date): string {
 export function separatorLine(at: Date, changed: readonly string[], result: string, ms: number): string {
   const cause = changed.length === 0 ? "" : ` · ${changed.slice(0, 3).join(", ")}${changed.length > 3 ? ` and ${changed.length - 3} more` : ""} changed`;
   return `── ${clock(at)}${cause} · ${result} in ${Math.round(ms)} ms · watching for changes (Ctrl-C to stop)\n`;
-}
-
-function problemCount(diagnostics: readonly Diagnostic[]): string {
-  const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const warnings = diagnostics.length - errors;
-  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
-  return errors + warnings === 0 ? "no problems" : `${plural(errors, "error")}, ${plural(warnings, "warning")}`;
 }
 
 /** A run's unexpected failure as one line, and the watcher goes on. */

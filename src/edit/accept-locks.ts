@@ -4,12 +4,13 @@
  * generated today, and the file with those locks rewritten. Only the locks'
  * values change; every other byte of the file, comments included, stays.
  */
-import { isMap, isScalar, isSeq, parseDocument, Scalar, stringify, type Document, type Node } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type Node } from "yaml";
 import type { Card } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
 import { sameText } from "../locks/word-diff.js";
 import { partNames, textRenderer, type CardText, type PartName, type TextRenderer } from "../text/render.js";
 import { langs, type Lang } from "../text/words.js";
+import { yamlScalar } from "./yaml-scalar.js";
 
 /** One lock to rewrite: card `id`'s `part` in `lang` becomes `text`. */
 export interface LockUpdate {
@@ -97,8 +98,7 @@ function scalarText(value: string, old: Scalar, inFlow: boolean): string {
   const double = JSON.stringify(value);
   if (old.type === Scalar.QUOTE_DOUBLE) return double;
   if (old.type === Scalar.QUOTE_SINGLE) return value.includes("\n") ? double : `'${value.replace(/'/g, "''")}'`;
-  const plain = stringify(value, { lineWidth: 0 }).replace(/\n$/, "");
-  return plain === value && !value.includes("\n") && !(inFlow && /[,[\]{}]/.test(value)) ? value : double;
+  return yamlScalar(value, inFlow);
 }
 
 /**

@@ -8,6 +8,8 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
 import { elisionProblem } from "../check/elision.js";
 import { placeholderMark } from "../check/placeholders.js";
 import type { CardKind } from "../schema/card-file.js";
+import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
+import { yamlScalar } from "./yaml-scalar.js";
 
 /** The id rule of grammar/cards.schema.json, in words and as a pattern. */
 export const idRule = "lower-case letters and digits, in words joined by single hyphens, starting with a letter (e.g. old-factory)";
@@ -37,7 +39,8 @@ const todo = (what: string): string => ` # ${placeholderMark}: ${what}`;
 
 /** A template's lines for one card: `- id: …` then its fields, indented as a list item is, each placeholder marked. */
 export function cardTemplate(kind: CardKind, id: string, faction?: string): string[] {
-  const title = titleFromId(id);
+  // An id may be a word YAML reads as something else (`true`, `null`): every value goes through yamlScalar.
+  const title = yamlScalar(titleFromId(id), true);
   const name = `name: { en: ${title}, fr: ${title} }${todo("its name in English and in French")}`;
   const fields: Record<CardKind, string[]> = {
     location: [
@@ -63,19 +66,20 @@ export function cardTemplate(kind: CardKind, id: string, faction?: string): stri
     ],
     base: [
       name,
-      `faction: ${faction ?? id}${todo("the faction whose Base it is")}`,
+      `faction: ${yamlScalar(faction ?? id)}${todo("the faction whose Base it is")}`,
       `ability: produce 3 workers, 1 scrap; slots 3 deals${todo("what it produces and holds, and a faction power if any")}`,
     ],
   };
-  return [`- id: ${id}`, `  kind: ${kind}`, ...fields[kind].map((f) => `  ${f}`)];
+  return [`- id: ${yamlScalar(id)}`, `  kind: ${kind}`, ...fields[kind].map((f) => `  ${f}`)];
 }
 
 /** A vocabulary entry for a new faction (a new Base needs one of its own), its names marked as placeholders. */
 export function factionTemplate(id: string): string[] {
-  const title = titleFromId(id);
-  const elision = elisionProblem({ one: title, other: title, gender: "feminine", elision: false }) !== undefined;
+  const name = titleFromId(id);
+  const elision = elisionProblem({ one: name, other: name, gender: "feminine", elision: false }) !== undefined;
+  const title = yamlScalar(name, true);
   return [
-    `- id: ${id}`,
+    `- id: ${yamlScalar(id)}`,
     `  en: { one: ${title}, other: ${title} }${todo("the faction's English name")}`,
     `  fr: { one: ${title}, other: ${title}, gender: feminine, elision: ${elision} }${todo("its French name, gender and elision")}`,
   ];
@@ -104,11 +108,16 @@ const pairOf = (map: Node, key: string): Pair | undefined =>
 /**
  * `text` with `item` (a list item's lines, `- …` first) appended to the block
  * list at `path` (["cards"], ["vocabulary", "factions"]), the missing keys of
- * the path made at the end of their mapping. Only the new lines are added:
- * every other byte of the file stays as it was. A blank line goes before the
- * item when `blankBefore` (cards are set apart by one).
+ * the path made at the end of their mapping. Only the new lines are added,
+ * with the file's line breaks: every other byte of the file stays as it was.
+ * A blank line goes before the item when `blankBefore` (cards are set apart
+ * by one).
  */
 export function appendListItem(text: string, path: readonly string[], item: readonly string[], blankBefore: boolean): Edit {
+  if (breaksWithCrlf(text)) {
+    const edit = appendListItem(toLf(text), path, item, blankBefore);
+    return edit.ok ? { ok: true, text: toCrlf(edit.text) } : edit;
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
   if (doc.errors.length > 0) return { ok: false, problem: "the file is not valid YAML: run `state51 validate` on it" };
@@ -150,5 +159,5 @@ export function appendListItem(text: string, path: readonly string[], item: read
 /** A new card file holding one card (and, for a new faction's Base, the faction). */
 export function newCardFile(set: string, schemaRef: string, card: readonly string[], faction?: readonly string[]): string {
   const vocabulary = faction === undefined ? "" : nested(["vocabulary", "factions"], faction, 0) + "\n";
-  return `# yaml-language-server: $schema=${schemaRef}\nset: ${set}\n${vocabulary}${nested(["cards"], card, 0)}\n`;
+  return `# yaml-language-server: $schema=${schemaRef}\nset: ${yamlScalar(set)}\n${vocabulary}${nested(["cards"], card, 0)}\n`;
 }

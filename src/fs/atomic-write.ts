@@ -1,18 +1,33 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+
+/** Where an existing file's content lives (a symbolic link's target) and its permissions; only `path` for a new file. */
+function existingFile(path: string): { readonly path: string; readonly mode?: number } {
+  try {
+    const real = realpathSync(path);
+    return { path: real, mode: statSync(real).mode & 0o7777 };
+  } catch {
+    return { path };
+  }
+}
 
 /**
  * Writes a file so that readers see the old content or the new, never half
  * of it: write a temp file beside it, then rename over (atomic on one file
  * system). Its folder is made only when `mkdir` says so (`--mkdir`): a
- * mistyped folder is reported, not silently created.
+ * mistyped folder is reported, not silently created. A file rewritten in
+ * place (fmt, new, locks accept on a designer's card file) stays what it was
+ * apart from its text: a symbolic link stays a link, its target rewritten,
+ * and the file keeps its permissions (a group-writable shared file stays so).
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array, options: { readonly mkdir?: boolean } = {}): void {
   if (options.mkdir === true) mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
+  const target = existingFile(path);
+  const temp = `${target.path}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, content);
-    renameSync(temp, path);
+    if (target.mode !== undefined) chmodSync(temp, target.mode);
+    renameSync(temp, target.path);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

@@ -266,7 +266,7 @@ export function namedCardFiles(
   cwd: string,
   baseCards: string = defaultCardsDir(),
   overlay?: ReadonlyMap<string, string>,
-): { requested: string[]; files: string[]; missing: string[] } {
+): { requested: string[]; files: string[]; missing: string[]; empty: string[] } {
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = withUnsaved(findCardFiles(requested), requested, overlay);
   const examples = realPath(join(baseCards, "examples"));
@@ -275,7 +275,7 @@ export function namedCardFiles(
     return f === examples || f.startsWith(examples + sep);
   };
   const files = requested.some(inExamples) ? found.files : found.files.filter((f) => !inExamples(f));
-  return { requested, files, missing: found.missing };
+  return { requested, files, missing: found.missing, empty: emptyFolders(requested, files) };
 }
 
 /**
@@ -292,8 +292,8 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
   const baseCards = options.baseCards ?? defaultCardsDir();
-  const { requested, ...found } = namedCardFiles(paths, cwd, baseCards, options.overlay);
-  for (const dir of emptyFolders(requested, found.files)) {
+  const found = namedCardFiles(paths, cwd, baseCards, options.overlay);
+  for (const dir of found.empty) {
     diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
   }
   for (const missing of found.missing) {

@@ -1,13 +1,14 @@
 /**
- * Watching the card files for the preview: the folders and files it was
- * given (a folder's *.yaml files, new ones included) and the base vocabulary,
- * which every set is checked with. A burst of events (an editor's
- * write-then-rename save, a `git checkout` touching every file) becomes one
- * call, `quiet` ms after the last of them.
+ * Watching the card files for the preview: the paths it was given, as the
+ * watching commands watch them (src/pipeline/watch-targets.ts: a folder's
+ * card files, new ones included; a file named through its folder, so a save
+ * that renames a new file over it is seen; the base vocabulary). A burst of
+ * events (an editor's write-then-rename save, a `git checkout` touching every
+ * file) becomes one call, `quiet` ms after the last of them.
  */
 import { watch } from "chokidar";
 import { resolve } from "node:path";
-import { isCardFile } from "../load/find-files.js";
+import { watchTargets } from "../pipeline/watch-targets.js";
 
 export interface Watching {
   readonly close: () => Promise<void>;
@@ -17,21 +18,18 @@ export interface Watching {
 export const quietMs = 120;
 
 /**
- * Watches `paths` (absolute) and calls `changed` once each burst of changes is
- * over; `failed` hears the watcher's own errors (a folder that became
- * unreadable), which stop nothing. Resolves once the watcher is ready.
+ * Watches the card files of `paths` (as given, relative to `cwd`) and calls
+ * `changed` once each burst of changes is over; `failed` hears the watcher's
+ * own errors (a folder that became unreadable), which stop nothing. Resolves
+ * once the watcher is ready.
  */
-export function watchCardFiles(paths: readonly string[], changed: () => void, failed: (error: Error) => void, quiet = quietMs): Promise<Watching> {
-  const named = new Set(paths.map((p) => resolve(p)));
-  const watcher = watch([...named], {
-    ignoreInitial: true,
-    // A file named outright is watched whatever its name, as validate reads it whatever its name.
-    ignored: (path, stats) => stats?.isFile() === true && !isCardFile(path) && !named.has(resolve(path)),
-  });
+export function watchCardFiles(paths: readonly string[], cwd: string, changed: () => void, failed: (error: Error) => void, quiet = quietMs): Promise<Watching> {
+  const targets = watchTargets(paths, cwd);
+  const watcher = watch(targets.roots, { ignoreInitial: true, ignored: targets.ignored });
   let timer: NodeJS.Timeout | undefined;
-  watcher.on("all", (event, path) => {
-    // Only card files count (the ignore rule above may not know a path's kind when it is asked).
-    if (!isCardFile(path) && !named.has(resolve(path))) return;
+  watcher.on("all", (_event, path) => {
+    // Only card files count (the ignore rule may not know a path's kind when it is asked).
+    if (!targets.relevant(resolve(path))) return;
     clearTimeout(timer);
     timer = setTimeout(changed, quiet);
   });

@@ -22,7 +22,8 @@ export class GitError extends Error {
 
 /** git run as a program; only its failing to start throws. */
 function runGit(args: readonly string[], cwd: string, input?: string): { readonly status: number | null; readonly stdout: Buffer; readonly stderr: Buffer } {
-  const r = spawnSync("git", args, { cwd, input, maxBuffer: 256 * 1024 * 1024 });
+  // Paths as named: otherwise git reads a folder named `:odd` as pathspec magic (and it matches nothing).
+  const r = spawnSync("git", args, { cwd, input, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_LITERAL_PATHSPECS: "1" } });
   if (r.error !== undefined) {
     const code = (r.error as NodeJS.ErrnoException).code;
     throw new GitError(code === "ENOENT" ? "git is not installed (not found on PATH)" : `git could not be run: ${r.error.message}`, false);

@@ -14,7 +14,7 @@ import { abilityLexer, keywordForms, Word } from "../../grammar/lexer.js";
 import { abilityParser } from "../../grammar/parser.js";
 import { namespaceNoun, namespaces, type Term, type Vocabulary } from "../check/vocabulary.js";
 import { statementsIn } from "../parse/parse-cards.js";
-import { idFields, languageFields } from "./fields.js";
+import { idNamespace, languageRule } from "./fields.js";
 import { wordAround, type Place } from "./locate.js";
 
 
@@ -93,7 +93,7 @@ function nextTokenTypes(rule: "statements" | "assetListOnly", tokens: IToken[]):
 
 /** Completions inside a card-language field: `before` is its text up to the cursor, without the word being typed. */
 export function languageCompletions(field: string, cardKind: string | undefined, before: string, vocabulary: Vocabulary): CompletionItem[] {
-  const rule = languageFields[field] ?? "statements";
+  const rule = languageRule(field) ?? "statements";
   const tokens = tokensBefore(before);
   const atStatement = rule === "statements" && (tokens === undefined ? /(^|;)\s*$/.test(before) : tokens.length === 0 || tokens.at(-1)!.image === ";");
   if (atStatement) return statementsIn(field, cardKind ?? "location").map((s) => keywordItem(s, `statement in ${field}`));
@@ -129,12 +129,12 @@ export function completionsAt(place: Place, vocabulary: Vocabulary): CompletionI
       });
     }
     case "card-value": {
-      if (place.field in languageFields) {
+      if (languageRule(place.field) !== undefined) {
         const word = wordAround(place.value, place.at);
         const start = word !== undefined && word.start < place.at ? word.start : place.at;
         return languageCompletions(place.field, place.card.kind, place.value.slice(0, start), vocabulary);
       }
-      const namespace = idFields[place.field];
+      const namespace = idNamespace(place.field);
       if (namespace !== undefined) return [...vocabulary[namespace].values()].map((t) => ({ label: t.id, kind: CompletionItemKind.EnumMember, detail: termDetail(t) }));
       const values = enumValues(place.field, place.card.kind);
       return (values ?? []).map((v) => ({ label: v, kind: CompletionItemKind.EnumMember }));

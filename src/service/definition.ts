@@ -8,7 +8,7 @@ import type { Location } from "vscode-languageserver";
 import { pathToFileURL } from "node:url";
 import { namespaces, type Namespace, type Vocabulary } from "../check/vocabulary.js";
 import { valueRange } from "../load/source-file.js";
-import { idFields, languageFields } from "./fields.js";
+import { idNamespace, languageRule } from "./fields.js";
 import { wordAround, type Place } from "./locate.js";
 import { lspRange } from "./text-position.js";
 import type { Analysis } from "./workspace.js";
@@ -32,11 +32,11 @@ export function targetsOfWord(word: string, vocabulary: Vocabulary): Target[] {
 /** What the word or id at `place` refers to. */
 export function targetsAt(place: Place, vocabulary: Vocabulary): Target[] {
   if (place.kind !== "card-value") return [];
-  if (place.field in languageFields) {
+  if (languageRule(place.field) !== undefined) {
     const word = wordAround(place.value, place.at);
     return word === undefined ? [] : targetsOfWord(word.word, vocabulary);
   }
-  const namespace = idFields[place.field];
+  const namespace = idNamespace(place.field);
   if (namespace !== undefined) return vocabulary[namespace].has(place.value) ? [{ kind: "term", namespace, id: place.value }] : [];
   if (place.field === "id") return [{ kind: "card", id: place.value }];
   return [];
