@@ -7,21 +7,25 @@
 const { existsSync } = require("node:fs");
 const { join } = require("node:path");
 const vscode = require("vscode");
-const { LanguageClient } = require("vscode-languageclient/node");
+const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
 let client;
 
-/** How to run the CLI: the setting, else this checkout's bundle, else `state51` on the PATH. */
-function serverCommand() {
+/**
+ * How to run the CLI: the setting, else this checkout's bundle, else `state51` on the PATH.
+ * A bundle runs as a Node module on VS Code's own runtime (the client adds `--stdio`): a
+ * VS Code started from the desktop may have no `node` on its PATH. An installed `state51`
+ * (npm's bin link) runs by itself.
+ */
+function serverOptions() {
   const configured = vscode.workspace.getConfiguration("state51").get("cli", "").trim();
   const checkout = join(__dirname, "..", "..", "dist", "state51.mjs");
   const cli = configured !== "" ? configured : existsSync(checkout) ? checkout : "state51";
-  // A bundle is a Node.js script; an installed `state51` (npm's bin link) runs by itself.
-  return /\.m?js$/.test(cli) ? { command: "node", args: [cli, "lsp", "--stdio"] } : { command: cli, args: ["lsp", "--stdio"] };
+  return /\.m?js$/.test(cli) ? { module: cli, transport: TransportKind.stdio, args: ["lsp"] } : { command: cli, args: ["lsp", "--stdio"] };
 }
 
 function activate(context) {
-  const server = serverCommand();
+  const server = serverOptions();
   client = new LanguageClient(
     "state51",
     "state51",
