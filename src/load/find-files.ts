@@ -1,17 +1,33 @@
 import { readdirSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 
-export type FoundFiles = { files: string[]; missing: string[] };
+/** What the paths named hold: card files, paths that are not there, and folders that could not be read (with the system's code). */
+export type FoundFiles = { files: string[]; missing: string[]; unreadable: { path: string; reason: string }[] };
 
 /** A name a card file may have: *.yaml or *.yml (any case). */
 export const isCardFile = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
 
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? "unknown error";
+
+/**
+ * The card files under `dir`. A subfolder that goes while it is searched (a save
+ * that replaces a folder, under a watcher or the language server) holds nothing
+ * to check and is passed over; one that cannot be read is reported, never
+ * skipped silently, and the rest of the folder is still searched.
+ */
+function walk(dir: string, unreadable: FoundFiles["unreadable"]): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") unreadable.push({ path: dir, reason: codeOf(error) });
+    return [];
+  }
+  return entries
     .sort((a, b) => (a.name < b.name ? -1 : 1))
     .flatMap((entry) => {
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) return walk(full);
+      if (entry.isDirectory()) return walk(full, unreadable);
       // Symlinks, pipes and devices named like card files are taken too, so that reading
       // them follows the link or refuses them by name, never skipping them silently.
       return isCardFile(entry.name) ? [full] : [];
@@ -25,15 +41,20 @@ function walk(dir: string): string[] {
 export function findCardFiles(paths: readonly string[]): FoundFiles {
   const files: string[] = [];
   const missing: string[] = [];
+  const unreadable: FoundFiles["unreadable"] = [];
   for (const p of paths) {
+    let isFolder: boolean;
     try {
-      if (statSync(p).isDirectory()) files.push(...walk(p));
-      else files.push(p);
-    } catch {
-      missing.push(p);
+      isFolder = statSync(p).isDirectory();
+    } catch (error) {
+      if (codeOf(error) === "ENOENT" || codeOf(error) === "ENOTDIR") missing.push(p);
+      else unreadable.push({ path: p, reason: codeOf(error) });
+      continue;
     }
+    if (isFolder) files.push(...walk(p, unreadable));
+    else files.push(p);
   }
-  return { files: [...new Set(files)], missing };
+  return { files: [...new Set(files)], missing, unreadable };
 }
 
 export function displayPath(path: string, cwd: string = process.cwd()): string {

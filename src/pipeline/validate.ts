@@ -266,7 +266,7 @@ export function namedCardFiles(
   cwd: string,
   baseCards: string = defaultCardsDir(),
   overlay?: ReadonlyMap<string, string>,
-): { requested: string[]; files: string[]; missing: string[]; empty: string[] } {
+): { requested: string[]; files: string[]; missing: string[]; unreadable: FoundFiles["unreadable"]; empty: string[] } {
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = withUnsaved(findCardFiles(requested), requested, overlay);
   const examples = realPath(join(baseCards, "examples"));
@@ -275,7 +275,7 @@ export function namedCardFiles(
     return f === examples || f.startsWith(examples + sep);
   };
   const files = requested.some(inExamples) ? found.files : found.files.filter((f) => !inExamples(f));
-  return { requested, files, missing: found.missing, empty: emptyFolders(requested, files) };
+  return { requested, files, missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, files) };
 }
 
 /**
@@ -296,6 +296,7 @@ export function validatePaths(paths: readonly string[], options: ValidateOptions
   for (const dir of found.empty) {
     diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
   }
+  for (const { path, reason } of found.unreadable) diagnostics.push(diagnostic(displayPath(path, cwd), fileStart, "S51-E001", { reason }));
   for (const missing of found.missing) {
     diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }, baseSetHint(missing, baseCards)));
   }
@@ -349,5 +350,5 @@ function withUnsaved(found: FoundFiles, requested: readonly string[], overlay: R
   const inFolders = [...overlay.keys()].filter(
     (p) => isCardFile(p) && !found.files.includes(p) && requested.some((r) => p.startsWith(r.endsWith(sep) ? r : r + sep)),
   );
-  return { files: [...new Set([...found.files, ...named, ...inFolders.sort()])], missing: found.missing.filter((p) => !overlay.has(p)) };
+  return { files: [...new Set([...found.files, ...named, ...inFolders.sort()])], missing: found.missing.filter((p) => !overlay.has(p)), unreadable: found.unreadable };
 }
