@@ -98,6 +98,18 @@ describe("which files are card files, checked with which", () => {
     expect(cardSetOf("/elsewhere/a.yaml", { roots: ["/w"], open })).toEqual({ paths: ["/elsewhere/a.yaml"], cwd: "/elsewhere" });
   });
 
+  // A designer who opens a whole home folder as the workspace: an edit must not search it all.
+  it("searches only a card folder with its subfolders: elsewhere, the card files beside the document", () => {
+    const home = mkdtempSync(join(tmpdir(), "state51-home-"));
+    mkdirSync(join(home, "Downloads", "deep"), { recursive: true });
+    writeFileSync(join(home, "Downloads", "deep", "other.yaml"), locationYaml({ id: "far-away" }));
+    writeFileSync(join(home, "exp.yaml"), locationYaml());
+    const open = new Map<string, string>();
+    expect(cardSetOf(join(home, "exp.yaml"), { roots: [home], open })).toEqual({ paths: [join(home, "exp.yaml")], cwd: home });
+    mkdirSync(join(home, "cards", "sub"), { recursive: true });
+    expect(cardSetOf(join(home, "cards", "sub", "a.yaml"), { roots: [home], open })).toEqual({ paths: [join(home, "cards", "sub")], cwd: home });
+  });
+
   it("checks a card file at the top of a project with the card files beside it, not the project's every YAML file", () => {
     const root = mkdtempSync(join(tmpdir(), "state51-project-"));
     writeFileSync(join(root, "package.json"), "{}");

@@ -9,8 +9,8 @@
  * loads it), and cards/examples/ only with itself. A card file outside every
  * workspace folder is checked alone, as `state51 validate <file>` would: its
  * folder may be anything (a download folder, /tmp) and is not searched. Nor
- * is a project's top folder: a card file there is checked with the card
- * files beside it (cardSetOf).
+ * is any folder but a card folder (named `cards`): a card file elsewhere is
+ * checked with the card files beside it (cardSetOf).
  */
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, extname, join, resolve, sep } from "node:path";
@@ -67,15 +67,19 @@ export function isCardDocument(path: string, text: string): boolean {
 const projectMarks = ["node_modules", ".git", "package.json"];
 
 /**
- * The card set a card document is checked in (see the module comment). A card
- * file at the top of a project (beside its package.json, node_modules or .git)
- * is checked with the card files beside it, not with every YAML file below.
+ * The card set a card document is checked in (see the module comment). Only a
+ * card folder (one named `cards`, or inside one) is searched with its
+ * subfolders, as `state51 validate cards/` searches it; any other folder (a
+ * project's top, beside its package.json, node_modules or .git; a home folder
+ * opened as the workspace) gives the card files beside the document only, so
+ * an edit never sets off a search through every YAML file below.
  */
 export function cardSetOf(path: string, workspace: Workspace): CardSet {
   const root = workspace.roots.filter((r) => inside(path, r)).sort((a, b) => b.length - a.length)[0];
   if (root === undefined) return { paths: [path], cwd: dirname(path) };
   const folder = dirname(path);
-  if (!projectMarks.some((m) => existsSync(join(folder, m)))) return { paths: [folder], cwd: root };
+  const cardFolder = folder.split(sep).includes("cards") && !projectMarks.some((m) => existsSync(join(folder, m)));
+  if (cardFolder) return { paths: [folder], cwd: root };
   const beside = listCardFiles(folder).filter((f) => f === path || isCardDocument(f, workspace.open.get(f) ?? readStart(f)));
   return { paths: beside.includes(path) ? beside : [...beside, path].sort(), cwd: root };
 }
