@@ -215,6 +215,19 @@ describe("state51 fmt", () => {
     expect(runCli(["fmt", "--check", "cards.yaml"], dir).status).toBe(0);
   });
 
+  it("outside the checkout, refuses to default to state51's own base set: name the files (exit 2, nothing written)", () => {
+    const { dir } = tempFile(messy);
+    const leaders = readFileSync(join(repoRoot, "cards", "leaders.yaml"), "utf8");
+    for (const args of [["fmt"], ["fmt", "--check"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr).toBe("state51: error: outside the state51 checkout, name the files to format: state51 fmt my-cards.yaml\n");
+      expect(r.stdout).toBe("");
+    }
+    expect(readFileSync(join(repoRoot, "cards", "leaders.yaml"), "utf8")).toBe(leaders);
+    expect(readFileSync(join(dir, "cards.yaml"), "utf8")).toBe(messy);
+  });
+
   it("--check on the base set exits 0", () => {
     const r = runCli(["fmt", "--check"]);
     expect(r.status, r.stdout + r.stderr).toBe(0);

@@ -5,7 +5,7 @@ import { readCardFile } from "../load/read-file.js";
 import { namedCardFiles } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
-import { checkOutput } from "./usage-error.js";
+import { checkDefaultIsEditable, checkOutput } from "./usage-error.js";
 
 export interface FmtOptions {
   /** Write nothing; exit 1 listing the files that are not in the canonical layout. */
@@ -18,7 +18,7 @@ interface Io {
 }
 
 /**
- * `state51 fmt`: each card file named (default: the base set) brought to the
+ * `state51 fmt`: each card file named (default, in the checkout only: the base set) brought to the
  * canonical layout. A file that is not valid YAML is reported as `validate`
  * reports it and left as it is; the others are still formatted. Every file to
  * rewrite is checked writable before the first is written (a UsageError).
@@ -26,6 +26,7 @@ interface Io {
  * formatted or, with --check, one is not canonical.
  */
 export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: string = process.cwd()): number {
+  checkDefaultIsEditable(paths, cwd, "the files to format: state51 fmt my-cards.yaml");
   const { files, missing, empty } = namedCardFiles(paths, cwd);
   // A folder named that holds no card file is an error, as validate has it: `fmt --check` must not pass having checked nothing.
   let refused = missing.length + empty.length;

@@ -5,7 +5,7 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { validatePaths } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { cardIds, selectCards, unknownCard } from "./select-cards.js";
-import { checkOutput } from "./usage-error.js";
+import { checkDefaultIsEditable, checkOutput } from "./usage-error.js";
 import { printValidation } from "./validate-command.js";
 
 export interface LocksAcceptOptions {
@@ -35,6 +35,7 @@ function place(file: string, text: string, offset: number): string {
  * the first is written (a UsageError).
  */
 export function runLocksAccept(paths: readonly string[], opts: LocksAcceptOptions, io: Io, cwd: string = process.cwd()): number {
+  checkDefaultIsEditable(paths, cwd, "the files whose locks to accept: state51 locks accept my-cards.yaml");
   const result = validatePaths(paths, { cwd });
   if (hasErrors(result.diagnostics)) {
     printValidation(result, "text", io.writeError);

@@ -413,7 +413,7 @@ export function buildProgram(
   program
     .command("fmt")
     .description("rewrite card files in the canonical layout: key order, quoting, spacing; every comment kept")
-    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .argument("[paths...]", "card files or folders (default in the checkout: the base set in cards/; elsewhere name them)")
     .option("--check", "write nothing; list the files not in the canonical layout (exit 1 if any)")
     .addHelpText(
       "after",
@@ -427,7 +427,8 @@ export function buildProgram(
         "  state51 fmt my-expansion.yaml      one file\n" +
         "  state51 fmt --check cards/ exp/    in CI: exit 1 listing the files fmt would change\n\n" +
         "Exit status: 0 every file is canonical (now), 1 a file is not valid YAML (or, with --check,\n" +
-        "not canonical), 2 usage error (a file that would change cannot be written).",
+        "not canonical), 2 usage error (a file that would change cannot be written, or no path\n" +
+        "named outside the state51 checkout: the base set there is state51's own, not yours to rewrite).",
     )
     .action(async (paths: string[], opts: import("./fmt-command.js").FmtOptions) => {
       const { runFmt } = await import("./fmt-command.js");
@@ -439,7 +440,7 @@ export function buildProgram(
     .description("sign off the cards' text locks: write today's generated text into them (locks accept)")
     .command("accept")
     .description("write today's generated text into every text lock that differs from it, keeping the file's layout and comments")
-    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .argument("[paths...]", "card files or folders (default in the checkout: the base set in cards/; elsewhere name them)")
     .option("-c, --cards <ids>", "only these cards' locks (comma-separated ids)")
     .addHelpText(
       "after",
@@ -453,7 +454,8 @@ export function buildProgram(
         "  state51 locks accept --cards scrapyard,pub    only these cards' locks\n" +
         "  state51 locks accept cards/ my-expansion.yaml an expansion with the base set\n\n" +
         "Exit status: 0 done (or nothing to do), 1 the cards have errors or an id is unknown (nothing\n" +
-        "written), 2 usage error (a file to rewrite cannot be written).",
+        "written), 2 usage error (a file to rewrite cannot be written, or no path named outside the\n" +
+        "state51 checkout: the base set there is state51's own, not yours to rewrite).",
     )
     .action(async (paths: string[], opts: import("./locks-command.js").LocksAcceptOptions) => {
       const { runLocksAccept } = await import("./locks-command.js");

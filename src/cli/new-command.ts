@@ -7,7 +7,7 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { displayPath } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
-import { packageRoot } from "../pipeline/package-root.js";
+import { insideCheckout, packageRoot } from "../pipeline/package-root.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
 import { namedCardFiles } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
@@ -67,10 +67,8 @@ function targetFile(kind: CardKind, opts: NewOptions, cwd: string): string {
   // An empty name would resolve to the current folder, and be reported as " is a folder".
   if (opts.file?.trim() === "") throw new UsageError("--file needs a file name, e.g. --file my-cards.yaml");
   if (opts.file !== undefined) return resolve(cwd, opts.file);
-  const root = packageRoot();
-  const rel = relative(root, cwd);
-  if (rel.startsWith("..") || resolve(root, rel) !== cwd) throw new UsageError("outside the state51 checkout, name the file to add the card to: --file my-cards.yaml");
-  return join(root, "cards", `${kind}s.yaml`);
+  if (!insideCheckout(cwd)) throw new UsageError("outside the state51 checkout, name the file to add the card to: --file my-cards.yaml");
+  return join(packageRoot(), "cards", `${kind}s.yaml`);
 }
 
 export interface CheckedNew {
