@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { appendListItem, cardTemplate } from "../src/edit/new-card.js";
+import { appendListItem, cardTemplate, factionTemplate } from "../src/edit/new-card.js";
 import { formatCardFile } from "../src/edit/format-card-file.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { cardKinds } from "../src/schema/card-file.js";
@@ -81,12 +81,16 @@ describe("state51 new", () => {
 
   it("a new Base brings its faction into the file's vocabulary", () => {
     const dir = tempDir();
-    writeFileSync(join(dir, "exp.yaml"), existing);
+    const canonical = formatCardFile("exp.yaml", existing);
+    writeFileSync(join(dir, "exp.yaml"), canonical.ok ? canonical.text : existing);
     expect(runCli(["new", "base", "iron-nomads-base", "--file", "exp.yaml"], dir).status).toBe(0);
     const result = validatePaths([join(repoRoot, "cards"), join(dir, "exp.yaml")], { cwd: dir });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
     expect(readFileSync(join(dir, "exp.yaml"), "utf8")).toMatch(/vocabulary:\n {2}factions:\n {4}- id: iron-nomads\n/);
+    // fmt's order (set, vocabulary, cards): `fmt --check` passes straight after `new`.
+    const check = runCli(["fmt", "--check", "exp.yaml"], dir);
+    expect(check.status, check.stdout).toBe(0);
   });
 
   it("refuses an id a card has (exit 1), a bad id and an unknown kind (exit 2), with nothing written", () => {
@@ -145,6 +149,31 @@ describe("appendListItem", () => {
     expect(out.startsWith(text.slice(0, text.indexOf("# a comment")).trimEnd())).toBe(true);
     expect(out).toContain("\r\n\r\n  - id: x\r\n    kind: leader\r\n");
     expect(out.replace(/\r\n/g, "")).not.toContain("\n");
+  });
+
+  it("puts a missing section where fmt would (vocabulary before cards, a new vocabulary section in its place), so the file stays canonical", () => {
+    const faction = factionTemplate("iron-nomads");
+    const leader = ["  - id: a", "    kind: leader", "    name: { en: A, fr: A }", "    ability: after conquer -> 1 vp", ""].join("\n");
+    const gold = ["  resources:", "    - id: gold", "      words: [gold]", "      en: { one: Gold, other: Gold }", "      fr: { one: Or, other: Or, gender: masculine, elision: true }"].join("\n");
+    const cases = [
+      `# my exp\nset: exp\ncards:\n${leader}`,
+      `# a header above the first key stays on top\ncards:\n${leader}`,
+      `set: exp\n\n# the cards\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n${gold}\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n${gold}\n\n  triggers:\n    - id: t\n      words: [t]\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n  # the triggers\n  triggers:\n    - id: t\n      words: [t]\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n  factions:\n    - id: old\n      en: { one: Old, other: Old }\ncards:\n${leader}`,
+    ];
+    for (const text of cases) {
+      const r = appendListItem(text, ["vocabulary", "factions"], faction, false);
+      const out = r.ok ? r.text : r.problem;
+      const canon = formatCardFile("t.yaml", text);
+      const formatted = formatCardFile("t.yaml", out);
+      expect(canon.ok && canon.text, text).toBe(text);
+      expect(formatted.ok && formatted.text, out).toBe(out);
+      expect(out.indexOf("- id: iron-nomads"), out).toBeLessThan(out.indexOf("cards:"));
+      expect(out.match(/factions:/g), out).toHaveLength(1);
+    }
   });
 
   it("gives a template in the canonical layout", () => {

@@ -57,6 +57,13 @@ function mapSchema(node: SchemaNode | undefined, map: Node): SchemaNode | undefi
 
 const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key);
 
+/** The canonical order of the keys of the mapping at `path` in a card file ([]: `set`, `vocabulary`, `cards`; ["vocabulary"]: its sections). */
+export function keyOrderAt(path: readonly string[]): readonly string[] {
+  let node: SchemaNode | undefined = schema as SchemaNode;
+  for (const key of path) node = resolveRef(node)?.properties?.[key];
+  return Object.keys(resolveRef(node)?.properties ?? {});
+}
+
 /**
  * Sorts a mapping's pairs into the schema's order; keys the schema does not
  * know (mistakes the validator reports) follow, in the order written.
