@@ -4,11 +4,12 @@
  * rest of the file is left byte for byte, and bad requests are refused
  * clearly with nothing written.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { appendListItem, cardTemplate, factionTemplate } from "../src/edit/new-card.js";
+import { checkNew, runNew } from "../src/cli/new-command.js";
 import { formatCardFile } from "../src/edit/format-card-file.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { cardKinds } from "../src/schema/card-file.js";
@@ -91,6 +92,29 @@ describe("state51 new", () => {
     // fmt's order (set, vocabulary, cards): `fmt --check` passes straight after `new`.
     const check = runCli(["fmt", "--check", "exp.yaml"], dir);
     expect(check.status, check.stdout).toBe(0);
+  });
+
+  it("in the checkout, a new Base's faction goes into cards/vocabulary.yaml with the base set's factions, and the base set stays canonical (on a copy)", () => {
+    const root = tempDir();
+    cpSync(join(repoRoot, "cards"), join(root, "cards"), { recursive: true });
+    const out: string[] = [];
+    const io = { write: (s: string) => out.push(s), writeError: (s: string) => out.push(s) };
+    const checked = checkNew("base", "iron-nomads-base", {}, root, root);
+    expect(runNew(checked, {}, io, root), out.join("")).toBe(0);
+    expect(out.join("")).toContain('added base "iron-nomads-base" to cards/bases.yaml and its faction "iron-nomads" to cards/vocabulary.yaml');
+    const bases = readFileSync(join(root, "cards", "bases.yaml"), "utf8");
+    const vocabulary = readFileSync(join(root, "cards", "vocabulary.yaml"), "utf8");
+    expect(bases).not.toContain("vocabulary:");
+    expect(vocabulary.match(/^ {2}factions:$/gm)).toHaveLength(1);
+    expect(vocabulary).toMatch(/^ {4}- id: iron-nomads$/m);
+    for (const [name, text] of [["bases.yaml", bases], ["vocabulary.yaml", vocabulary]] as const) {
+      const r = formatCardFile(name, text);
+      expect(r.ok && r.text, name).toBe(text);
+    }
+    const result = validatePaths([join(root, "cards")], { cwd: root, baseCards: join(root, "cards") });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    // Its faction is known (an unknown one is an error above): the Base is among the cards.
+    expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
   });
 
   it("refuses an id a card has (exit 1), a bad id and an unknown kind (exit 2), with nothing written", () => {

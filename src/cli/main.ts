@@ -398,7 +398,8 @@ export function buildProgram(
         "values validate but are not yours: each is marked with an end-of-line comment\n" +
         "`# TODO: …` saying what to write, and `state51 validate` warns about it (S51-W402) until\n" +
         "the comment is deleted. A new Base gets a faction of its own (its id without -base),\n" +
-        "added to the file's vocabulary when no loaded file names it.\n\n" +
+        "added to the file's vocabulary when no loaded file names it (for the base set, to\n" +
+        "cards/vocabulary.yaml's factions).\n\n" +
         "Examples:\n  state51 new location old-mill                      into cards/locations.yaml\n" +
         "  state51 new leader iron-maiden --file my-exp.yaml  into an expansion (made if missing)\n" +
         "  state51 new base iron-nomads-base --file my-exp.yaml   a Base and its new faction\n\n" +

@@ -9,7 +9,7 @@ import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
 import { insideCheckout, packageRoot } from "../pipeline/package-root.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
-import { namedCardFiles } from "../pipeline/validate.js";
+import { baseVocabularyFile, namedCardFiles } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
 import { checkOutput, UsageError } from "./usage-error.js";
@@ -63,28 +63,49 @@ function checkKindAndId(kind: string, id: string): CardKind {
 }
 
 /** The file to add to: --file, else the base set's file for the kind, in a checkout only (an installed base set is not the designer's to edit). */
-function targetFile(kind: CardKind, opts: NewOptions, cwd: string): string {
+function targetFile(kind: CardKind, opts: NewOptions, cwd: string, root: string): string {
   // An empty name would resolve to the current folder, and be reported as " is a folder".
   if (opts.file?.trim() === "") throw new UsageError("--file needs a file name, e.g. --file my-cards.yaml");
   if (opts.file !== undefined) return resolve(cwd, opts.file);
-  if (!insideCheckout(cwd)) throw new UsageError("outside the state51 checkout, name the file to add the card to: --file my-cards.yaml");
-  return join(packageRoot(), "cards", `${kind}s.yaml`);
+  if (!insideCheckout(cwd, root)) throw new UsageError("outside the state51 checkout, name the file to add the card to: --file my-cards.yaml");
+  return join(root, "cards", `${kind}s.yaml`);
 }
 
 export interface CheckedNew {
   readonly kind: CardKind;
   readonly id: string;
   readonly file: string;
+  /** The base set's folder. */
+  readonly cardsDir: string;
+  /** Where a new Base's faction goes: the card's file, or for the base set its vocabulary file, where the base set's factions are. */
+  readonly factionFile: string;
 }
 
-/** The arguments checked, and the file to write checked writable, before anything is read: a UsageError otherwise. */
-export function checkNew(kind: string, id: string, opts: NewOptions, cwd: string = process.cwd()): CheckedNew {
+/**
+ * The arguments checked, and the files to write checked writable, before
+ * anything is read: a UsageError otherwise. `root` is the state51 checkout
+ * (a copy of it in tests).
+ */
+export function checkNew(kind: string, id: string, opts: NewOptions, cwd: string = process.cwd(), root: string = packageRoot()): CheckedNew {
   const k = checkKindAndId(kind, id);
-  const file = targetFile(k, opts, cwd);
+  const file = targetFile(k, opts, cwd, root);
   // Checked as typed, so a problem names the folder as the designer wrote it.
   const typed = opts.file !== undefined && resolve(opts.file) === file ? opts.file : file;
   checkOutput(typed, "the card file", { mkdir: opts.mkdir === true });
-  return { kind: k, id, file };
+  const cardsDir = join(root, "cards");
+  const factionFile = opts.file === undefined && k === "base" ? baseVocabularyFile(cardsDir) : file;
+  if (factionFile !== file) checkOutput(factionFile, "the base set's vocabulary");
+  return { kind: k, id, file, cardsDir, factionFile };
+}
+
+/** A card file's text, or undefined after its diagnostics (as validate prints them) and a line saying it is left as it is. */
+function readForEdit(file: string, shown: string, io: Io): string | undefined {
+  const read = readCardFile(file, shown);
+  const yaml = read.ok ? parseYaml(shown, read.text) : undefined;
+  if (read.ok && yaml?.ok === true) return read.text;
+  for (const d of read.ok ? (yaml?.ok === false ? yaml.diagnostics : []) : [read.diagnostic]) io.writeError(formatDiagnostic(d, read.ok ? read.text : undefined) + "\n\n");
+  io.writeError(errorLine("new", `${shown} is left as it is: fix the problem above first`));
+  return undefined;
 }
 
 /**
@@ -94,21 +115,15 @@ export function checkNew(kind: string, id: string, opts: NewOptions, cwd: string
  * YAML; nothing is written then.
  */
 export function runNew(checked: CheckedNew, opts: NewOptions, io: Io, cwd: string = process.cwd()): number {
-  const { kind, id, file } = checked;
+  const { kind, id, file, factionFile } = checked;
   const shown = displayPath(file, cwd);
   const exists = existsSync(file);
   let text: string | undefined;
   if (exists) {
-    const read = readCardFile(file, shown);
-    const yaml = read.ok ? parseYaml(shown, read.text) : undefined;
-    if (!read.ok || !yaml?.ok) {
-      for (const d of read.ok ? (yaml?.ok === false ? yaml.diagnostics : []) : [read.diagnostic]) io.writeError(formatDiagnostic(d, read.ok ? read.text : undefined) + "\n\n");
-      io.writeError(errorLine("new", `${shown} is left as it is: fix the problem above first`));
-      return 1;
-    }
-    text = read.text;
+    text = readForEdit(file, shown, io);
+    if (text === undefined) return 1;
   }
-  const others = namedCardFiles([], cwd).files.filter((f) => resolve(f) !== file);
+  const others = namedCardFiles([], cwd, checked.cardsDir).files.filter((f) => resolve(f) !== file);
   const texts = others.flatMap((f) => {
     const r = readCardFile(f, displayPath(f, cwd));
     return r.ok ? [{ shown: displayPath(f, cwd), text: r.text }] : [];
@@ -130,13 +145,26 @@ export function runNew(checked: CheckedNew, opts: NewOptions, io: Io, cwd: strin
     }
     if (!index.factions.has(f)) faction = factionTemplate(f);
   }
+  // The base set's factions are in its vocabulary file: a new one goes there, not into a vocabulary: of bases.yaml.
+  let factionEdit: Edit | undefined;
+  if (faction !== undefined && factionFile !== file) {
+    const shownVocabulary = displayPath(factionFile, cwd);
+    const vocabulary = readForEdit(factionFile, shownVocabulary, io);
+    if (vocabulary === undefined) return 1;
+    factionEdit = appendListItem(vocabulary, ["vocabulary", "factions"], faction, false);
+    if (!factionEdit.ok) {
+      io.writeError(errorLine("new", `cannot add the faction to ${shownVocabulary}: ${factionEdit.problem}`));
+      return 1;
+    }
+  }
+  const inFile = factionFile === file ? faction : undefined;
   let result: Edit;
   if (text === undefined) {
     const set = idFrom(basename(file, extname(file))) ?? "my-set";
     const schemaRef = relative(dirname(file), join(packageRoot(), "grammar", "cards.schema.json")).split(sep).join("/");
-    result = { ok: true, text: newCardFile(set, schemaRef, card, faction) };
+    result = { ok: true, text: newCardFile(set, schemaRef, card, inFile) };
   } else {
-    const withFaction: Edit = faction === undefined ? { ok: true, text } : appendListItem(text, ["vocabulary", "factions"], faction, false);
+    const withFaction: Edit = inFile === undefined ? { ok: true, text } : appendListItem(text, ["vocabulary", "factions"], inFile, false);
     result = withFaction.ok ? appendListItem(withFaction.text, ["cards"], card, true) : withFaction;
   }
   if (!result.ok) {
@@ -144,8 +172,9 @@ export function runNew(checked: CheckedNew, opts: NewOptions, io: Io, cwd: strin
     return 1;
   }
   writeFileAtomic(file, result.text, { mkdir: opts.mkdir === true });
+  if (factionEdit?.ok === true) writeFileAtomic(factionFile, factionEdit.text);
   io.write(
-    `${exists ? "added" : "created " + shown + " with"} ${kind} "${id}"${exists ? ` to ${shown}` : ""}${faction === undefined ? "" : ` and its faction "${factionFor(id)}"`}\n` +
+    `${exists ? "added" : "created " + shown + " with"} ${kind} "${id}"${exists ? ` to ${shown}` : ""}${faction === undefined ? "" : ` and its faction "${factionFor(id)}"${factionEdit === undefined ? "" : ` to ${displayPath(factionFile, cwd)}`}`}\n` +
       `fill in the values marked "# TODO" (state51 validate lists each as S51-W402), then delete the marks\n`,
   );
   return 0;
