@@ -9,6 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commentsOf, formatCardFile } from "../src/edit/format-card-file.js";
+import { plainReadsBack, yamlScalar } from "../src/edit/yaml-scalar.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
 import { locationYaml, repoRoot, runCli } from "./helpers.js";
 
@@ -125,6 +126,18 @@ describe("formatCardFile", () => {
   it("keeps strings that would read back as something else quoted", () => {
     const text = ['set: s', 'cards:', '  - id: x', '    name: { en: "1984", fr: "true" }', '    colour: "#ff0000"', '    price: "- 1"', ""].join("\n");
     expect(formatted("q.yaml", text)).toBe(text);
+  });
+
+  it("keeps (or gives) double quotes to strings a YAML 1.1 reader (PyYAML) would take for another value, and writes plain what both read alike", () => {
+    const quoted = ['set: s', 'cards:', '  - id: x', '    name: { en: "On", fr: "Off" }', '    a: "yes"', '    b: "Y"', '    c: "N"', '    d: "2024-01-01"', '    e: "1_000"', '    f: "0x1F"', ""].join("\n");
+    expect(formatted("q.yaml", quoted)).toBe(quoted);
+    expect(formatted("q.yaml", quoted.replace(/"/g, "'"))).toBe(quoted);
+    expect(formatted("q.yaml", "set: s\ncards:\n  - id: x\n    name: { en: 'Pub', fr: \"Non\" }\n")).toBe("set: s\ncards:\n  - id: x\n    name: { en: Pub, fr: Non }\n");
+    for (const value of ["On", "Off", "yes", "Y", "N", "2024-01-01", "1_000", "true", "~", "a: b"]) {
+      expect(yamlScalar(value), value).toBe(JSON.stringify(value));
+      expect(plainReadsBack(value), value).toBe(false);
+    }
+    for (const value of ["Pub", "Non", "Oui", "Scrap Yard", "d'Essence"]) expect(yamlScalar(value), value).toBe(value);
   });
 
   it("keeps a line break or a tab written as an escape in double quotes, and a comment after `key:` on its line", () => {

@@ -22,6 +22,7 @@ import schema from "../../grammar/cards.schema.json" with { type: "json" };
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseYaml } from "../load/parse-yaml.js";
 import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
+import { plainReadsBack } from "./yaml-scalar.js";
 
 export type FormatResult =
   | { readonly ok: true; readonly text: string }
@@ -102,7 +103,8 @@ function canonScalar(node: Scalar): void {
   if (typeof node.value === "string" && node.type !== Scalar.BLOCK_LITERAL && node.type !== Scalar.BLOCK_FOLDED) {
     // A line break or tab written as an escape stays one: left to the library, "a\nb" became a plain scalar
     // over three lines (in a flow mapping) and "a\tb" a raw tab, the same data but no longer what was written.
-    if (/\p{Cc}/u.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    // A string a YAML 1.1 reader would take for another value (`On`, `N`, `2024-01-01`) keeps its quotes too: yamlScalar's rule.
+    if (/\p{Cc}/u.test(node.value) || !plainReadsBack(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     else delete node.type;
   }
   node.spaceBefore = false;
