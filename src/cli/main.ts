@@ -422,7 +422,8 @@ export function buildProgram(
         "each kind (id, kind, name, then the kind's fields, text last), a string plain only where\n" +
         "YAML 1.2 and 1.1 (PyYAML) both read it back unchanged (\"On\", \"N\", \"2024-01-01\" stay\n" +
         "quoted), in double quotes otherwise, two-space indentation, flow mappings as\n" +
-        "{ en: Pub, fr: Pub } and flow lists as [scrap], one blank line between cards. Every comment is kept, values never change, and formatting twice changes nothing.\n" +
+        "{ en: Pub, fr: Pub } and flow lists as [scrap], one blank line between cards. Every\n" +
+        "comment is kept, values never change, and formatting twice changes nothing.\n" +
         "A file that is not valid YAML is reported as `state51 validate` reports it and left as it is.\n\n" +
         "Examples:\n  state51 fmt                        the base set in cards/\n" +
         "  state51 fmt my-expansion.yaml      one file\n" +
