@@ -36,15 +36,14 @@ function place(file: string, text: string, offset: number): string {
  */
 export function runLocksAccept(paths: readonly string[], opts: LocksAcceptOptions, io: Io, cwd: string = process.cwd()): number {
   checkDefaultIsEditable(paths, cwd, "the files whose locks to accept: state51 locks accept my-cards.yaml");
+  const ids = opts.cards === undefined ? undefined : cardIds(opts.cards);
   const result = validatePaths(paths, { cwd });
   if (hasErrors(result.diagnostics)) {
     printValidation(result, "text", io.writeError);
     io.writeError("no lock written: fix the errors above first\n");
     return 1;
   }
-  let ids: string[] | undefined;
-  if (opts.cards !== undefined) {
-    ids = cardIds(opts.cards);
+  if (ids !== undefined) {
     const picked = selectCards(result.cards, ids);
     if ("unknown" in picked) {
       io.writeError(errorLine("locks accept", unknownCard(picked)));

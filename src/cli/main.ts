@@ -134,7 +134,7 @@ export function buildProgram(
     )
     .action(async (paths: string[], opts: import("./text-command.js").TextOptions) => {
       const { runText } = await import("./text-command.js");
-      setExit(runText(paths, opts, write, writeError));
+      setExit(usage(() => runText(paths, opts, write, writeError), writeError));
     });
 
   program
