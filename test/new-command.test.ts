@@ -117,6 +117,30 @@ describe("state51 new", () => {
     expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
   });
 
+  it("gives an empty file (or one of comments only) a card file's first lines, as a new one", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "my.yaml"), "");
+    writeFileSync(join(dir, "notes.yaml"), "# my notes\n");
+    const made = runCli(["new", "leader", "iron-maiden", "--file", "fresh.yaml"], dir);
+    expect(made.status, made.stderr).toBe(0);
+    for (const [name, before] of [["my.yaml", ""], ["notes.yaml", "# my notes\n"]]) {
+      const r = runCli(["new", "leader", "iron-maiden", "--file", name], dir);
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(join(dir, name), "utf8")).toBe(before + readFileSync(join(dir, "fresh.yaml"), "utf8").replace("set: fresh", "set: " + name.replace(".yaml", "")));
+      const result = validatePaths([name], { cwd: dir });
+      expect(result.diagnostics.filter((d) => d.severity === "error"), name).toEqual([]);
+    }
+  });
+
+  it("refuses a YAML file that is not a card file, writing nothing (exit 1)", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "config.yaml"), "foo: bar\n");
+    const r = runCli(["new", "leader", "iron-maiden", "--file", "config.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("state51 new: error: config.yaml is left as it is: not a card file: it has no set:, cards: or vocabulary:\n");
+    expect(readFileSync(join(dir, "config.yaml"), "utf8")).toBe("foo: bar\n");
+  });
+
   it("refuses an id a card has (exit 1), a bad id and an unknown kind (exit 2), with nothing written", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "exp.yaml"), existing);

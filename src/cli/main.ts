@@ -404,7 +404,7 @@ export function buildProgram(
         "  state51 new leader iron-maiden --file my-exp.yaml  into an expansion (made if missing)\n" +
         "  state51 new base iron-nomads-base --file my-exp.yaml   a Base and its new faction\n\n" +
         "Exit status: 0 added, 1 the id is taken, the faction has a Base or the file is not valid\n" +
-        "YAML (nothing written), 2 usage error (unknown kind, a bad id, a file that cannot be written).",
+        "YAML or not a card file (nothing written), 2 usage error (unknown kind, a bad id, a file that cannot be written).",
     )
     .action(async (kind: string, id: string, opts: import("./new-command.js").NewOptions) => {
       const m = await import("./new-command.js");

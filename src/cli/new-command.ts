@@ -3,6 +3,7 @@ import { basename, dirname, extname, join, relative, resolve, sep } from "node:p
 import { parseDocument } from "yaml";
 import { didYouMean } from "../diagnostics/suggest.js";
 import { appendListItem, cardTemplate, factionTemplate, idFrom, idPattern, idRule, newCardFile, type Edit } from "../edit/new-card.js";
+import { breaksWithCrlf, toCrlf } from "../edit/line-breaks.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { displayPath } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
@@ -98,15 +99,30 @@ export function checkNew(kind: string, id: string, opts: NewOptions, cwd: string
   return { kind: k, id, file, cardsDir, factionFile };
 }
 
-/** A card file's text, or undefined after its diagnostics (as validate prints them) and a line saying it is left as it is. */
+/**
+ * A card file's text ("" for one with nothing in it but blanks and comments,
+ * to be given a card file's first lines as a new file is), or undefined after
+ * saying why it is left as it is: its diagnostics as validate prints them, or
+ * that it is YAML but not a card file.
+ */
 function readForEdit(file: string, shown: string, io: Io): string | undefined {
   const read = readCardFile(file, shown);
   const yaml = read.ok ? parseYaml(shown, read.text) : undefined;
-  if (read.ok && yaml?.ok === true) return read.text;
+  if (read.ok && yaml?.ok === false && yaml.diagnostics.every((d) => d.code === "S51-E007")) return read.text;
+  if (read.ok && yaml?.ok === true) {
+    const data = yaml.data as unknown;
+    const cardKeys = ["set", "cards", "vocabulary"];
+    if (typeof data === "object" && data !== null && !Array.isArray(data) && cardKeys.some((k) => k in data)) return read.text;
+    io.writeError(errorLine("new", `${shown} is left as it is: not a card file: it has no set:, cards: or vocabulary:`));
+    return undefined;
+  }
   for (const d of read.ok ? (yaml?.ok === false ? yaml.diagnostics : []) : [read.diagnostic]) io.writeError(formatDiagnostic(d, read.ok ? read.text : undefined) + "\n\n");
   io.writeError(errorLine("new", `${shown} is left as it is: fix the problem above first`));
   return undefined;
 }
+
+/** Whether a card file's text holds nothing yet (blanks and comments only): it gets a card file's first lines. */
+const holdsNothing = (text: string): boolean => parseDocument(text).contents === null;
 
 /**
  * `state51 new KIND ID`: appends a card template to the file (made, with a
@@ -159,10 +175,13 @@ export function runNew(checked: CheckedNew, opts: NewOptions, io: Io, cwd: strin
   }
   const inFile = factionFile === file ? faction : undefined;
   let result: Edit;
-  if (text === undefined) {
+  if (text === undefined || holdsNothing(text)) {
     const set = idFrom(basename(file, extname(file))) ?? "my-set";
     const schemaRef = relative(dirname(file), join(packageRoot(), "grammar", "cards.schema.json")).split(sep).join("/");
-    result = { ok: true, text: newCardFile(set, schemaRef, card, inFile) };
+    // An empty file is a new one; comments already in it stay above the first lines.
+    const kept = text === undefined || text.trim() === "" ? "" : text.replace(/\s*$/, "\n");
+    const made = kept + newCardFile(set, schemaRef, card, inFile);
+    result = { ok: true, text: text !== undefined && breaksWithCrlf(text) ? toCrlf(made) : made };
   } else {
     const withFaction: Edit = inFile === undefined ? { ok: true, text } : appendListItem(text, ["vocabulary", "factions"], inFile, false);
     result = withFaction.ok ? appendListItem(withFaction.text, ["cards"], card, true) : withFaction;
