@@ -123,7 +123,7 @@ describe("state51 new", () => {
     writeFileSync(join(dir, "notes.yaml"), "# my notes\n");
     const made = runCli(["new", "leader", "iron-maiden", "--file", "fresh.yaml"], dir);
     expect(made.status, made.stderr).toBe(0);
-    for (const [name, before] of [["my.yaml", ""], ["notes.yaml", "# my notes\n"]]) {
+    for (const [name, before] of [["my.yaml", ""], ["notes.yaml", "# my notes\n"]] as const) {
       const r = runCli(["new", "leader", "iron-maiden", "--file", name], dir);
       expect(r.status, r.stderr).toBe(0);
       expect(readFileSync(join(dir, name), "utf8")).toBe(before + readFileSync(join(dir, "fresh.yaml"), "utf8").replace("set: fresh", "set: " + name.replace(".yaml", "")));
