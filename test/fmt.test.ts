@@ -278,11 +278,33 @@ describe("state51 fmt", () => {
     expect(readFileSync(file, "utf8")).toBe(aliased);
   });
 
-  it("names a missing file in one line", () => {
+  it("reports a missing file as validate does (S51-E001 with its path), exit 1, and counts it as not checked", () => {
     const { dir } = tempFile(messy);
-    const r = runCli(["fmt", "nope.yaml"], dir);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toBe("state51 fmt: error: no such file or folder: nope.yaml\n");
+    for (const args of [["fmt", "nope.yaml"], ["fmt", "--check", "nope.yaml"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toBe("nope.yaml:1:1: error S51-E001: cannot read the file (no such file or folder)\n\n");
+      expect(runCli(["validate", "nope.yaml"], dir).stdout).toContain(r.stderr);
+    }
+    expect(runCli(["fmt", "--check", "nope.yaml"], dir).stdout).toBe("0 of 0 files would be reformatted, 1 not checked\n");
+  });
+
+  it("counts one file as one file", () => {
+    const { dir } = tempFile(messy);
+    expect(runCli(["fmt", "--check", "cards.yaml"], dir).stdout).toBe("cards.yaml: not in the canonical layout (state51 fmt rewrites it)\n1 of 1 file would be reformatted\n");
+  });
+
+  it("leaves a YAML file that is not a card file as it is, an error as in validate (exit 1)", () => {
+    const { dir, file } = tempFile("foo: 1\n", "other.yaml");
+    expect(runCli(["validate", "other.yaml"], dir).status).toBe(1);
+    for (const args of [["fmt", "other.yaml"], ["fmt", "--check", "other.yaml"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toBe("state51 fmt: error: other.yaml is left as it is: not a card file: it has no set:, cards: or vocabulary:\n");
+    }
+    expect(runCli(["fmt", "other.yaml"], dir).stdout).toBe("0 formatted, 0 already canonical, 1 not formatted\n");
+    expect(runCli(["fmt", "--check", "other.yaml"], dir).stdout).toBe("0 of 1 file would be reformatted, 1 not checked\n");
+    expect(readFileSync(file, "utf8")).toBe("foo: 1\n");
   });
 
   it("fails on a folder holding no card file, as validate does, so --check never passes having checked nothing", () => {
@@ -291,7 +313,8 @@ describe("state51 fmt", () => {
     for (const args of [["fmt", "--check", "empty"], ["fmt", "empty"]]) {
       const r = runCli(args, dir);
       expect(r.status, args.join(" ")).toBe(1);
-      expect(r.stderr).toBe("state51 fmt: error: no card files (*.yaml, *.yml) in empty\n");
+      expect(runCli(["validate", "empty"], dir).stdout).toContain(r.stderr);
+      expect(r.stderr).toContain("empty:1:1: error S51-E012: no card files (*.yaml, *.yml) in this folder");
     }
   });
 });

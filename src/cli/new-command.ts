@@ -9,7 +9,7 @@ import { displayPath } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
 import { insideCheckout, packageRoot } from "../pipeline/package-root.js";
-import { cardKinds, type CardKind } from "../schema/card-file.js";
+import { cardKinds, isCardFileData, notACardFile, type CardKind } from "../schema/card-file.js";
 import { baseVocabularyFile, namedCardFiles } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
@@ -110,10 +110,8 @@ function readForEdit(file: string, shown: string, io: Io): string | undefined {
   const yaml = read.ok ? parseYaml(shown, read.text) : undefined;
   if (read.ok && yaml?.ok === false && yaml.diagnostics.every((d) => d.code === "S51-E007")) return read.text;
   if (read.ok && yaml?.ok === true) {
-    const data = yaml.data as unknown;
-    const cardKeys = ["set", "cards", "vocabulary"];
-    if (typeof data === "object" && data !== null && !Array.isArray(data) && cardKeys.some((k) => k in data)) return read.text;
-    io.writeError(errorLine("new", `${shown} is left as it is: not a card file: it has no set:, cards: or vocabulary:`));
+    if (isCardFileData(yaml.data)) return read.text;
+    io.writeError(errorLine("new", `${shown} is left as it is: ${notACardFile}`));
     return undefined;
   }
   for (const d of read.ok ? (yaml?.ok === false ? yaml.diagnostics : []) : [read.diagnostic]) io.writeError(formatDiagnostic(d, read.ok ? read.text : undefined) + "\n\n");

@@ -21,6 +21,7 @@ import { isDeepStrictEqual } from "node:util";
 import schema from "../../grammar/cards.schema.json" with { type: "json" };
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseYaml } from "../load/parse-yaml.js";
+import { isCardFileData, notACardFile } from "../schema/card-file.js";
 import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
 import { plainReadsBack } from "./yaml-scalar.js";
 
@@ -190,6 +191,8 @@ export function commentsOf(text: string): string[] {
 export function formatCardFile(path: string, text: string): FormatResult {
   const parsed = parseYaml(path, text);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
+  // Its layout is not the canon's to give (validate refuses it too, S51-E102/E103).
+  if (!isCardFileData(parsed.data)) return { ok: false, problem: notACardFile };
   const crlf = breaksWithCrlf(text);
   const source = crlf ? toLf(text) : text;
   const laid = crlf ? parseYaml(path, source) : parsed;
