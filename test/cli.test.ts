@@ -81,6 +81,17 @@ describe("state51 validate", () => {
     expect(runCli(["frobnicate"]).status).toBe(2);
   });
 
+  it("text, print and locks accept take a --cards that names no card (\"\", \",\") as a usage error (exit 2), not as every card or none", () => {
+    for (const command of [["text"], ["print"], ["locks", "accept"]]) {
+      for (const list of ["", ",", " , "]) {
+        const r = runCli([...command, "--cards", list]);
+        expect(r.status, `${command.join(" ")} --cards "${list}"`).toBe(2);
+        expect(r.stderr).toBe("state51: error: --cards names no card: give card ids separated by commas, e.g. --cards scrapyard,pub\n");
+        expect(r.stdout).toBe("");
+      }
+    }
+  });
+
   it("reports a missing path as a diagnostic, exit 1", () => {
     const r = runCli(["validate", "no-such-file.yaml", "--format", "json"]);
     expect(r.status).toBe(1);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commentsOf, formatCardFile } from "../src/edit/format-card-file.js";
+import { plainReadsBack, yamlScalar } from "../src/edit/yaml-scalar.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
 import { locationYaml, repoRoot, runCli } from "./helpers.js";
 
@@ -127,6 +128,18 @@ describe("formatCardFile", () => {
     expect(formatted("q.yaml", text)).toBe(text);
   });
 
+  it("keeps (or gives) double quotes to strings a YAML 1.1 reader (PyYAML) would take for another value, and writes plain what both read alike", () => {
+    const quoted = ['set: s', 'cards:', '  - id: x', '    name: { en: "On", fr: "Off" }', '    a: "yes"', '    b: "Y"', '    c: "N"', '    d: "2024-01-01"', '    e: "1_000"', '    f: "0x1F"', ""].join("\n");
+    expect(formatted("q.yaml", quoted)).toBe(quoted);
+    expect(formatted("q.yaml", quoted.replace(/"/g, "'"))).toBe(quoted);
+    expect(formatted("q.yaml", "set: s\ncards:\n  - id: x\n    name: { en: 'Pub', fr: \"Non\" }\n")).toBe("set: s\ncards:\n  - id: x\n    name: { en: Pub, fr: Non }\n");
+    for (const value of ["On", "Off", "yes", "Y", "N", "2024-01-01", "1_000", "true", "~", "a: b"]) {
+      expect(yamlScalar(value), value).toBe(JSON.stringify(value));
+      expect(plainReadsBack(value), value).toBe(false);
+    }
+    for (const value of ["Pub", "Non", "Oui", "Scrap Yard", "d'Essence"]) expect(yamlScalar(value), value).toBe(value);
+  });
+
   it("keeps a line break or a tab written as an escape in double quotes, and a comment after `key:` on its line", () => {
     const text = [
       "set: s",
@@ -215,6 +228,19 @@ describe("state51 fmt", () => {
     expect(runCli(["fmt", "--check", "cards.yaml"], dir).status).toBe(0);
   });
 
+  it("outside the checkout, refuses to default to state51's own base set: name the files (exit 2, nothing written)", () => {
+    const { dir } = tempFile(messy);
+    const leaders = readFileSync(join(repoRoot, "cards", "leaders.yaml"), "utf8");
+    for (const args of [["fmt"], ["fmt", "--check"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr).toBe("state51: error: outside the state51 checkout, name the files to format: state51 fmt my-cards.yaml\n");
+      expect(r.stdout).toBe("");
+    }
+    expect(readFileSync(join(repoRoot, "cards", "leaders.yaml"), "utf8")).toBe(leaders);
+    expect(readFileSync(join(dir, "cards.yaml"), "utf8")).toBe(messy);
+  });
+
   it("--check on the base set exits 0", () => {
     const r = runCli(["fmt", "--check"]);
     expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -252,11 +278,33 @@ describe("state51 fmt", () => {
     expect(readFileSync(file, "utf8")).toBe(aliased);
   });
 
-  it("names a missing file in one line", () => {
+  it("reports a missing file as validate does (S51-E001 with its path), exit 1, and counts it as not checked", () => {
     const { dir } = tempFile(messy);
-    const r = runCli(["fmt", "nope.yaml"], dir);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toBe("state51 fmt: error: no such file or folder: nope.yaml\n");
+    for (const args of [["fmt", "nope.yaml"], ["fmt", "--check", "nope.yaml"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toBe("nope.yaml:1:1: error S51-E001: cannot read the file (no such file or folder)\n\n");
+      expect(runCli(["validate", "nope.yaml"], dir).stdout).toContain(r.stderr);
+    }
+    expect(runCli(["fmt", "--check", "nope.yaml"], dir).stdout).toBe("0 of 0 files would be reformatted, 1 not checked\n");
+  });
+
+  it("counts one file as one file", () => {
+    const { dir } = tempFile(messy);
+    expect(runCli(["fmt", "--check", "cards.yaml"], dir).stdout).toBe("cards.yaml: not in the canonical layout (state51 fmt rewrites it)\n1 of 1 file would be reformatted\n");
+  });
+
+  it("leaves a YAML file that is not a card file as it is, an error as in validate (exit 1)", () => {
+    const { dir, file } = tempFile("foo: 1\n", "other.yaml");
+    expect(runCli(["validate", "other.yaml"], dir).status).toBe(1);
+    for (const args of [["fmt", "other.yaml"], ["fmt", "--check", "other.yaml"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toBe("state51 fmt: error: other.yaml is left as it is: not a card file: it has no set:, cards: or vocabulary:\n");
+    }
+    expect(runCli(["fmt", "other.yaml"], dir).stdout).toBe("0 formatted, 0 already canonical, 1 not formatted\n");
+    expect(runCli(["fmt", "--check", "other.yaml"], dir).stdout).toBe("0 of 1 file would be reformatted, 1 not checked\n");
+    expect(readFileSync(file, "utf8")).toBe("foo: 1\n");
   });
 
   it("fails on a folder holding no card file, as validate does, so --check never passes having checked nothing", () => {
@@ -265,7 +313,8 @@ describe("state51 fmt", () => {
     for (const args of [["fmt", "--check", "empty"], ["fmt", "empty"]]) {
       const r = runCli(args, dir);
       expect(r.status, args.join(" ")).toBe(1);
-      expect(r.stderr).toBe("state51 fmt: error: no card files (*.yaml, *.yml) in empty\n");
+      expect(runCli(["validate", "empty"], dir).stdout).toContain(r.stderr);
+      expect(r.stderr).toContain("empty:1:1: error S51-E012: no card files (*.yaml, *.yml) in this folder");
     }
   });
 });

@@ -99,6 +99,15 @@ describe("state51 locks accept", () => {
     expect(readFileSync(file, "utf8")).toBe(broken);
   });
 
+  it("outside the checkout, refuses to default to state51's own base set: name the files (exit 2, nothing written)", () => {
+    const { dir, file } = expansion();
+    const r = runCli(["locks", "accept"], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("state51: error: outside the state51 checkout, name the files whose locks to accept: state51 locks accept my-cards.yaml\n");
+    expect(r.stdout).toBe("");
+    expect(readFileSync(file, "utf8")).toBe(cards);
+  });
+
   it("explains itself with examples", () => {
     const r = runCli(["locks", "accept", "--help"]);
     expect(r.status).toBe(0);

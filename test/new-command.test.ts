@@ -4,11 +4,12 @@
  * rest of the file is left byte for byte, and bad requests are refused
  * clearly with nothing written.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { appendListItem, cardTemplate } from "../src/edit/new-card.js";
+import { appendListItem, cardTemplate, factionTemplate } from "../src/edit/new-card.js";
+import { checkNew, runNew } from "../src/cli/new-command.js";
 import { formatCardFile } from "../src/edit/format-card-file.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { cardKinds } from "../src/schema/card-file.js";
@@ -81,12 +82,63 @@ describe("state51 new", () => {
 
   it("a new Base brings its faction into the file's vocabulary", () => {
     const dir = tempDir();
-    writeFileSync(join(dir, "exp.yaml"), existing);
+    const canonical = formatCardFile("exp.yaml", existing);
+    writeFileSync(join(dir, "exp.yaml"), canonical.ok ? canonical.text : existing);
     expect(runCli(["new", "base", "iron-nomads-base", "--file", "exp.yaml"], dir).status).toBe(0);
     const result = validatePaths([join(repoRoot, "cards"), join(dir, "exp.yaml")], { cwd: dir });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
     expect(readFileSync(join(dir, "exp.yaml"), "utf8")).toMatch(/vocabulary:\n {2}factions:\n {4}- id: iron-nomads\n/);
+    // fmt's order (set, vocabulary, cards): `fmt --check` passes straight after `new`.
+    const check = runCli(["fmt", "--check", "exp.yaml"], dir);
+    expect(check.status, check.stdout).toBe(0);
+  });
+
+  it("in the checkout, a new Base's faction goes into cards/vocabulary.yaml with the base set's factions, and the base set stays canonical (on a copy)", () => {
+    const root = tempDir();
+    cpSync(join(repoRoot, "cards"), join(root, "cards"), { recursive: true });
+    const out: string[] = [];
+    const io = { write: (s: string) => out.push(s), writeError: (s: string) => out.push(s) };
+    const checked = checkNew("base", "iron-nomads-base", {}, root, root);
+    expect(runNew(checked, {}, io, root), out.join("")).toBe(0);
+    expect(out.join("")).toContain('added base "iron-nomads-base" to cards/bases.yaml and its faction "iron-nomads" to cards/vocabulary.yaml');
+    const bases = readFileSync(join(root, "cards", "bases.yaml"), "utf8");
+    const vocabulary = readFileSync(join(root, "cards", "vocabulary.yaml"), "utf8");
+    expect(bases).not.toContain("vocabulary:");
+    expect(vocabulary.match(/^ {2}factions:$/gm)).toHaveLength(1);
+    expect(vocabulary).toMatch(/^ {4}- id: iron-nomads$/m);
+    for (const [name, text] of [["bases.yaml", bases], ["vocabulary.yaml", vocabulary]] as const) {
+      const r = formatCardFile(name, text);
+      expect(r.ok && r.text, name).toBe(text);
+    }
+    const result = validatePaths([join(root, "cards")], { cwd: root, baseCards: join(root, "cards") });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    // Its faction is known (an unknown one is an error above): the Base is among the cards.
+    expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
+  });
+
+  it("gives an empty file (or one of comments only) a card file's first lines, as a new one", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "my.yaml"), "");
+    writeFileSync(join(dir, "notes.yaml"), "# my notes\n");
+    const made = runCli(["new", "leader", "iron-maiden", "--file", "fresh.yaml"], dir);
+    expect(made.status, made.stderr).toBe(0);
+    for (const [name, before] of [["my.yaml", ""], ["notes.yaml", "# my notes\n"]] as const) {
+      const r = runCli(["new", "leader", "iron-maiden", "--file", name], dir);
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(join(dir, name), "utf8")).toBe(before + readFileSync(join(dir, "fresh.yaml"), "utf8").replace("set: fresh", "set: " + name.replace(".yaml", "")));
+      const result = validatePaths([name], { cwd: dir });
+      expect(result.diagnostics.filter((d) => d.severity === "error"), name).toEqual([]);
+    }
+  });
+
+  it("refuses a YAML file that is not a card file, writing nothing (exit 1)", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "config.yaml"), "foo: bar\n");
+    const r = runCli(["new", "leader", "iron-maiden", "--file", "config.yaml"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("state51 new: error: config.yaml is left as it is: not a card file: it has no set:, cards: or vocabulary:\n");
+    expect(readFileSync(join(dir, "config.yaml"), "utf8")).toBe("foo: bar\n");
   });
 
   it("refuses an id a card has (exit 1), a bad id and an unknown kind (exit 2), with nothing written", () => {
@@ -145,6 +197,31 @@ describe("appendListItem", () => {
     expect(out.startsWith(text.slice(0, text.indexOf("# a comment")).trimEnd())).toBe(true);
     expect(out).toContain("\r\n\r\n  - id: x\r\n    kind: leader\r\n");
     expect(out.replace(/\r\n/g, "")).not.toContain("\n");
+  });
+
+  it("puts a missing section where fmt would (vocabulary before cards, a new vocabulary section in its place), so the file stays canonical", () => {
+    const faction = factionTemplate("iron-nomads");
+    const leader = ["  - id: a", "    kind: leader", "    name: { en: A, fr: A }", "    ability: after conquer -> 1 vp", ""].join("\n");
+    const gold = ["  resources:", "    - id: gold", "      words: [gold]", "      en: { one: Gold, other: Gold }", "      fr: { one: Or, other: Or, gender: masculine, elision: true }"].join("\n");
+    const cases = [
+      `# my exp\nset: exp\ncards:\n${leader}`,
+      `# a header above the first key stays on top\ncards:\n${leader}`,
+      `set: exp\n\n# the cards\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n${gold}\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n${gold}\n\n  triggers:\n    - id: t\n      words: [t]\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n  # the triggers\n  triggers:\n    - id: t\n      words: [t]\ncards:\n${leader}`,
+      `set: exp\nvocabulary:\n  factions:\n    - id: old\n      en: { one: Old, other: Old }\ncards:\n${leader}`,
+    ];
+    for (const text of cases) {
+      const r = appendListItem(text, ["vocabulary", "factions"], faction, false);
+      const out = r.ok ? r.text : r.problem;
+      const canon = formatCardFile("t.yaml", text);
+      const formatted = formatCardFile("t.yaml", out);
+      expect(canon.ok && canon.text, text).toBe(text);
+      expect(formatted.ok && formatted.text, out).toBe(out);
+      expect(out.indexOf("- id: iron-nomads"), out).toBeLessThan(out.indexOf("cards:"));
+      expect(out.match(/factions:/g), out).toHaveLength(1);
+    }
   });
 
   it("gives a template in the canonical layout", () => {

@@ -148,6 +148,27 @@ describe("state51 validate --watch", () => {
     expect(await w.stop()).toBe(0);
   });
 
+  it("lists the files a new folder brings, not the folder", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-watch-"));
+    mkdirSync(join(dir, "exp"));
+    writeFileSync(join(dir, "exp", "one.yaml"), "set: exp\ncards: []\n");
+    const w = new Watching(["validate", "--watch", "exp"], dir);
+    running.push(w);
+    await w.run(1);
+    mkdirSync(join(dir, "exp", "deeper"));
+    writeFileSync(join(dir, "exp", "deeper", "three.yaml"), "set: exp\ncards: []\n");
+    const runs = async (): Promise<string> => {
+      // The folder and its file may come as one run or two: wait until the file's has come.
+      const until = Date.now() + 20_000;
+      while (!w.runs().some((r) => r.includes("three.yaml")) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      return w.runs().slice(1).join("\n");
+    };
+    const after = await runs();
+    expect(after).toContain(" · exp/deeper/three.yaml changed · ");
+    expect(after).not.toMatch(/exp\/deeper[ ,]/);
+    expect(await w.stop()).toBe(0);
+  });
+
   it("refuses --format json with --watch (exit 2)", () => {
     const r = runCli(["validate", "--watch", "--format", "json"]);
     expect(r.status).toBe(2);
@@ -177,6 +198,17 @@ describe("state51 build --watch", () => {
     expect(full.status).toBe(0);
     expect(readTree(join(dir, "out"))).toEqual(readTree(join(dir, "full")));
     expect(readFileSync(join(dir, "out", "base", "locations.ts"), "utf8")).toContain('{ call: "resource", resource: "scrap", amount: 3 }');
+  });
+
+  it("says on its first run what was built, also when an earlier build left the folder up to date", async () => {
+    const dir = copyOfBaseSet();
+    expect(runCli(["build", "cards/", "--out", "out"], dir).status).toBe(0);
+    const w = new Watching(["build", "--watch", "cards/", "--out", "out"], dir);
+    running.push(w);
+    expect(await w.run(1)).toContain("build: 7 files");
+    expect(w.outputOf(1)).toContain("built 7 files in out/, already up to date (110 cards compiled: ");
+    expect(w.outputOf(1)).not.toContain("nothing changed");
+    expect(await w.stop()).toBe(0);
   });
 
   it("refuses an output folder it may not write before watching (exit 2)", () => {

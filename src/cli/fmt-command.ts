@@ -2,10 +2,10 @@ import { formatCardFile } from "../edit/format-card-file.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { displayPath } from "../load/find-files.js";
 import { readCardFile } from "../load/read-file.js";
-import { namedCardFiles } from "../pipeline/validate.js";
+import { namedCardFiles, pathDiagnostics } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
-import { checkOutput } from "./usage-error.js";
+import { checkDefaultIsEditable, checkOutput } from "./usage-error.js";
 
 export interface FmtOptions {
   /** Write nothing; exit 1 listing the files that are not in the canonical layout. */
@@ -18,7 +18,7 @@ interface Io {
 }
 
 /**
- * `state51 fmt`: each card file named (default: the base set) brought to the
+ * `state51 fmt`: each card file named (default, in the checkout only: the base set) brought to the
  * canonical layout. A file that is not valid YAML is reported as `validate`
  * reports it and left as it is; the others are still formatted. Every file to
  * rewrite is checked writable before the first is written (a UsageError).
@@ -26,11 +26,12 @@ interface Io {
  * formatted or, with --check, one is not canonical.
  */
 export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: string = process.cwd()): number {
-  const { files, missing, empty } = namedCardFiles(paths, cwd);
-  // A folder named that holds no card file is an error, as validate has it: `fmt --check` must not pass having checked nothing.
+  checkDefaultIsEditable(paths, cwd, "the files to format: state51 fmt my-cards.yaml");
+  const found = namedCardFiles(paths, cwd);
+  const { files, missing, empty } = found;
+  // A path that gives no card file is an error, reported as validate reports it: `fmt --check` must not pass having checked nothing.
   let refused = missing.length + empty.length;
-  for (const m of missing) io.writeError(errorLine("fmt", `no such file or folder: ${displayPath(m, cwd)}`));
-  for (const e of empty) io.writeError(errorLine("fmt", `no card files (*.yaml, *.yml) in ${displayPath(e, cwd)}`));
+  for (const d of pathDiagnostics(found, cwd)) io.writeError(formatDiagnostic(d) + "\n\n");
   const changed: { path: string; shown: string; text: string }[] = [];
   for (const path of files) {
     const shown = displayPath(path, cwd);
@@ -55,7 +56,7 @@ export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: 
   }
   if (opts.check === true) {
     for (const c of changed) io.write(`${c.shown}: not in the canonical layout (state51 fmt rewrites it)\n`);
-    io.write(`${changed.length} of ${files.length} files would be reformatted\n`);
+    io.write(`${changed.length} of ${files.length} ${files.length === 1 ? "file" : "files"} would be reformatted${refused > 0 ? `, ${refused} not checked` : ""}\n`);
     return changed.length > 0 || refused > 0 ? 1 : 0;
   }
   for (const c of changed) checkOutput(c.path, c.shown);

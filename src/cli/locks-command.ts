@@ -5,7 +5,7 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { validatePaths } from "../pipeline/validate.js";
 import { errorLine } from "./error-line.js";
 import { cardIds, selectCards, unknownCard } from "./select-cards.js";
-import { checkOutput } from "./usage-error.js";
+import { checkDefaultIsEditable, checkOutput } from "./usage-error.js";
 import { printValidation } from "./validate-command.js";
 
 export interface LocksAcceptOptions {
@@ -35,15 +35,15 @@ function place(file: string, text: string, offset: number): string {
  * the first is written (a UsageError).
  */
 export function runLocksAccept(paths: readonly string[], opts: LocksAcceptOptions, io: Io, cwd: string = process.cwd()): number {
+  checkDefaultIsEditable(paths, cwd, "the files whose locks to accept: state51 locks accept my-cards.yaml");
+  const ids = opts.cards === undefined ? undefined : cardIds(opts.cards);
   const result = validatePaths(paths, { cwd });
   if (hasErrors(result.diagnostics)) {
     printValidation(result, "text", io.writeError);
     io.writeError("no lock written: fix the errors above first\n");
     return 1;
   }
-  let ids: string[] | undefined;
-  if (opts.cards !== undefined) {
-    ids = cardIds(opts.cards);
+  if (ids !== undefined) {
     const picked = selectCards(result.cards, ids);
     if ("unknown" in picked) {
       io.writeError(errorLine("locks accept", unknownCard(picked)));

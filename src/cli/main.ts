@@ -134,7 +134,7 @@ export function buildProgram(
     )
     .action(async (paths: string[], opts: import("./text-command.js").TextOptions) => {
       const { runText } = await import("./text-command.js");
-      setExit(runText(paths, opts, write, writeError));
+      setExit(usage(() => runText(paths, opts, write, writeError), writeError));
     });
 
   program
@@ -398,12 +398,13 @@ export function buildProgram(
         "values validate but are not yours: each is marked with an end-of-line comment\n" +
         "`# TODO: …` saying what to write, and `state51 validate` warns about it (S51-W402) until\n" +
         "the comment is deleted. A new Base gets a faction of its own (its id without -base),\n" +
-        "added to the file's vocabulary when no loaded file names it.\n\n" +
+        "added to the file's vocabulary when no loaded file names it (for the base set, to\n" +
+        "cards/vocabulary.yaml's factions).\n\n" +
         "Examples:\n  state51 new location old-mill                      into cards/locations.yaml\n" +
         "  state51 new leader iron-maiden --file my-exp.yaml  into an expansion (made if missing)\n" +
         "  state51 new base iron-nomads-base --file my-exp.yaml   a Base and its new faction\n\n" +
         "Exit status: 0 added, 1 the id is taken, the faction has a Base or the file is not valid\n" +
-        "YAML (nothing written), 2 usage error (unknown kind, a bad id, a file that cannot be written).",
+        "YAML or not a card file (nothing written), 2 usage error (unknown kind, a bad id, a file that cannot be written).",
     )
     .action(async (kind: string, id: string, opts: import("./new-command.js").NewOptions) => {
       const m = await import("./new-command.js");
@@ -413,21 +414,23 @@ export function buildProgram(
   program
     .command("fmt")
     .description("rewrite card files in the canonical layout: key order, quoting, spacing; every comment kept")
-    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .argument("[paths...]", "card files or folders (default in the checkout: the base set in cards/; elsewhere name them)")
     .option("--check", "write nothing; list the files not in the canonical layout (exit 1 if any)")
     .addHelpText(
       "after",
       "\nThe canonical layout is the base set's: keys in the order of grammar/cards.schema.json for\n" +
-        "each kind (id, kind, name, then the kind's fields, text last), strings plain where YAML\n" +
-        "reads them back unchanged and in double quotes otherwise, two-space indentation, flow\n" +
-        "mappings as { en: Pub, fr: Pub } and flow lists as [scrap], one blank line between\n" +
-        "cards. Every comment is kept, values never change, and formatting twice changes nothing.\n" +
+        "each kind (id, kind, name, then the kind's fields, text last), a string plain only where\n" +
+        "YAML 1.2 and 1.1 (PyYAML) both read it back unchanged (\"On\", \"N\", \"2024-01-01\" stay\n" +
+        "quoted), in double quotes otherwise, two-space indentation, flow mappings as\n" +
+        "{ en: Pub, fr: Pub } and flow lists as [scrap], one blank line between cards. Every\n" +
+        "comment is kept, values never change, and formatting twice changes nothing.\n" +
         "A file that is not valid YAML is reported as `state51 validate` reports it and left as it is.\n\n" +
         "Examples:\n  state51 fmt                        the base set in cards/\n" +
         "  state51 fmt my-expansion.yaml      one file\n" +
         "  state51 fmt --check cards/ exp/    in CI: exit 1 listing the files fmt would change\n\n" +
         "Exit status: 0 every file is canonical (now), 1 a file is not valid YAML (or, with --check,\n" +
-        "not canonical), 2 usage error (a file that would change cannot be written).",
+        "not canonical), 2 usage error (a file that would change cannot be written, or no path\n" +
+        "named outside the state51 checkout: the base set there is state51's own, not yours to rewrite).",
     )
     .action(async (paths: string[], opts: import("./fmt-command.js").FmtOptions) => {
       const { runFmt } = await import("./fmt-command.js");
@@ -439,7 +442,7 @@ export function buildProgram(
     .description("sign off the cards' text locks: write today's generated text into them (locks accept)")
     .command("accept")
     .description("write today's generated text into every text lock that differs from it, keeping the file's layout and comments")
-    .argument("[paths...]", "card files or folders (default: the base set in cards/)")
+    .argument("[paths...]", "card files or folders (default in the checkout: the base set in cards/; elsewhere name them)")
     .option("-c, --cards <ids>", "only these cards' locks (comma-separated ids)")
     .addHelpText(
       "after",
@@ -453,7 +456,8 @@ export function buildProgram(
         "  state51 locks accept --cards scrapyard,pub    only these cards' locks\n" +
         "  state51 locks accept cards/ my-expansion.yaml an expansion with the base set\n\n" +
         "Exit status: 0 done (or nothing to do), 1 the cards have errors or an id is unknown (nothing\n" +
-        "written), 2 usage error (a file to rewrite cannot be written).",
+        "written), 2 usage error (a file to rewrite cannot be written, or no path named outside the\n" +
+        "state51 checkout: the base set there is state51's own, not yours to rewrite).",
     )
     .action(async (paths: string[], opts: import("./locks-command.js").LocksAcceptOptions) => {
       const { runLocksAccept } = await import("./locks-command.js");

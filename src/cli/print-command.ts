@@ -96,6 +96,7 @@ export function checkPrint(opts: PrintOptions): CheckedPrint {
   if (opts.allowOverflow === true && opts.pdf === undefined && opts.png === undefined && opts.pngCards === undefined) {
     throw new UsageError("--allow-overflow only matters with --pdf, --png or --png-cards");
   }
+  if (opts.cards !== undefined) cardIds(opts.cards);
   const mkdir = opts.mkdir === true;
   checkOutput(opts.out, "the sheet", { mkdir });
   checkOutput(opts.pdf, "the PDF", { mkdir });

@@ -1,14 +1,21 @@
 import type { Card } from "../check/model.js";
 import { didYouMean } from "../diagnostics/suggest.js";
+import { UsageError } from "./usage-error.js";
 
 export type Picked = { readonly cards: Card[] } | { readonly unknown: string; readonly hint?: string };
 
-/** The ids of a `--cards` list: comma-separated, blanks dropped. */
+/**
+ * The ids of a `--cards` list: comma-separated, blanks dropped. A list naming
+ * none (`""`, `,`) is a UsageError: taken as no filter it would act on every
+ * card, and as a filter on none.
+ */
 export function cardIds(list: string): string[] {
-  return list
+  const ids = list
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s !== "");
+  if (ids.length === 0) throw new UsageError("--cards names no card: give card ids separated by commas, e.g. --cards scrapyard,pub");
+  return ids;
 }
 
 /** The cards named by `--cards`, in the order named, or the first unknown id with the closest known one. */

@@ -22,9 +22,10 @@ export interface TextOptions {
  * unknown.
  */
 export function runText(paths: readonly string[], opts: TextOptions, write: (s: string) => void, writeError: (s: string) => void): number {
+  // Checked before the cards are read, as every usage error is.
+  const ids = [...(opts.cards !== undefined ? cardIds(opts.cards) : []), ...(opts.card !== undefined ? [opts.card] : [])];
   const result = validOrReport(paths, writeError, "no text");
   if (!result) return 1;
-  const ids = [...(opts.cards !== undefined ? cardIds(opts.cards) : []), ...(opts.card !== undefined ? [opts.card] : [])];
   let cards: Card[] = result.cards;
   if (ids.length > 0) {
     const picked = selectCards(cards, ids);

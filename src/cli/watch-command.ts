@@ -94,8 +94,10 @@ export async function watchAndRun(paths: readonly string[], command: string, run
   };
   watcher.on("all", (event, path) => {
     const full = resolve(path);
-    if (!targets.relevant(full) && !(event === "unlinkDir" || event === "addDir")) return;
-    changed.add(full);
+    const folder = event === "unlinkDir" || event === "addDir";
+    if (!targets.relevant(full) && !folder) return;
+    // A folder added or removed runs again (its files may come or go with it) but is not listed: the files it brings are, each by its own event.
+    if (!folder) changed.add(full);
     clearTimeout(timer);
     timer = setTimeout(schedule, settleMs);
   });
@@ -134,6 +136,20 @@ export function watchValidate(paths: readonly string[], options: { readonly stri
 }
 
 /**
+ * What a build run did to the output folder: the first run says what was
+ * built (the folder may already have been up to date, from an earlier build),
+ * the next ones which files an edit changed.
+ */
+export function builtLine(first: boolean, done: { readonly files: readonly unknown[]; readonly written: readonly string[] }, shown: string): string {
+  if (first) {
+    const n = done.written.length;
+    const up = n === 0 ? ", already up to date" : n < done.files.length ? `, ${n} written: ${done.written.join(", ")}` : "";
+    return `built ${done.files.length} file${done.files.length === 1 ? "" : "s"} in ${shown}${up}`;
+  }
+  return done.written.length === 0 ? `nothing changed in ${shown}` : `wrote ${done.written.join(", ")} in ${shown}`;
+}
+
+/**
  * `state51 build --watch`: the output folder is checked first as `build`
  * checks it (a usage error, exit 2); then each run validates, and when the
  * cards are valid brings the folder up to date.
@@ -161,9 +177,8 @@ export async function watchBuild(paths: readonly string[], options: BuildOptions
       }
       try {
         const done = rebuildGenerated(compiler, result, outDir, io.cwd);
-        const what = done.written.length === 0 ? `nothing changed in ${shown}` : `wrote ${done.written.join(", ")} in ${shown}`;
-        io.write(`${what} (${cardsSummary(result.cards)})\n`);
         const first = !built;
+        io.write(`${builtLine(first, done, shown)} (${cardsSummary(result.cards)})\n`);
         built = true;
         return { status: 0, result: first ? `build: ${done.files.length} files` : `build: ${done.written.length} file${done.written.length === 1 ? "" : "s"} written` };
       } catch (error) {

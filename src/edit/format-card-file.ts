@@ -21,7 +21,9 @@ import { isDeepStrictEqual } from "node:util";
 import schema from "../../grammar/cards.schema.json" with { type: "json" };
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseYaml } from "../load/parse-yaml.js";
+import { isCardFileData, notACardFile } from "../schema/card-file.js";
 import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
+import { plainReadsBack } from "./yaml-scalar.js";
 
 export type FormatResult =
   | { readonly ok: true; readonly text: string }
@@ -56,6 +58,13 @@ function mapSchema(node: SchemaNode | undefined, map: Node): SchemaNode | undefi
 }
 
 const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key);
+
+/** The canonical order of the keys of the mapping at `path` in a card file ([]: `set`, `vocabulary`, `cards`; ["vocabulary"]: its sections). */
+export function keyOrderAt(path: readonly string[]): readonly string[] {
+  let node: SchemaNode | undefined = schema as SchemaNode;
+  for (const key of path) node = resolveRef(node)?.properties?.[key];
+  return Object.keys(resolveRef(node)?.properties ?? {});
+}
 
 /**
  * Sorts a mapping's pairs into the schema's order; keys the schema does not
@@ -95,7 +104,8 @@ function canonScalar(node: Scalar): void {
   if (typeof node.value === "string" && node.type !== Scalar.BLOCK_LITERAL && node.type !== Scalar.BLOCK_FOLDED) {
     // A line break or tab written as an escape stays one: left to the library, "a\nb" became a plain scalar
     // over three lines (in a flow mapping) and "a\tb" a raw tab, the same data but no longer what was written.
-    if (/\p{Cc}/u.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    // A string a YAML 1.1 reader would take for another value (`On`, `N`, `2024-01-01`) keeps its quotes too: yamlScalar's rule.
+    if (/\p{Cc}/u.test(node.value) || !plainReadsBack(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     else delete node.type;
   }
   node.spaceBefore = false;
@@ -181,6 +191,8 @@ export function commentsOf(text: string): string[] {
 export function formatCardFile(path: string, text: string): FormatResult {
   const parsed = parseYaml(path, text);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
+  // Its layout is not the canon's to give (validate refuses it too, S51-E102/E103).
+  if (!isCardFileData(parsed.data)) return { ok: false, problem: notACardFile };
   const crlf = breaksWithCrlf(text);
   const source = crlf ? toLf(text) : text;
   const laid = crlf ? parseYaml(path, source) : parsed;

@@ -8,6 +8,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
 import { elisionProblem } from "../check/elision.js";
 import { placeholderMark } from "../check/placeholders.js";
 import type { CardKind } from "../schema/card-file.js";
+import { keyOrderAt } from "./format-card-file.js";
 import { breaksWithCrlf, toCrlf, toLf } from "./line-breaks.js";
 import { yamlScalar } from "./yaml-scalar.js";
 
@@ -105,6 +106,29 @@ function nested(keys: readonly string[], item: readonly string[], indent: number
 const pairOf = (map: Node, key: string): Pair | undefined =>
   isMap(map) ? (map.items as Pair[]).find((p) => isScalar(p.key) && p.key.value === key) : undefined;
 
+/** The start of the comment lines right above the line starting at `lineStart` (they go with that line's key), or `lineStart`. */
+function commentsAbove(text: string, lineStart: number): number {
+  let at = lineStart;
+  while (at > 0) {
+    const previous = text.lastIndexOf("\n", at - 2) + 1;
+    if (!text.slice(previous, at).trimStart().startsWith("#")) break;
+    at = previous;
+  }
+  return at;
+}
+
+/**
+ * The first key of `map` that the canonical order puts after `key` (the map
+ * being at `path`), as fmt would sort them: a new key goes before it.
+ */
+function keyAfter(map: Node, path: readonly string[], key: string): { index: number; pair: Pair } | undefined {
+  const order = keyOrderAt(path);
+  const rank = order.indexOf(key);
+  if (rank < 0 || !isMap(map)) return undefined;
+  const index = (map.items as Pair[]).findIndex((p) => isScalar(p.key) && typeof p.key.value === "string" && order.indexOf(p.key.value) > rank);
+  return index < 0 ? undefined : { index, pair: map.items[index] as Pair };
+}
+
 /**
  * `text` with `item` (a list item's lines, `- …` first) appended to the block
  * list at `path` (["cards"], ["vocabulary", "factions"]), the missing keys of
@@ -130,10 +154,21 @@ export function appendListItem(text: string, path: readonly string[], item: read
     const indent = column(map.range![0]);
     const pair = pairOf(map, path[i]!);
     if (pair === undefined) {
-      // The missing keys go after the mapping's last value, at its indentation.
+      // fmt sets the vocabulary's sections apart by a blank line.
+      const sections = i === 1 && path[0] === "vocabulary";
+      const block = nested(path.slice(i), item, indent);
+      // The missing keys go where fmt would put them: before the first key the canonical order puts after them (`vocabulary` before `cards`) ...
+      const next = keyAfter(map, path.slice(0, i), path[i]!);
+      if (next !== undefined) {
+        const keyLine = (next.pair.key as Node).range![0] - column((next.pair.key as Node).range![0]);
+        // ... and before that key's comments, except a file's header above its first key, which fmt keeps on top.
+        const at = i === 0 && next.index === 0 ? keyLine : commentsAbove(text, keyLine);
+        return { ok: true, text: `${text.slice(0, at)}${block}\n${sections ? "\n" : ""}${text.slice(at)}` };
+      }
+      // ... or after the mapping's last value, at its indentation.
       const at = i === 0 ? text.length : endOfLine(text, map);
       const before = text.slice(0, at).replace(/\n*$/, "");
-      return { ok: true, text: `${before}${i === 0 ? "\n\n" : "\n"}${nested(path.slice(i), item, indent)}${i === 0 ? "\n" : ""}${text.slice(at)}` };
+      return { ok: true, text: `${before}${i === 0 || sections ? "\n\n" : "\n"}${block}${i === 0 ? "\n" : ""}${text.slice(at)}` };
     }
     const value = pair.value as Node | null;
     if (i < path.length - 1) {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -15,4 +15,15 @@ export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url
     if (parent === dir) throw new Error(`state51's package.json not found above ${from}`);
     dir = parent;
   }
+}
+
+/**
+ * Whether `cwd` is in the state51 checkout (or the installed package): only
+ * there is the base set in cards/ the designer's to edit, so only there may a
+ * command that writes card files default to it.
+ */
+export function insideCheckout(cwd: string, root: string = packageRoot()): boolean {
+  const rel = relative(root, cwd);
+  // A path on another drive (Windows) has no relative form: resolving it back gives it unchanged, not cwd.
+  return !rel.startsWith("..") && resolve(root, rel) === resolve(cwd);
 }

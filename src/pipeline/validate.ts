@@ -288,18 +288,25 @@ function baseSetHint(missing: string, baseCards: string): string | undefined {
     : undefined;
 }
 
+/** The diagnostics of the paths named that give no card file: a folder without one (S51-E012), a path that is not there (S51-E001). */
+export function pathDiagnostics(
+  found: { readonly missing: readonly string[]; readonly empty: readonly string[]; readonly unreadable: FoundFiles["unreadable"] },
+  cwd: string,
+  baseCards: string = defaultCardsDir(),
+): Diagnostic[] {
+  return [
+    ...found.empty.map((dir) => diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves")),
+    ...found.unreadable.map(({ path, reason }) => diagnostic(displayPath(path, cwd), fileStart, "S51-E001", { reason })),
+    ...found.missing.map((missing) => diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }, baseSetHint(missing, baseCards))),
+  ];
+}
+
 export function validatePaths(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const cwd = options.cwd ?? process.cwd();
   const diagnostics: Diagnostic[] = [];
   const baseCards = options.baseCards ?? defaultCardsDir();
   const found = namedCardFiles(paths, cwd, baseCards, options.overlay);
-  for (const dir of found.empty) {
-    diagnostics.push(diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves"));
-  }
-  for (const { path, reason } of found.unreadable) diagnostics.push(diagnostic(displayPath(path, cwd), fileStart, "S51-E001", { reason }));
-  for (const missing of found.missing) {
-    diagnostics.push(diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }, baseSetHint(missing, baseCards)));
-  }
+  diagnostics.push(...pathDiagnostics(found, cwd, baseCards));
   const base = baseVocabularyFile(baseCards);
   // A copy of the base vocabulary (a copied cards/ folder) is the base vocabulary, not an expansion redefining it.
   const files = [base, ...found.files.filter((f) => f !== base && !sameContent(f, base, options.overlay))];

@@ -140,3 +140,11 @@ export interface CardFileData {
   readonly vocabulary?: VocabularyData;
   readonly cards?: readonly CardData[];
 }
+
+/** Why a YAML file is not a card file, as `new` and `fmt` say it (validate reports the fields: S51-E102, S51-E103). */
+export const notACardFile = "not a card file: it has no set:, cards: or vocabulary:";
+
+/** Whether YAML data is a card file's: a mapping with one of its top-level keys. */
+export function isCardFileData(data: unknown): boolean {
+  return typeof data === "object" && data !== null && !Array.isArray(data) && ["set", "cards", "vocabulary"].some((k) => k in data);
+}
