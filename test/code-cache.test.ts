@@ -5,7 +5,7 @@
  * (a cache is tied to V8's flags, and the test runner's process may differ).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,5 +38,25 @@ describe("the CLI's code cache", () => {
     expect(edited.length).toBe(source.length);
     writeFileSync(other, edited);
     expect(rejected(other, cache)).toBe(true);
+  });
+
+  // V8 checks neither its data (in a release build) nor the embedder's patches: either would abort the process, not be refused.
+  it("is refused when its data is damaged or another Node.js made it, and state51 still runs, not aborts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-cache-"));
+    for (const f of ["state51.mjs", "state51.cjs", "code-cache.mjs"]) copyFileSync(join(repoRoot, "dist", f), join(dir, f));
+    const damaged = Buffer.from(readFileSync(cache));
+    for (let i = 4096; i < damaged.length; i += 997) damaged[i] = damaged[i]! ^ 0x5a;
+    writeFileSync(join(dir, "damaged.cache"), damaged);
+    expect(rejected(bundle, join(dir, "damaged.cache"))).toBe(true);
+    writeFileSync(join(dir, "state51.cache"), damaged);
+    const run = spawnSync(process.execPath, [join(dir, "state51.mjs"), "--version"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+
+    const { cacheKey } = (await import(join(repoRoot, "dist/code-cache.mjs"))) as { cacheKey: (source: string, runtime?: string) => Buffer };
+    const otherNode = Buffer.from(readFileSync(cache));
+    cacheKey(readFileSync(bundle, "utf8"), "v20.0.0 x64").copy(otherNode, 0);
+    writeFileSync(join(dir, "other-node.cache"), otherNode);
+    expect(rejected(bundle, join(dir, "other-node.cache"))).toBe(true);
   });
 });
