@@ -289,6 +289,19 @@ describe("state51 fmt", () => {
     expect(runCli(["fmt", "--check", "nope.yaml"], dir).stdout).toBe("0 of 0 files would be reformatted, 1 not checked\n");
   });
 
+  // A path the system cannot read (a symlink loop here, since a test run as root can read any folder) is an error too, not a pass.
+  it("fails on a path it cannot read (S51-E001 with the system's code), exit 1, and counts it as not checked", () => {
+    const { dir } = tempFile(messy);
+    symlinkSync("loop", join(dir, "loop"));
+    for (const args of [["fmt", "loop"], ["fmt", "--check", "loop"]]) {
+      const r = runCli(args, dir);
+      expect(r.stderr).toBe("loop:1:1: error S51-E001: cannot read the file (ELOOP)\n\n");
+      expect(r.status, args.join(" ")).toBe(1);
+    }
+    expect(runCli(["fmt", "--check", "loop"], dir).stdout).toBe("0 of 0 files would be reformatted, 1 not checked\n");
+    expect(runCli(["fmt", "loop"], dir).stdout).toBe("0 formatted, 0 already canonical, 1 not formatted\n");
+  });
+
   it("counts one file as one file", () => {
     const { dir } = tempFile(messy);
     expect(runCli(["fmt", "--check", "cards.yaml"], dir).stdout).toBe("cards.yaml: not in the canonical layout (state51 fmt rewrites it)\n1 of 1 file would be reformatted\n");

@@ -28,10 +28,12 @@ interface Io {
 export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: string = process.cwd()): number {
   checkDefaultIsEditable(paths, cwd, "the files to format: state51 fmt my-cards.yaml");
   const found = namedCardFiles(paths, cwd);
-  const { files, missing, empty } = found;
-  // A path that gives no card file is an error, reported as validate reports it: `fmt --check` must not pass having checked nothing.
-  let refused = missing.length + empty.length;
-  for (const d of pathDiagnostics(found, cwd)) io.writeError(formatDiagnostic(d) + "\n\n");
+  const { files } = found;
+  // A path that gives no card file (not there, a folder without one, one that cannot be read) is an error, reported as
+  // validate reports it: `fmt --check` must not pass having checked nothing.
+  const pathProblems = pathDiagnostics(found, cwd);
+  let refused = pathProblems.length;
+  for (const d of pathProblems) io.writeError(formatDiagnostic(d) + "\n\n");
   const changed: { path: string; shown: string; text: string }[] = [];
   for (const path of files) {
     const shown = displayPath(path, cwd);
@@ -64,7 +66,7 @@ export function runFmt(paths: readonly string[], opts: FmtOptions, io: Io, cwd: 
     writeFileAtomic(c.path, c.text);
     io.write(`formatted ${c.shown}\n`);
   }
-  const canonical = files.length + missing.length + empty.length - changed.length - refused;
+  const canonical = files.length + pathProblems.length - changed.length - refused;
   io.write(`${changed.length} formatted, ${canonical} already canonical${refused > 0 ? `, ${refused} not formatted` : ""}\n`);
   return refused > 0 ? 1 : 0;
 }
