@@ -4,7 +4,7 @@
  * rest of the file is left byte for byte, and bad requests are refused
  * clearly with nothing written.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -115,6 +115,25 @@ describe("state51 new", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     // Its faction is known (an unknown one is an error above): the Base is among the cards.
     expect(result.cards.find((c) => c.id === "iron-nomads-base")).toBeDefined();
+  });
+
+  // Two files are written: whichever write fails (a disk full), the set left must still validate and the same command complete once the problem is gone.
+  it("a new Base whose second file cannot be written leaves a set that validates, and the command can be run again", () => {
+    for (const failing of ["vocabulary.yaml", "bases.yaml"]) {
+      const root = tempDir();
+      cpSync(join(repoRoot, "cards"), join(root, "cards"), { recursive: true });
+      const io = { write: () => undefined, writeError: () => undefined };
+      // writeFileAtomic's temp file beside the target: a folder there makes the write fail (EISDIR), even for root.
+      const obstacle = join(root, "cards", `${failing}.${process.pid}.tmp`);
+      mkdirSync(obstacle);
+      expect(() => runNew(checkNew("base", "iron-nomads-base", {}, root, root), {}, io, root), failing).toThrow(/EISDIR/);
+      const after = validatePaths([join(root, "cards")], { cwd: root, baseCards: join(root, "cards") });
+      expect(after.diagnostics.filter((d) => d.severity === "error"), failing).toEqual([]);
+      rmSync(obstacle, { recursive: true });
+      expect(runNew(checkNew("base", "iron-nomads-base", {}, root, root), {}, io, root), failing).toBe(0);
+      const done = validatePaths([join(root, "cards")], { cwd: root, baseCards: join(root, "cards") });
+      expect(done.cards.find((c) => c.id === "iron-nomads-base"), failing).toBeDefined();
+    }
   });
 
   it("gives an empty file (or one of comments only) a card file's first lines, as a new one", () => {

@@ -188,8 +188,10 @@ export function runNew(checked: CheckedNew, opts: NewOptions, io: Io, cwd: strin
     io.writeError(errorLine("new", `cannot add the card to ${shown}: ${result.problem}`));
     return 1;
   }
-  writeFileAtomic(file, result.text, { mkdir: opts.mkdir === true });
+  // The faction first: should the card's write then fail, a faction no card uses is still a valid set, and the same
+  // command run again finds it and adds the card; the other way round, a Base of an unknown faction would be left.
   if (factionEdit?.ok === true) writeFileAtomic(factionFile, factionEdit.text);
+  writeFileAtomic(file, result.text, { mkdir: opts.mkdir === true });
   io.write(
     `${exists ? "added" : "created " + shown + " with"} ${kind} "${id}"${exists ? ` to ${shown}` : ""}${faction === undefined ? "" : ` and its faction "${factionFor(id)}"${factionEdit === undefined ? "" : ` to ${displayPath(factionFile, cwd)}`}`}\n` +
       `fill in the values marked "# TODO" (state51 validate lists each as S51-W402), then delete the marks\n`,
