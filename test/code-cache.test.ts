@@ -59,4 +59,12 @@ describe("the CLI's code cache", () => {
     writeFileSync(join(dir, "other-node.cache"), otherNode);
     expect(rejected(bundle, join(dir, "other-node.cache"))).toBe(true);
   });
+
+  it("a launcher without its bundle (a broken install) says so in one line, exit 70", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-broken-"));
+    for (const f of ["state51.mjs", "code-cache.mjs"]) writeFileSync(join(dir, f), readFileSync(join(repoRoot, "dist", f)));
+    const r = spawnSync(process.execPath, [join(dir, "state51.mjs"), "--version"], { encoding: "utf8" });
+    expect(r.status).toBe(70);
+    expect(r.stderr).toMatch(/^state51: error: cannot read .*state51\.cjs \(ENOENT\): reinstall state51, or run npm run bundle in its checkout\n$/);
+  });
 });

@@ -108,6 +108,10 @@ describe("which files are card files, checked with which", () => {
     expect(cardSetOf(join(home, "exp.yaml"), { roots: [home], open })).toEqual({ paths: [join(home, "exp.yaml")], cwd: home });
     mkdirSync(join(home, "cards", "sub"), { recursive: true });
     expect(cardSetOf(join(home, "cards", "sub", "a.yaml"), { roots: [home], open })).toEqual({ paths: [join(home, "cards", "sub")], cwd: home });
+    // A workspace that is itself a cards folder counts; one that merely lies inside one does not.
+    expect(cardSetOf(join(home, "cards", "a.yaml"), { roots: [join(home, "cards")], open })).toEqual({ paths: [join(home, "cards")], cwd: join(home, "cards") });
+    mkdirSync(join(home, "cards", "ws"));
+    expect(cardSetOf(join(home, "cards", "ws", "a.yaml"), { roots: [join(home, "cards", "ws")], open })).toEqual({ paths: [join(home, "cards", "ws", "a.yaml")], cwd: join(home, "cards", "ws") });
   });
 
   it("checks a card file at the top of a project with the card files beside it, not the project's every YAML file", () => {

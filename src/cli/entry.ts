@@ -9,6 +9,15 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 // Not a top-level await: the bundle is CommonJS (src/cli/launcher.mjs says why).
+let settled = false;
 void main(process.argv.slice(2)).then((code) => {
+  settled = true;
   process.exitCode = code;
+});
+// What a top-level await left unsettled would have reported (Node's exit 13): a command that
+// stops with nothing left to wait for, before it has finished, is a bug, not a success.
+process.once("beforeExit", () => {
+  if (settled) return;
+  process.stderr.write(errorLine("", "internal error: the command stopped before it finished") + "please report this with the command you ran\n");
+  process.exitCode = 70;
 });

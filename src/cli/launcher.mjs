@@ -18,7 +18,14 @@ import { fileURLToPath } from "node:url";
 import { cacheOf, compileBundle } from "./code-cache.mjs";
 
 const file = fileURLToPath(new URL("./state51.cjs", import.meta.url));
-const source = readFileSync(file, "utf8");
+let source;
+try {
+  source = readFileSync(file, "utf8");
+} catch (error) {
+  // A broken install (or a bundle never made): one line, not a stack trace.
+  process.stderr.write(`state51: error: cannot read ${file} (${error.code ?? error.message}): reinstall state51, or run npm run bundle in its checkout\n`);
+  process.exit(70);
+}
 let cache;
 try {
   cache = readFileSync(fileURLToPath(new URL("./state51.cache", import.meta.url)));

@@ -13,7 +13,7 @@
  * checked with the card files beside it (cardSetOf).
  */
 import { existsSync, readdirSync } from "node:fs";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isCardFile } from "../load/find-files.js";
 import { readBounded } from "../load/read-file.js";
@@ -78,7 +78,9 @@ export function cardSetOf(path: string, workspace: Workspace): CardSet {
   const root = workspace.roots.filter((r) => inside(path, r)).sort((a, b) => b.length - a.length)[0];
   if (root === undefined) return { paths: [path], cwd: dirname(path) };
   const folder = dirname(path);
-  const cardFolder = folder.split(sep).includes("cards") && !projectMarks.some((m) => existsSync(join(folder, m)));
+  // Only the folders from the workspace's own down count: one named cards above it says nothing about it.
+  const below = [basename(root), ...relative(root, folder).split(sep)];
+  const cardFolder = below.includes("cards") && !projectMarks.some((m) => existsSync(join(folder, m)));
   if (cardFolder) return { paths: [folder], cwd: root };
   const beside = listCardFiles(folder).filter((f) => f === path || isCardDocument(f, workspace.open.get(f) ?? readStart(f)));
   return { paths: beside.includes(path) ? beside : [...beside, path].sort(), cwd: root };
