@@ -8,7 +8,7 @@ import { registry } from "../generated/index.js";
 import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { chromiumMissingMessage, findChromium, runChromium } from "../src/print/chromium.js";
-import { buildReport, cardLabels, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
+import { buildReport, cardLabels, factionNames, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
 import { labelPositions, niceTicks, reportHtml } from "../src/sim/report-html.js";
 import { withBaseline } from "../src/sim/compare.js";
 import { playRange, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -30,12 +30,12 @@ function hostile(): SimulationReport {
   const labels = new Map(cardLabels(registry));
   const id = shape.cards.find((c) => tally.cards[c]!.played > 0 && tally.cards[c]!.seen > tally.cards[c]!.played)!;
   labels.set(id, { name: hostileCard, kind: "location" });
-  const r = JSON.parse(JSON.stringify(buildReport(tally, meta, labels, true))) as { cards: { id: string; flags: unknown[] }[]; factions: { faction: string }[] };
+  const r = JSON.parse(JSON.stringify(buildReport(tally, meta, labels, true, factionNames(registry)))) as { cards: { id: string; flags: unknown[] }[]; factions: { faction: string; name: string }[] };
   r.cards.find((c) => c.id === id)!.flags.push({ flag: "high", reason: `won <more> & "often"` });
   // More flagged cards, so their names on the card plot have to keep apart.
   for (const c of r.cards.slice(0, 8)) if (c.flags.length === 0) c.flags.push({ flag: "low", reason: "test" });
-  r.factions[0]!.faction = hostileFaction;
-  r.factions[1]!.faction = wideFaction;
+  r.factions[0]!.name = r.factions[0]!.faction = hostileFaction;
+  r.factions[1]!.name = r.factions[1]!.faction = wideFaction;
   return r as unknown as SimulationReport;
 }
 
@@ -58,8 +58,8 @@ describe("the HTML report", () => {
   });
 
   it("is deterministic: the same report gives the same bytes", () => {
-    const once = reportHtml(buildReport(tally, meta, cardLabels(registry), true));
-    const again = reportHtml(JSON.parse(JSON.stringify(buildReport(tally, meta, cardLabels(registry), true))) as SimulationReport);
+    const once = reportHtml(buildReport(tally, meta, cardLabels(registry), true, factionNames(registry)));
+    const again = reportHtml(JSON.parse(JSON.stringify(buildReport(tally, meta, cardLabels(registry), true, factionNames(registry)))) as SimulationReport);
     expect(again).toBe(once);
     expect(reportHtml(hostile())).toBe(reportHtml(hostile()));
   });
@@ -74,7 +74,7 @@ describe("the HTML report", () => {
   });
 
   it("renders a run interrupted before any game: empty plots, no NaN, the interruption said", () => {
-    const html = reportHtml(buildReport(emptyTally(shape), meta, cardLabels(registry), false));
+    const html = reportHtml(buildReport(emptyTally(shape), meta, cardLabels(registry), false, factionNames(registry)));
     expect(html).not.toMatch(/NaN|Infinity|undefined/);
     expect(html).toContain("Interrupted: 0 games played");
     expect(html.match(/<svg class="plot"/g)).toHaveLength(3);

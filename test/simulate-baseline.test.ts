@@ -9,7 +9,7 @@ import { cardDigests, cardSetDigest } from "../src/engine/card-digest.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { engineVersion } from "../src/engine/version.js";
 import { compareReports, ordinal, withBaseline } from "../src/sim/compare.js";
-import { buildReport, cardLabels, reportText, type SimulationReport } from "../src/sim/report.js";
+import { buildReport, cardLabels, factionNames, reportText, type SimulationReport } from "../src/sim/report.js";
 import { reportHtml } from "../src/sim/report-html.js";
 import { playRange, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 import { emptyTally } from "../src/sim/tally.js";
@@ -24,7 +24,7 @@ const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
 function simulated(cards: CardRegistry, labels = cardLabels(cards)): SimulationReport {
   const shape = tallyShape(cards, plan);
   const meta = { engine: engineVersion, cardSet: cardSetDigest(cards), seeds: { first: plan.firstSeed, count: plan.games }, players: plan.players, bots: ["greedy", "greedy", "random", "greedy"] };
-  return buildReport(playRange(cards, plan, shape, 0, plan.games, emptyTally(shape)), meta, labels, true);
+  return buildReport(playRange(cards, plan, shape, 0, plan.games, emptyTally(shape)), meta, labels, true, factionNames(cards));
 }
 
 describe("the comparison with a baseline", () => {

@@ -8,7 +8,7 @@ import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { buildReport, cardLabels, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { buildReport, cardLabels, factionNames, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { shardRange } from "../src/sim/merge.js";
 import { runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -97,11 +97,22 @@ describe("report", () => {
   const shape = tallyShape(registry, plan);
   const meta: ReportMeta = { engine: engineVersion, cardSet: cardSetDigest(registry), seeds: { first: 1, count: 48 }, players: 4, bots: ["greedy", "greedy", "greedy", "random"] };
   const tally = playRange(registry, plan, shape, 0, 48, emptyTally(shape));
-  const report = buildReport(tally, meta, cardLabels(registry), true);
+  const report = buildReport(tally, meta, cardLabels(registry), true, factionNames(registry));
 
   it("follows grammar/simulation.schema.json", () => {
     const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
     expect(validate(JSON.parse(JSON.stringify(report))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  // A designer reads "Merchants' Guild", not "merchants-guild"; the JSON keeps the id beside the name.
+  it("names each faction as its Base does, in the text too, keeping its id", () => {
+    const bases = registry.cards.filter((c) => c.kind === "base");
+    for (const f of report.factions) {
+      const base = bases.find((b) => b.kind === "base" && b.faction === f.faction)!;
+      expect(f.name).toBe(base.name.en);
+    }
+    expect(report.factions.some((f) => f.name !== f.faction)).toBe(true);
+    for (const f of report.factions) expect(reportText(report)).toMatch(new RegExp(`^  ${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} +\\d+/\\d+`, "m"));
   });
 
   it("holds every count: the tally read back from it is the tally", () => {
@@ -132,7 +143,7 @@ describe("report", () => {
     t.cards[ids[10]!] = counts(200, 80, 100, 70);
     t.cards[ids[11]!] = counts(200, 50, 2, 1);
     for (const id of ids.slice(13)) t.cards[id] = counts(200, 50, 100, 27);
-    const r = buildReport(t, meta, cardLabels(registry), true);
+    const r = buildReport(t, meta, cardLabels(registry), true, factionNames(registry));
     const flagsOf = (id: string) => r.cards.find((c) => c.id === id)!.flags.map((f) => f.flag);
     expect(flagsOf(ids[10]!)).toEqual(["high"]);
     expect(r.cards.find((c) => c.id === ids[10])!.flags[0]!.reason).toMatch(/^players who played it won 60\.0 pts more often than those who saw it and did not: above the set.s usual range/);

@@ -14,7 +14,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { withBaseline } from "../sim/compare.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { buildReport, cardLabels, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { buildReport, cardLabels, factionNames, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
@@ -168,7 +168,7 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   const shown = progress(opts.progress ?? (process.stderr.isTTY ? "bar" : "lines"), runs * total, io.writeError);
   const play = async (cards: { registry: CardRegistry; url: string }, before: number): Promise<SimulationReport> => {
     const result = await runSimulation({ cards: cards.url, plan, shape: tallyShape(cards.registry, plan), workers: checked.workers, indices, onProgress: (n) => shown.update(before + n), signal: stop.signal });
-    return buildReport(result.tally, meta(cards.registry), cardLabels(cards.registry), result.complete);
+    return buildReport(result.tally, meta(cards.registry), cardLabels(cards.registry), result.complete, factionNames(cards.registry));
   };
   let report: SimulationReport;
   try {

@@ -30,6 +30,7 @@ export interface Comparison {
   readonly sameFactions: boolean;
   readonly factions: readonly {
     readonly faction: string;
+    readonly name: string;
     readonly winRate: number | null;
     readonly baselineWinRate: number | null;
     /** winRate − baselineWinRate, with Newcombe's 95% interval (null when the faction is in one set only). */
@@ -74,7 +75,7 @@ export function compareReports(report: SimulationReport, baseline: SimulationRep
     const here = report.factions.find((f) => f.faction === faction);
     const there = baseFactions.get(faction);
     const d = here && there ? newcombe(here.wins, here.games, there.wins, there.games) : undefined;
-    return { faction, winRate: here?.winRate ?? null, baselineWinRate: there?.winRate ?? null, difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) } };
+    return { faction, name: here?.name ?? there?.name ?? faction, winRate: here?.winRate ?? null, baselineWinRate: there?.winRate ?? null, difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) } };
   });
   const g = report.games.rounds;
   const b = baseline.games.rounds;
@@ -130,7 +131,7 @@ export function comparisonText(r: SimulationReport): string[] {
   out.push(`  rounds: mean ${r.games.rounds.mean.toFixed(2)}, baseline ${c.rounds.baselineMean.toFixed(2)} (${signed(c.rounds.meanDifference, 2)}); median ${c.rounds.median}, baseline ${c.rounds.baselineMedian}`);
   out.push(`  draws: ${n(r.games.draws)}, baseline ${n(b.games.draws)}`);
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");
-  for (const f of c.factions) out.push(`  ${f.faction.padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
+  for (const f of c.factions) out.push(`  ${f.name.padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
   out.push(c.cards.new.length === 0 ? "New cards: none" : `New cards (${c.cards.new.length}), ranked by win-rate difference among the old cards that have one (1st = highest):`);
   for (const k of c.cards.new) out.push(`  ${k.name.slice(0, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${n(k.played)} of ${n(k.seen)} seen`);
   if (c.cards.changed.length > 0) out.push(`Changed cards (${c.cards.changed.length}): rank and difference here, then in the baseline:`);

@@ -84,5 +84,5 @@ function mergeShares(reports: readonly SimulationReport[]): SimulationReport {
   const tally = reports.map(tallyOfReport).reduce((a, t) => mergeTally(a, t));
   const labels: CardLabels = new Map(first.cards.map((c) => [c.id, { name: c.name, kind: c.kind }]));
   const { shard: _shard, ...run } = first.run;
-  return buildReport(tally, run, labels, reports.every((r) => r.complete));
+  return buildReport(tally, run, labels, reports.every((r) => r.complete), new Map(first.factions.map((f) => [f.faction, f.name])));
 }

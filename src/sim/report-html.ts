@@ -137,7 +137,7 @@ function figure(id: string, title: string, plot: string, caption: string): strin
 /** Plot 1: each faction's win rate, a dot with its 95% interval as a bar, and the fair share 1/players as a dashed line. */
 export function factionPlot(r: SimulationReport): string {
   const rows = r.factions;
-  const names = rows.map((f) => clip(f.faction, 220, 12));
+  const names = rows.map((f) => clip(f.name, 220, 12));
   const left = 24 + Math.max(60, ...names.map((n) => textWidth(n, 12)));
   const f: Frame = { width: 640, height: 76 + 30 * Math.max(1, rows.length), left, right: 24, top: 26, bottom: 46 };
   const fair = 1 / r.run.players;
@@ -149,7 +149,7 @@ export function factionPlot(r: SimulationReport): string {
     .map((row, i) => {
       const colour = factionColour(row.faction);
       const y = rowY(i);
-      const tip = `${row.faction}: ${pct(row.winRate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${row.wins} of ${row.games} player-games`;
+      const tip = `${row.name}: ${pct(row.winRate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${row.wins} of ${row.games} player-games`;
       return (
         `<g class="faction"><title>${e(tip)}</title>` +
         text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`) +
@@ -361,7 +361,7 @@ function baselineSection(r: SimulationReport): string[] {
   const table = (cls: string, cols: readonly string[], rows: readonly string[]): string => `<table class="${cls}">${head(cols)}\n<tbody>\n${rows.join("\n")}\n</tbody></table>`;
   const factions = c.factions.map(
     (f) =>
-      `<tr><th scope="row"><span class="swatch" style="background:${factionColour(f.faction)}"></span>${e(f.faction)}</th><td>${optPct(f.winRate)}</td><td>${optPct(f.baselineWinRate)}</td><td class="diff">${diffCell(f.difference)}</td></tr>`,
+      `<tr><th scope="row"><span class="swatch" style="background:${factionColour(f.faction)}"></span>${e(f.name)}</th><td>${optPct(f.winRate)}</td><td>${optPct(f.baselineWinRate)}</td><td class="diff">${diffCell(f.difference)}</td></tr>`,
   );
   const cardRow = (k: { readonly name: string; readonly kind: string; readonly rank: number | null; readonly of: number; readonly difference: Parameters<typeof diffCell>[0]; readonly played: number; readonly seen: number }, extra = ""): string =>
     `<tr><th scope="row">${e(k.name)}</th><td class="kind">${e(k.kind)}</td><td class="rank">${rankCell(k.rank, k.of)}</td><td class="diff">${diffCell(k.difference)}</td><td>${thousands(k.played)}</td><td>${thousands(k.seen)}</td>${extra}</tr>`;
@@ -473,7 +473,7 @@ export function reportHtml(r: SimulationReport, options: ReportHtmlOptions = {})
     `<p>Games won alone out of player-games (a shared first place is a draw), with the 95% Wilson score interval; a rate in colour has its interval wholly above (blue) or below (red) the fair share, ${pct(fair)}.</p>`,
     `<div class="tables">`,
     rateRows("seat", r.seats.map((s) => ({ ...s, label: `seat ${s.seat}` })), fair),
-    rateRows("faction", r.factions.map((f) => ({ ...f, label: f.faction, colour: factionColour(f.faction) })), fair),
+    rateRows("faction", r.factions.map((f) => ({ ...f, label: f.name, colour: factionColour(f.faction) })), fair),
     rateRows("bot", r.bots.map((b) => ({ ...b, label: b.bot })), fair),
     `</div>`,
     ...baselineSection(r),

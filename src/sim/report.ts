@@ -12,7 +12,7 @@ import type { Comparison } from "./compare.js";
 import { comparisonText } from "./compare.js";
 import { emptyTally, type CardTally, type Outcome, type PlayWay, type Tally, type TallyShape } from "./tally.js";
 
-export const reportFormat = 1;
+export const reportFormat = 2;
 
 /** What was run: enough to tell whether two reports can be merged. */
 export interface ReportMeta {
@@ -71,7 +71,8 @@ export interface SimulationReport {
     readonly finalVp: { readonly total: number; readonly winners: number; readonly mean: number; readonly winnersMean: number };
   };
   readonly seats: readonly (Rate & { readonly seat: number })[];
-  readonly factions: readonly (Rate & { readonly faction: string })[];
+  /** `name`: what the designer calls the faction (its Base's English name); `faction` its id. */
+  readonly factions: readonly (Rate & { readonly faction: string; readonly name: string })[];
   readonly bots: readonly (Rate & { readonly bot: string })[];
   /** The usual range of the cards' win-rate differences (Tukey's fences over the cards with enough games), or null with too few. */
   readonly usualRange: { readonly low: number; readonly high: number; readonly cards: number } | null;
@@ -145,6 +146,15 @@ export function cardLabels(cards: CardRegistry): CardLabels {
   return new Map(cards.cards.flatMap((c) => (c.kind === "base" ? [] : [[c.id, { name: c.name.en, kind: c.kind }] as const])));
 }
 
+/** Each faction's name as the report shows it: its Base's English name (the faction's own in the base set). */
+export type FactionNames = ReadonlyMap<string, string>;
+
+export function factionNames(cards: CardRegistry): FactionNames {
+  const names = new Map<string, string>();
+  for (const c of cards.cards) if (c.kind === "base" && !names.has(c.faction)) names.set(c.faction, c.name.en);
+  return names;
+}
+
 function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardReport, "flags"> {
   const label = labels.get(id);
   const notPlayed = c.seen - c.played;
@@ -170,7 +180,7 @@ function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardRepo
 
 const enough = (c: Omit<CardReport, "flags">): boolean => c.difference !== null && c.played >= minGames && c.seen - c.played >= minGames;
 
-export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, complete: boolean): SimulationReport {
+export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, complete: boolean, factions: FactionNames): SimulationReport {
   const base = Object.entries(tally.cards).map(([id, c]) => cardReport(id, c, labels));
   const diffs = base.filter(enough).map((c) => c.difference!.value).sort((a, b) => a - b);
   let usualRange: SimulationReport["usualRange"] = null;
@@ -204,7 +214,7 @@ export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, 
       finalVp: { total: tally.vp, winners: tally.topVp, mean: ratio(tally.vp, tally.games * meta.players) ?? 0, winnersMean: ratio(tally.topVp, tally.games) ?? 0 },
     },
     seats: tally.seats.map((o, i) => ({ seat: i + 1, ...rate(o) })),
-    factions: Object.entries(tally.factions).map(([faction, o]) => ({ faction, ...rate(o) })),
+    factions: Object.entries(tally.factions).map(([faction, o]) => ({ faction, name: factions.get(faction) ?? faction, ...rate(o) })),
     bots: Object.entries(tally.bots).map(([bot, o]) => ({ bot, ...rate(o) })),
     usualRange,
     cards: cardReports,
@@ -257,7 +267,7 @@ export function reportText(r: SimulationReport): string {
   out.push("");
   out.push("Win rates (won alone / player-games, 95% Wilson interval):");
   for (const s of r.seats) out.push(rateLine(`seat ${s.seat}`, s));
-  for (const f of r.factions) out.push(rateLine(f.faction, f));
+  for (const f of r.factions) out.push(rateLine(f.name, f));
   for (const b of r.bots) out.push(rateLine(`bot ${b.bot}`, b));
   out.push("");
   out.push("Cards: seen = player-games with it in hand; played = of those, the ones it was played in;");
