@@ -11,7 +11,7 @@ import { outputProblem } from "../fs/output-problem.js";
 import { assertReplaceable, recoverInterruptedSwap, WriteTreeError } from "../compiler/write-generated.js";
 import type { Card } from "../check/model.js";
 import { validatePaths } from "../pipeline/validate.js";
-import { packageRoot } from "../pipeline/package-root.js";
+import { insideCheckout, packageRoot } from "../pipeline/package-root.js";
 import { countByKind } from "./format-diagnostics.js";
 import { printValidation } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
@@ -31,9 +31,7 @@ export interface BuildOptions {
  */
 export function defaultOutDir(cwd: string = process.cwd()): string {
   const root = packageRoot();
-  const rel = relative(root, cwd);
-  const inside = rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-  return join(inside ? root : cwd, "generated");
+  return join(insideCheckout(cwd, root) ? root : cwd, "generated");
 }
 
 /** A folder as the summary names it: relative to where the command ran, with a final `/`. */

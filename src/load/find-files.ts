@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
+import { errorCode } from "./read-file.js";
 
 /** What the paths named hold: card files, paths that are not there, and folders that could not be read (with the system's code). */
 export type FoundFiles = { files: string[]; missing: string[]; unreadable: { path: string; reason: string }[] };
@@ -7,7 +8,6 @@ export type FoundFiles = { files: string[]; missing: string[]; unreadable: { pat
 /** A name a card file may have: *.yaml or *.yml (any case). */
 export const isCardFile = (name: string): boolean => [".yaml", ".yml"].includes(extname(name).toLowerCase());
 
-const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? "unknown error";
 
 /**
  * The card files under `dir`. A subfolder that goes while it is searched (a save
@@ -20,7 +20,7 @@ function walk(dir: string, unreadable: FoundFiles["unreadable"]): string[] {
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    if (codeOf(error) !== "ENOENT") unreadable.push({ path: dir, reason: codeOf(error) });
+    if (errorCode(error) !== "ENOENT") unreadable.push({ path: dir, reason: errorCode(error) });
     return [];
   }
   return entries
@@ -47,8 +47,8 @@ export function findCardFiles(paths: readonly string[]): FoundFiles {
     try {
       isFolder = statSync(p).isDirectory();
     } catch (error) {
-      if (codeOf(error) === "ENOENT" || codeOf(error) === "ENOTDIR") missing.push(p);
-      else unreadable.push({ path: p, reason: codeOf(error) });
+      if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") missing.push(p);
+      else unreadable.push({ path: p, reason: errorCode(error) });
       continue;
     }
     if (isFolder) files.push(...walk(p, unreadable));

@@ -26,6 +26,9 @@ function statIfAny(path: string): Stats | undefined {
   }
 }
 
+/** A failed system call's code (ENOENT, EACCES…), which reports name as the reason. */
+export const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? "unknown error";
+
 export type BoundedRead = { ok: true; bytes: Buffer; tooBig: boolean } | { ok: false; reason: string; notAFile?: string };
 
 /**
@@ -43,7 +46,7 @@ export function readBounded(path: string, limit: number): BoundedRead {
     // A socket cannot even be opened (ENXIO): say what it is rather than why open failed.
     const stats = statIfAny(path);
     if (stats !== undefined && !stats.isFile()) return { ok: false, reason: "not a regular file", notAFile: kindOf(stats) };
-    return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? "unknown error" };
+    return { ok: false, reason: errorCode(error) };
   }
   try {
     const stats = fstatSync(fd);
@@ -58,7 +61,7 @@ export function readBounded(path: string, limit: number): BoundedRead {
     }
     return { ok: true, bytes: buffer.subarray(0, Math.min(length, limit)), tooBig: length > limit };
   } catch (error) {
-    return { ok: false, reason: (error as NodeJS.ErrnoException).code ?? "unknown error" };
+    return { ok: false, reason: errorCode(error) };
   } finally {
     closeSync(fd);
   }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -24,6 +24,8 @@ export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url
  */
 export function insideCheckout(cwd: string, root: string = packageRoot()): boolean {
   const rel = relative(root, cwd);
+  // Above the root, rel is ".." or starts "../"; a folder of the checkout may itself be named "..drafts".
+  const above = rel === ".." || rel.startsWith(`..${sep}`);
   // A path on another drive (Windows) has no relative form: resolving it back gives it unchanged, not cwd.
-  return !rel.startsWith("..") && resolve(root, rel) === resolve(cwd);
+  return !above && resolve(root, rel) === resolve(cwd);
 }

@@ -13,7 +13,7 @@
  * checked with the card files beside it (cardSetOf).
  */
 import { existsSync, readdirSync } from "node:fs";
-import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isCardFile } from "../load/find-files.js";
 import { readBounded } from "../load/read-file.js";
@@ -58,7 +58,7 @@ const cardShape = /^(?:(?:set|cards|vocabulary)[ \t]*:|#[ \t]*yaml-language-serv
  * checked: it is none of state51's business.
  */
 export function isCardDocument(path: string, text: string): boolean {
-  if (![".yaml", ".yml"].includes(extname(path).toLowerCase())) return false;
+  if (!isCardFile(path)) return false;
   if (cardShape.test(text)) return true;
   return dirname(path).split(sep).includes("cards");
 }
