@@ -5,6 +5,7 @@
  */
 import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type YAMLError } from "yaml";
 import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { readLeanYaml } from "./lean-yaml.js";
 import { rangeAt, type SourceFile } from "./source-file.js";
 import { invisibleInText, loneCarriageReturn, refusedNodes } from "./yaml-checks.js";
 
@@ -98,9 +99,18 @@ function firstAliasOffset(doc: Document.Parsed): number {
   return offset;
 }
 
-export function parseYaml(path: string, text: string): ParsedYaml {
+export interface ParseYamlOptions {
+  /**
+   * Read with the lean reader (lean-yaml.ts) when the text is within its
+   * subset: the same document, minus its comments, far faster. For loading
+   * cards; not for what rewrites a file (fmt), which needs the comments.
+   */
+  readonly lean?: boolean;
+}
+
+export function parseYaml(path: string, text: string, options: ParseYamlOptions = {}): ParsedYaml {
   try {
-    return parseYamlUnguarded(path, text);
+    return parseYamlUnguarded(path, text, options);
   } catch (error) {
     // The yaml library reports its own errors as values; this is for what it
     // did not foresee, so that even then the designer gets a diagnostic.
@@ -108,11 +118,13 @@ export function parseYaml(path: string, text: string): ParsedYaml {
   }
 }
 
-function parseYamlUnguarded(path: string, text: string): ParsedYaml {
+function parseYamlUnguarded(path: string, text: string, options: ParseYamlOptions): ParsedYaml {
   const cr = loneCarriageReturn(path, text);
   if (cr) return { ok: false, diagnostics: [cr] };
-  const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const lean = options.lean ? readLeanYaml(text) : undefined;
+  const lines = lean?.lines ?? new LineCounter();
+  // The checks below hold for both readers' documents: the lean one has passed them all by construction.
+  const docs = lean ? [lean.doc] : parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const fail = (diagnostics: Diagnostic[]): ParsedYaml => ({ ok: false, diagnostics });
   if (!Array.isArray(docs) || docs.length === 0 || text.trim() === "") {
     return fail([diagnostic(path, fileStart, "S51-E007", {}, "a card file starts with `set: <name>`")]);

@@ -133,7 +133,7 @@ function loadFile(path: string, run: Loading): LoadedFile | undefined {
 
 /** YAML, then schema, of a file's text: what depends on that text alone. */
 function loadText(shown: string, text: string): CachedLoad {
-  const yaml = parseYaml(shown, text);
+  const yaml = parseYaml(shown, text, { lean: true });
   if (!yaml.ok) return { shown, text, diagnostics: yaml.diagnostics, loaded: undefined, yaml: undefined };
   const schema = validateSchema(yaml.file, yaml.data);
   const loaded = schema.data ? { file: yaml.file, data: schema.data, rejectedCards: schema.rejectedCards } : undefined;
