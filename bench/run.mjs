@@ -26,7 +26,7 @@ const { measureStages, measureLspRecheck } = await import(join(root, "dist/bench
 async function watchRebuild(dir, edits) {
   mkdirSync(join(dir, "cards"));
   for (const f of readdirSync(join(root, "cards")).filter((f) => f.endsWith(".yaml"))) copyFileSync(join(root, "cards", f), join(dir, "cards", f));
-  const child = spawn(process.execPath, [join(root, "dist/state51.mjs"), "build", "--watch", "cards/", "--out", "out"], { cwd: dir });
+  const child = spawn(process.execPath, [join(root, "dist/state51.cjs"), "build", "--watch", "cards/", "--out", "out"], { cwd: dir });
   let out = "";
   child.stdout.on("data", (b) => (out += b));
   const reports = () => out.split("\n").filter((l) => l.startsWith("── "));
@@ -86,7 +86,7 @@ say(`  lsp re-check of one edited file (warm): ${lsp.medianMs.toFixed(1)} ms (ta
 figures.lspRecheckMs = lsp.medianMs;
 
 const baseline = processTime(["-e", "0"]);
-const validate = processTime([join(root, "dist/state51.mjs"), "validate"]);
+const validate = processTime([join(root, "dist/state51.cjs"), "validate"]);
 say(`\nwhole process, median of 15 runs:`);
 say(`  node -e 0 (baseline)      ${baseline.toFixed(0).padStart(5)} ms`);
 say(`  state51 validate          ${validate.toFixed(0).padStart(5)} ms   (${(validate / baseline).toFixed(2)}x baseline, ${(validate - baseline).toFixed(0)} ms over it)`);
@@ -102,7 +102,7 @@ try {
   const times = [];
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
-    spawnSync(process.execPath, [join(root, "dist/state51.mjs"), "validate", file], { cwd: root, stdio: "ignore" });
+    spawnSync(process.execPath, [join(root, "dist/state51.cjs"), "validate", file], { cwd: root, stdio: "ignore" });
     times.push(performance.now() - start);
   }
   const ms = median(times);
@@ -115,7 +115,7 @@ try {
 // state51 build: validate + load ts-morph + compile + write, into a temp --out.
 const buildDir = mkdtempSync(join(tmpdir(), "state51-bench-"));
 try {
-  const build = processTime([join(root, "dist/state51.mjs"), "build", "--out", join(buildDir, "generated")], 5);
+  const build = processTime([join(root, "dist/state51.cjs"), "build", "--out", join(buildDir, "generated")], 5);
   say(`  state51 build             ${build.toFixed(0).padStart(5)} ms   (median of 5, into a temp folder; loads ts-morph)`);
   figures.buildMs = Math.round(build);
 } finally {

@@ -20,7 +20,7 @@ const newCards = [join(repoRoot, "cards"), join(repoRoot, "cards", "examples")];
 /** `state51 build` into `<dir>/generated` (the dirs are all of the same depth, so the trees compare byte for byte). */
 function build(dir: string, cards: readonly string[], killAt?: string) {
   const env = { ...process.env, ...(killAt === undefined ? {} : { STATE51_TEST_KILL_AT: killAt }) };
-  return spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), "build", ...cards, "--out", "generated"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, [join(repoRoot, "dist/state51.cjs"), "build", ...cards, "--out", "generated"], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
 }
 
 function tempDir(): string {

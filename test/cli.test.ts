@@ -14,7 +14,7 @@ function tempCards(text: string): { dir: string; file: string } {
 
 describe("the state51 program", () => {
   it("runs as the package's bin, by itself, as `npx state51` runs it (executable, with its #! line)", () => {
-    const r = spawnSync(join(repoRoot, "dist/state51.mjs"), ["--help"], { encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync(join(repoRoot, "dist/state51.cjs"), ["--help"], { encoding: "utf8", timeout: 30_000 });
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("Usage: state51");

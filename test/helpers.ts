@@ -47,7 +47,7 @@ export interface CliRun {
 
 /** Runs the bundled CLI (built by test/global-setup.ts) as a designer would. */
 export function runCli(args: readonly string[], cwd: string = repoRoot): CliRun {
-  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.cjs"), ...args], { cwd, encoding: "utf8", timeout: 30_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -28,7 +28,7 @@ function tempDir(): string {
 /** The bundled CLI, timed; `timeout` kills it if it hangs. */
 function timedCli(args: readonly string[], cwd: string): { status: number | null; stdout: string; ms: number } {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd, encoding: "utf8", timeout: 20_000 });
+  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.cjs"), ...args], { cwd, encoding: "utf8", timeout: 20_000 });
   return { status: r.status, stdout: r.stdout, ms: performance.now() - start };
 }
 
@@ -150,7 +150,7 @@ describe("what is not a regular file", () => {
       [["simulate", "--merge", "/dev/zero"], "state51 simulate --merge: error: cannot read /dev/zero: it is a device, not a file"],
     ] as const) {
       const start = performance.now();
-      const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd: tmp, encoding: "utf8", timeout: 20_000 });
+      const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.cjs"), ...args], { cwd: tmp, encoding: "utf8", timeout: 20_000 });
       expect(performance.now() - start).toBeLessThan(5_000);
       expect(r.stderr).toContain(message);
       expect(r.status).not.toBe(0);

@@ -19,7 +19,7 @@ let installed = "";
 let designer = "";
 
 function state51(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(installed, "dist/state51.mjs"), ...args], { cwd: designer, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(installed, "dist/state51.cjs"), ...args], { cwd: designer, encoding: "utf8", timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -39,7 +39,7 @@ beforeAll(() => {
 
 describe("state51 installed outside the repository", () => {
   it("packs what the commands need and none of the project's own tests", () => {
-    for (const needed of ["dist/state51.mjs", "dist/state51.cjs", "dist/state51.cache", "dist/code-cache.mjs", "dist/sim-worker.mjs", "cards/vocabulary.yaml", "cards/locations.yaml", "grammar/cards.schema.json", "grammar/simulation.schema.json", "src/engine/definitions.ts", "README.md"]) {
+    for (const needed of ["dist/state51.cjs", "dist/cli.cjs", "dist/cli.cache", "dist/code-cache.cjs", "dist/sim-worker.mjs", "cards/vocabulary.yaml", "cards/locations.yaml", "grammar/cards.schema.json", "grammar/simulation.schema.json", "src/engine/definitions.ts", "README.md"]) {
       expect(packed, needed).toContain(needed);
     }
     expect(packed.filter((p) => p.startsWith("test/") || p.startsWith("bench/") || p.startsWith(".ci/"))).toEqual([]);

@@ -43,7 +43,9 @@ function libraryReading(text: string): unknown {
 function leanReading(text: string): unknown {
   const lean = readLeanYaml(text);
   if (lean === undefined) return undefined;
-  return { range: lean.doc.range, lineStarts: lean.lines.lineStarts, contents: shape(lean.doc.contents), data: lean.doc.toJS() };
+  // The data it builds is the data of the document it builds.
+  expect(lean.data).toEqual(lean.doc.toJS());
+  return { range: lean.doc.range, lineStarts: lean.lines.lineStarts, contents: shape(lean.doc.contents), data: lean.data };
 }
 
 /** Whether the two readers agree: the lean one may decline, never differ. */
@@ -213,6 +215,7 @@ describe("the lean YAML reader", () => {
       "--- \na: b\n",
       "a: b # TODO: write it\n",
       "a: b\u200b\n",
+      "__proto__: x\n",
       "a:\n  - k: v\n    # c4\n",
       "a:\n  - k: v\n    # c4\n  - k: w\n",
       "a: 1\n  # c2\nb: 2\n",

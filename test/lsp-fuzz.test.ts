@@ -96,7 +96,7 @@ describe("the server on broken and foreign documents", () => {
   it("keeps answering: truncations, a non-card YAML file, a binary file, a file outside the workspace", async () => {
     const { root } = baseWorkspace();
     const outside = mkdtempSync(join(tmpdir(), "state51-outside-"));
-    const server = spawn(process.execPath, [join(repoRoot, "dist/state51.mjs"), "lsp", "--stdio"], { cwd: root });
+    const server = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "lsp", "--stdio"], { cwd: root });
     let stderr = "";
     server.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));

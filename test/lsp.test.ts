@@ -68,7 +68,7 @@ const text = locationYaml({ spoils: "gain 2 scarp" });
 beforeAll(async () => {
   mkdirSync(cardsDir);
   writeFileSync(file, text);
-  server = spawn(process.execPath, [join(repoRoot, "dist/state51.mjs"), "lsp", "--stdio"], { cwd: dir });
+  server = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "lsp", "--stdio"], { cwd: dir });
   server.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemErrorLine } from "../src/cli/main.js";
 import { repoRoot } from "./helpers.js";
 
-const cli = join(repoRoot, "dist/state51.mjs");
+const cli = join(repoRoot, "dist/state51.cjs");
 
 interface Run {
   readonly status: number | null;

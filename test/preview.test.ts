@@ -23,7 +23,7 @@ import { nextView } from "../src/preview/view.js";
 import { watchCardFiles } from "../src/preview/watch.js";
 import { locationYaml, repoRoot, runCli } from "./helpers.js";
 
-const cli = join(repoRoot, "dist/state51.mjs");
+const cli = join(repoRoot, "dist/state51.cjs");
 
 /** A copy of the base set's card files (not the examples) in a fresh folder. */
 function copyOfBaseSet(): string {

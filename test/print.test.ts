@@ -209,7 +209,7 @@ describe("the example expansion's cards (cards/examples/) on the sheet", () => {
 
 /** Runs the bundled CLI with its own environment. */
 function runCliEnv(args: readonly string[], env: NodeJS.ProcessEnv): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd: repoRoot, encoding: "utf8", env, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.cjs"), ...args], { cwd: repoRoot, encoding: "utf8", env, timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

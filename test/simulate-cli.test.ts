@@ -94,7 +94,7 @@ describe("state51 simulate", () => {
 
   it("on Ctrl-C, reports the games played so far", { timeout: 120_000 }, async () => {
     // Interrupted at the first progress line (a tenth of the games played), so the games are under way.
-    const child = spawn(process.execPath, [join(repoRoot, "dist/state51.mjs"), "simulate", "--games", "5000", "--players", "2", "--workers", "1", "--format", "json"], { cwd: repoRoot });
+    const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "simulate", "--games", "5000", "--players", "2", "--workers", "1", "--format", "json"], { cwd: repoRoot });
     let stdout = "";
     let stderr = "";
     let interrupted = false;

@@ -21,7 +21,7 @@ writeFileSync(
 );
 
 function requiredBy(args: readonly string[]): string[] {
-  const r = spawnSync(process.execPath, ["--require", recorder, join(repoRoot, "dist/state51.mjs"), ...args], { cwd: repoRoot, encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--require", recorder, join(repoRoot, "dist/state51.cjs"), ...args], { cwd: repoRoot, encoding: "utf8" });
   const line = /^required: (.*)$/m.exec(r.stderr);
   expect(line, r.stderr).not.toBeNull();
   return JSON.parse(line![1]!) as string[];

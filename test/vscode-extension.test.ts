@@ -39,7 +39,7 @@ describe("the VS Code extension", () => {
   it("runs this checkout's bundle on VS Code's own Node.js, for YAML files on disk", () => {
     const { id, server, client } = activate("");
     expect(id).toBe("state51");
-    expect(server.run).toEqual({ module: join(repoRoot, "dist/state51.mjs"), transport: 0, args: ["lsp"] });
+    expect(server.run).toEqual({ module: join(repoRoot, "dist/state51.cjs"), transport: 0, args: ["lsp"] });
     expect(existsSync(server.run["module"] as string)).toBe(true);
     expect(client.documentSelector).toEqual([{ scheme: "file", language: "yaml" }]);
   });

@@ -76,7 +76,7 @@ class Watching {
   out = "";
   err = "";
   constructor(args: readonly string[], cwd: string) {
-    this.child = spawn(process.execPath, [join(repoRoot, "dist/state51.mjs"), ...args], { cwd });
+    this.child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), ...args], { cwd });
     this.child.stdout.on("data", (b: Buffer) => (this.out += b.toString("utf8")));
     this.child.stderr.on("data", (b: Buffer) => (this.err += b.toString("utf8")));
   }

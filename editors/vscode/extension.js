@@ -19,9 +19,9 @@ let client;
  */
 function serverOptions() {
   const configured = vscode.workspace.getConfiguration("state51").get("cli", "").trim();
-  const checkout = join(__dirname, "..", "..", "dist", "state51.mjs");
+  const checkout = join(__dirname, "..", "..", "dist", "state51.cjs");
   const cli = configured !== "" ? configured : existsSync(checkout) ? checkout : "state51";
-  return /\.m?js$/.test(cli) ? { module: cli, transport: TransportKind.stdio, args: ["lsp"] } : { command: cli, args: ["lsp", "--stdio"] };
+  return /\.[cm]?js$/.test(cli) ? { module: cli, transport: TransportKind.stdio, args: ["lsp"] } : { command: cli, args: ["lsp", "--stdio"] };
 }
 
 function activate(context) {

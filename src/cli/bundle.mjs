@@ -1,4 +1,4 @@
-// Bundles the CLI into one file (dist/state51.cjs, started by dist/state51.mjs)
+// Bundles the CLI into one file (dist/cli.cjs, started by dist/state51.cjs)
 // so `state51` starts fast: loading one file is far quicker than chevrotain's,
 // ajv's and yaml's hundreds of modules. Run by `npm ci` (prepare), `npm run
 // bench` and the test set-up.
@@ -47,9 +47,9 @@ const precompile = {
 
 /** Whether the cache is taken for the bundle, compiled as the launcher compiles it, in a process started as the launcher is (V8 ties a cache to its flags). */
 function codeCacheTaken(bundle, cache) {
-  const check = `import { compileBundle } from ${JSON.stringify(join(root, "dist/code-cache.mjs"))}; import { readFileSync } from "node:fs";
-    const f = ${JSON.stringify(bundle)}; process.exit(compileBundle(f, readFileSync(f, "utf8"), readFileSync(${JSON.stringify(cache)})).cacheTaken ? 0 : 1);`;
-  return spawnSync(process.execPath, ["--input-type=module", "-e", check], { stdio: "ignore" }).status === 0;
+  const check = `const { compileBundle } = require(${JSON.stringify(join(root, "dist/code-cache.cjs"))}); const { readFileSync } = require("node:fs");
+    const f = ${JSON.stringify(bundle)}; process.exit(compileBundle(f, readFileSync(f), readFileSync(${JSON.stringify(cache)})).cacheTaken ? 0 : 1);`;
+  return spawnSync(process.execPath, ["-e", check], { stdio: "ignore" }).status === 0;
 }
 
 const shared = {
@@ -75,34 +75,35 @@ const shared = {
   logLevel: "warning",
 };
 
-// Earlier bundles split the CLI into chunks: drop any left in dist/.
+// Earlier bundles split the CLI into chunks, and had an ES module launcher: drop what they left in dist/.
 rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
+for (const old of ["state51.mjs", "state51.cache", "code-cache.mjs"]) rmSync(join(root, "dist", old), { force: true });
 
-// The CLI: one CommonJS file (dist/state51.cjs), run by the launcher (dist/state51.mjs,
-// from src/cli/launcher.mjs) with V8's code cache: the launcher says why. Modules only some
+// The CLI: one CommonJS file (dist/cli.cjs), run by the launcher (dist/state51.cjs,
+// from src/cli/launcher.cjs) with V8's code cache: the launcher says why. Modules only some
 // commands need (build's compiler and ts-morph) are still evaluated only when those run.
 await build({
   ...shared,
   format: "cjs",
-  entryPoints: { state51: join(root, "src/cli/entry.ts") },
+  entryPoints: { cli: join(root, "src/cli/entry.ts") },
   outExtension: { ".js": ".cjs" },
   define: { ...shared.define, "import.meta.url": "__state51_url" },
   banner: { js: 'var __state51_url = require("node:url").pathToFileURL(__filename).href;' },
 });
-copyFileSync(join(root, "src/cli/launcher.mjs"), join(root, "dist/state51.mjs"));
-copyFileSync(join(root, "src/cli/code-cache.mjs"), join(root, "dist/code-cache.mjs"));
+copyFileSync(join(root, "src/cli/launcher.cjs"), join(root, "dist/state51.cjs"));
+copyFileSync(join(root, "src/cli/code-cache.cjs"), join(root, "dist/code-cache.cjs"));
 // `npx state51` runs the package's bin as a program: it must be executable.
-chmodSync(join(root, "dist/state51.mjs"), 0o755);
+chmodSync(join(root, "dist/state51.cjs"), 0o755);
 // The code cache: what one `state51 validate` of the base set compiles, written by that run
 // as it exits. A base set with errors still makes it (validate exits 1 after the work).
-const codeCache = join(root, "dist/state51.cache");
+const codeCache = join(root, "dist/cli.cache");
 rmSync(codeCache, { force: true });
-const warmUp = spawnSync(process.execPath, [join(root, "dist/state51.mjs"), "validate", join(root, "cards")], {
+const warmUp = spawnSync(process.execPath, [join(root, "dist/state51.cjs"), "validate", join(root, "cards")], {
   env: { ...process.env, STATE51_CODE_CACHE_OUT: codeCache },
   stdio: ["ignore", "ignore", "ignore"],
 });
 if (!existsSync(codeCache)) console.warn(`bundle: no code cache made (validate exited ${warmUp.status ?? warmUp.signal}); state51 runs without it`);
-else if (!codeCacheTaken(join(root, "dist/state51.cjs"), codeCache)) {
+else if (!codeCacheTaken(join(root, "dist/cli.cjs"), codeCache)) {
   rmSync(codeCache);
   console.warn("bundle: the code cache made is not taken; state51 runs without it");
 }

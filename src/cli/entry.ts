@@ -8,7 +8,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// Not a top-level await: the bundle is CommonJS (src/cli/launcher.mjs says why).
+// Not a top-level await: the bundle is CommonJS (src/cli/launcher.cjs says why).
 let settled = false;
 void main(process.argv.slice(2)).then((code) => {
   settled = true;

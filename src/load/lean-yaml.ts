@@ -22,6 +22,7 @@
  * checks the two readers agree wherever this one answers.
  */
 import { Document, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from "yaml";
+import { invisible } from "./yaml-checks.js";
 
 /** The end-of-line comment marking a placeholder value (check/placeholders.ts). */
 export const placeholderMark = "TODO";
@@ -42,12 +43,13 @@ const outside = (): never => {
   throw new OutsideSubset();
 };
 
-/** Characters this reader never reads past: tab, CR, the other C0/C1 controls, BOM and the invisible characters yaml-checks.ts refuses. */
-const unsupported = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/u;
+/** Characters this reader never reads past: tab, CR, and what yaml-checks.ts refuses (the controls, BOM and invisible characters). */
+const unsupported = new RegExp(`[\\t\\r]|${invisible.source}`, "u");
 
 /** A key: a word as card files use them (never one YAML would read as null, a boolean or a number). */
 const keyPattern = /[A-Za-z_][A-Za-z0-9_-]*/y;
-const notStringKey = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+// (`__proto__` too: the library's data takes it as an own key, and so it stays its business.)
+const notStringKey = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|__proto__)$/;
 
 /** Plain scalars the YAML 1.2 core schema reads as anything but a string: only small integers and booleans are read here, the rest left to the library. */
 const nonString = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
@@ -63,6 +65,14 @@ const hash = 0x23;
 export interface LeanYaml {
   readonly doc: Document.Parsed;
   readonly lines: LineCounter;
+  /** The document's data, as `doc.toJS()` gives it, built along the way. */
+  readonly data: unknown;
+}
+
+/** A node and its data, built together. */
+interface Read<N extends Node = Node> {
+  readonly node: N;
+  readonly data: unknown;
 }
 
 /** The text as the yaml library would read it, or undefined when it holds anything this reader leaves to the library. */
@@ -96,9 +106,9 @@ class Reader {
     const contents = this.#block(0);
     if (this.#at !== this.#lines.length) outside();
     const doc = this.#doc;
-    doc.contents = contents;
-    (doc as { range?: unknown }).range = [contents.range![0], contents.range![1], this.#text.length];
-    return { doc: doc as Document.Parsed, lines: this.#counter };
+    doc.contents = contents.node;
+    (doc as { range?: unknown }).range = [contents.node.range![0], contents.node.range![1], this.#text.length];
+    return { doc: doc as Document.Parsed, lines: this.#counter, data: contents.data };
   }
 
   /** The lines holding content, recording every line start as the library's lexer does; comments checked for the placeholder mark. */
@@ -139,7 +149,7 @@ class Reader {
   }
 
   /** A block collection whose first line is the next content line. */
-  #block(parentColumn: number): YAMLMap | YAMLSeq {
+  #block(parentColumn: number): Read<YAMLMap | YAMLSeq> {
     const line = this.#lines[this.#at]!;
     const column = line.content - line.start;
     if (column < parentColumn) outside();
@@ -147,9 +157,10 @@ class Reader {
   }
 
   /** A block mapping: its first key at `from`, then every line at `column` (the first line may be a sequence item's). */
-  #mapping(from: number, column: number): YAMLMap {
+  #mapping(from: number, column: number): Read<YAMLMap> {
     const text = this.#text;
     const map = new YAMLMap(this.#doc.schema);
+    const data: Record<string, unknown> = {};
     const keys = new Set<string>();
     let keyAt = from;
     let end = from;
@@ -162,7 +173,7 @@ class Reader {
       const keyEnd = keyAt + word!.length;
       if (text.charCodeAt(keyEnd) !== 0x3a /* : */) outside();
       const key = scalar(word!, word!, "PLAIN", [keyAt, keyEnd, keyEnd]);
-      let value: Node;
+      let value: Read;
       const after = skipSpaces(text, keyEnd + 1, line.end);
       if (after === line.end || (text.charCodeAt(after) === hash && after > keyEnd + 1)) {
         if (after !== line.end) this.#comment(after, line.end);
@@ -176,8 +187,9 @@ class Reader {
         value = this.#inlineValue(after, line);
         this.#at++;
       }
-      map.items.push(new Pair(key, value));
-      end = value.range![2];
+      map.items.push(new Pair(key, value.node));
+      data[word!] = value.data;
+      end = value.node.range![2];
       const next = this.#lines[this.#at];
       if (next === undefined) break;
       const nextColumn = next.content - next.start;
@@ -186,13 +198,14 @@ class Reader {
       keyAt = next.content;
     }
     map.range = [from, end, end];
-    return map;
+    return { node: map, data };
   }
 
   /** A block sequence: every line at `column` starting "- ". */
-  #sequence(column: number): YAMLSeq {
+  #sequence(column: number): Read<YAMLSeq> {
     const text = this.#text;
     const seq = new YAMLSeq(this.#doc.schema);
+    const data: unknown[] = [];
     const from = this.#lines[this.#at]!.content;
     let end = from;
     for (;;) {
@@ -201,7 +214,7 @@ class Reader {
       if (text.charCodeAt(dash + 1) !== space) outside(); // "-" alone, or "-x"
       const item = skipSpaces(text, dash + 1, line.end);
       if (item === line.end || text.charCodeAt(item) === hash) outside();
-      let value: Node;
+      let value: Read;
       keyPattern.lastIndex = item;
       const word = keyPattern.exec(text)?.[0];
       if (word !== undefined && text.charCodeAt(item + word.length) === 0x3a /* : */) {
@@ -211,8 +224,9 @@ class Reader {
         value = this.#inlineValue(item, line);
         this.#at++;
       }
-      seq.items.push(value);
-      end = value.range![2];
+      seq.items.push(value.node);
+      data.push(value.data);
+      end = value.node.range![2];
       const next = this.#lines[this.#at];
       if (next === undefined) break;
       const nextColumn = next.content - next.start;
@@ -221,22 +235,25 @@ class Reader {
       if (text.charCodeAt(next.content) !== 0x2d /* - */) outside(); // a key beside the dashes
     }
     seq.range = [from, end, end];
-    return seq;
+    return { node: seq, data };
   }
 
   /** A value on one line, from `at`: flow collection, quoted or plain scalar; its node range runs to the end of the line. */
-  #inlineValue(at: number, line: Line): Node {
+  #inlineValue(at: number, line: Line): Read {
     const text = this.#text;
     const c = text[at]!;
     let node: Node;
+    let data: unknown;
     let valueEnd: number;
     if (c === "{" || c === "[") {
       const flow = this.#flow(at, line.end);
       node = flow.node;
+      data = flow.data;
       valueEnd = flow.end;
     } else if (c === '"' || c === "'") {
       const quoted = quotedScalar(text, at, line.end);
       node = quoted.node;
+      data = quoted.node.value;
       valueEnd = quoted.end;
     } else {
       if (indicators.has(c)) outside();
@@ -244,7 +261,9 @@ class Reader {
       valueEnd = plain;
       const source = text.slice(at, plain);
       if (source.endsWith(":") || source.includes(": ")) outside();
-      node = plainScalar(source, [at, plain, 0]);
+      const plainNode = plainScalar(source, [at, plain, 0]);
+      node = plainNode;
+      data = plainNode.value;
     }
     const rest = skipSpaces(text, valueEnd, line.end);
     if (rest !== line.end) {
@@ -252,15 +271,17 @@ class Reader {
       this.#comment(rest, line.end);
     }
     node.range![2] = line.end < text.length ? line.end + 1 : line.end;
-    return node;
+    return { node, data };
   }
 
   /** A one-line flow mapping or sequence of scalars, from its bracket. */
-  #flow(open: number, lineEnd: number): { node: YAMLMap | YAMLSeq; end: number } {
+  #flow(open: number, lineEnd: number): { node: YAMLMap | YAMLSeq; data: unknown; end: number } {
     const text = this.#text;
     const isMap = text[open] === "{";
     const close = isMap ? "}" : "]";
     const node = isMap ? new YAMLMap(this.#doc.schema) : new YAMLSeq(this.#doc.schema);
+    const mapData: Record<string, unknown> = {};
+    const seqData: unknown[] = [];
     node.flow = true;
     const keys = new Set<string>();
     let at = skipSpaces(text, open + 1, lineEnd);
@@ -293,11 +314,16 @@ class Reader {
       }
       const next = skipSpaces(text, valueEnd, lineEnd);
       value.range![2] = next;
-      if (node instanceof YAMLMap) node.items.push(new Pair(key, value));
-      else node.items.push(value);
+      if (node instanceof YAMLMap) {
+        node.items.push(new Pair(key, value));
+        mapData[key!.value as string] = value.value;
+      } else {
+        node.items.push(value);
+        seqData.push(value.value);
+      }
       const sep = text[next];
       if (sep === close) {
-        return { node: withRange(node, [open, next + 1, 0]), end: next + 1 };
+        return { node: withRange(node, [open, next + 1, 0]), data: isMap ? mapData : seqData, end: next + 1 };
       }
       if (sep !== ",") outside();
       at = skipSpaces(text, next + 1, lineEnd);

@@ -122,9 +122,11 @@ function parseYamlUnguarded(path: string, text: string, options: ParseYamlOption
   const cr = loneCarriageReturn(path, text);
   if (cr) return { ok: false, diagnostics: [cr] };
   const lean = options.lean ? readLeanYaml(text) : undefined;
-  const lines = lean?.lines ?? new LineCounter();
-  // The checks below hold for both readers' documents: the lean one has passed them all by construction.
-  const docs = lean ? [lean.doc] : parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // The lean reader reads only what passes every check below: one document, no syntax
+  // error, duplicate key, invisible character, tag, merge key, escape or alias.
+  if (lean) return { ok: true, file: { path, text, doc: lean.doc, lines: lean.lines }, data: lean.data };
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const fail = (diagnostics: Diagnostic[]): ParsedYaml => ({ ok: false, diagnostics });
   if (!Array.isArray(docs) || docs.length === 0 || text.trim() === "") {
     return fail([diagnostic(path, fileStart, "S51-E007", {}, "a card file starts with `set: <name>`")]);

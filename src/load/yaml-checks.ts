@@ -39,7 +39,7 @@ const invisibleNames: Readonly<Record<number, string>> = {
 };
 
 /** Every C0 and C1 control but tab, LF and CR, the invisible characters above, and a lone surrogate (an escape writing half a character). */
-const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/u;
+export const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/u;
 const invisibleAll = new RegExp(invisible.source, "gu");
 
 export function codePoint(ch: string): string {

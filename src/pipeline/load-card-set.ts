@@ -42,7 +42,7 @@ export function cardSetUrl(result: Pick<ValidationResult, "cards" | "vocabulary"
 
 /**
  * The launcher's own `import()`, which the bundled CLI is given as a parameter
- * (src/cli/launcher.mjs): the bundle runs as a vm.Script read from V8's code
+ * (src/cli/launcher.cjs): the bundle runs as a vm.Script read from V8's code
  * cache, and Node 20 cannot `import()` from such a script. Elsewhere (tests,
  * worker threads) it does not exist and this module imports for itself.
  */

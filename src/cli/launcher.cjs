@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `state51` program as installed: it runs the CLI bundle (dist/state51.cjs)
-// with V8's code cache (dist/state51.cache).
+// The `state51` program as installed: it runs the CLI bundle (dist/cli.cjs)
+// with V8's code cache (dist/cli.cache).
 //
 // Why not import an ES module bundle: Node 20 compiles an ES module's functions
 // afresh on every run, and for `state51 validate` that compiling is about a
@@ -11,16 +11,20 @@
 // Node version) is ignored, and the code compiles as it would anyway. A run
 // writes nothing here (the package may be read-only) unless bundle.mjs names a
 // file for the cache it is making.
-import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cacheOf, compileBundle } from "./code-cache.mjs";
+//
+// This launcher is CommonJS too: an ES module entry point costs Node's ES module
+// loader and an ES facade for every built-in module it imports, a few
+// milliseconds of every run.
+"use strict";
+const { readFileSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { join } = require("node:path");
+const { cacheOf, compileBundle } = require("./code-cache.cjs");
 
-const file = fileURLToPath(new URL("./state51.cjs", import.meta.url));
+const file = join(__dirname, "cli.cjs");
 let source;
 try {
-  source = readFileSync(file, "utf8");
+  source = readFileSync(file);
 } catch (error) {
   // A broken install (or a bundle never made): one line, not a stack trace.
   process.stderr.write(`state51: error: cannot read ${file} (${error.code ?? error.message}): reinstall state51, or run npm run bundle in its checkout\n`);
@@ -28,14 +32,15 @@ try {
 }
 let cache;
 try {
-  cache = readFileSync(fileURLToPath(new URL("./state51.cache", import.meta.url)));
+  cache = readFileSync(join(__dirname, "cli.cache"));
 } catch {
   // No cache (a bundle made without one): compile as usual.
 }
 const { script } = compileBundle(file, source, cache);
-const module = { exports: {} };
+const module_ = { exports: {} };
+// Node 20 cannot import() from a script read from a code cache: the bundle borrows this one.
 const importUrl = (url) => import(url);
-script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), importUrl);
+script.runInThisContext()(module_.exports, createRequire(file), module_, file, __dirname, importUrl);
 // At exit, so the cache holds every function the run compiled, not only the top level.
 const cacheOut = process.env.STATE51_CODE_CACHE_OUT;
 if (cacheOut) process.once("exit", () => writeFileSync(cacheOut, cacheOf(source, script)));
