@@ -52,6 +52,48 @@ function codeCacheTaken(bundle, cache) {
   return spawnSync(process.execPath, ["-e", check], { stdio: "ignore" }).status === 0;
 }
 
+/**
+ * Two start-up costs of dependencies, paid on every run for nothing `state51` uses:
+ * - commander loads node:child_process when it loads (about 1.5 ms), for subcommands run
+ *   as separate programs, which state51 has none of: it gets node:child_process when first
+ *   used instead;
+ * - chevrotain's lexer fills a 65,536-entry table of character codes when it is made
+ *   (about 2 ms run cold, and half a megabyte the garbage collector then copies), to look
+ *   up `code < 256 ? code : 255 + floor(code / 255)`: the bundle computes that instead.
+ *   Its source is matched exactly (chevrotain is pinned), so an update cannot slip past.
+ */
+const lazyChildProcessForCommander = {
+  name: "lazy-child-process-for-commander",
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: "lazy-child-process", namespace: "state51-lazy" } : undefined,
+    );
+    b.onLoad({ filter: /^lazy-child-process$/, namespace: "state51-lazy" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_, name) => require("node:child_process")[name] });',
+      loader: "js",
+    }));
+  },
+};
+
+const chevrotainLexer = /chevrotain[\\/]lib[\\/]src[\\/]scan[\\/]lexer\.js$/;
+const charCodeTable = [
+  ["return charCode < minOptimizationVal\n        ? charCode\n        : charCodeToOptimizedIdxMap[charCode];", "return charCode < minOptimizationVal ? charCode : 255 + ~~(charCode / 255);"],
+  ['tracer("initCharCodeToOptimizedIndexMap", () => {\n        initCharCodeToOptimizedIndexMap();\n    });', ""],
+];
+const computedCharCodes = {
+  name: "chevrotain-computed-char-codes",
+  setup(b) {
+    b.onLoad({ filter: chevrotainLexer }, (args) => {
+      let contents = readFileSync(args.path, "utf8");
+      for (const [from, to] of charCodeTable) {
+        if (!contents.includes(from)) throw new Error(`bundle: chevrotain's lexer.js no longer holds the code patched here (${from.slice(0, 40)}…): review computedCharCodes in src/cli/bundle.mjs`);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: "js" };
+    });
+  },
+};
+
 const shared = {
   bundle: true,
   platform: "node",
@@ -60,7 +102,7 @@ const shared = {
   minify: true,
   legalComments: "none",
   define: { "process.env.STATE51_BUNDLED": '"1"' },
-  plugins: [precompile],
+  plugins: [precompile, lazyChildProcessForCommander, computedCharCodes],
   // ts-morph (and the TypeScript it bundles) is loaded from node_modules, and only by
   // `state51 build`: the compiler is imported lazily (src/cli/build-command.ts), so
   // `state51 validate` never pays its ~0.65 s start-up.
