@@ -34,25 +34,30 @@ export function num(tok: IToken): A.Num {
   return { value: Number(tok.image), span: tokenSpan(tok) };
 }
 
+/**
+ * Each node's span, once: the builders ask for a statement's span, then for the spans of
+ * the parts inside it, and walking every subtree afresh made that quadratic in the depth.
+ */
+const spans = new WeakMap<CstNode, { readonly start: number; readonly end: number }>();
+
 /** The span of a CST node: from its first to its last token. */
 export function spanOf(cst: CstNode): A.Span {
-  let start = Infinity;
-  let end = -Infinity;
-  const visit = (n: CstNode): void => {
-    for (const list of Object.values(n.children)) {
+  let known = spans.get(cst);
+  if (known === undefined) {
+    let start = Infinity;
+    let end = -Infinity;
+    for (const list of Object.values(cst.children)) {
       for (const child of list) {
-        if ("image" in child) {
-          const s = tokenSpan(child);
-          start = Math.min(start, s.start);
-          end = Math.max(end, s.end);
-        } else {
-          visit(child);
-        }
+        const s = "image" in child ? tokenSpan(child) : spanOf(child);
+        if (s.start < start) start = s.start;
+        if (s.end > end) end = s.end;
       }
     }
-  };
-  visit(cst);
-  return { start, end };
+    known = { start, end };
+    spans.set(cst, known);
+  }
+  // A fresh object: a span handed out is the caller's to keep.
+  return { start: known.start, end: known.end };
 }
 
 export function counted(cst: CstNode): A.Word {

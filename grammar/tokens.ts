@@ -42,13 +42,17 @@ export const Type = keyword("Type", "type");
 export const Contact = keyword("Contact", "contact");
 /** `card` and `cards`: a keyword because `each scrap card` needs it, yet also a counted word (`2 cards`). */
 export const Card = createToken({ name: "Card", pattern: /cards?/, longer_alt: Word, label: '"card"' });
-/** The token multiplier in `2 x 1 vp` (two VP tokens of value 1). */
-export const Times = createToken({ name: "Times", pattern: /x|×/, longer_alt: Word, label: '"x"' });
+/**
+ * The token multiplier in `2 x 1 vp` (two VP tokens of value 1). Its pattern (and the arrow's)
+ * is written from a string: esbuild writes strings in ASCII, not regular expressions, and the
+ * bundle must be ASCII (src/cli/bundle.mjs).
+ */
+export const Times = createToken({ name: "Times", pattern: new RegExp("x|×"), longer_alt: Word, label: '"x"' });
 
 export const Integer = createToken({ name: "Integer", pattern: /\d+/, label: "a number" });
 /** A change written with its sign, `-1` or `+2` (`range -1 distance 3`): the sign says which way. */
 export const Signed = createToken({ name: "Signed", pattern: /[+-]\d+/, label: "a signed number (-1, +1)" });
-export const Arrow = createToken({ name: "Arrow", pattern: /->|→/, label: '"->"' });
+export const Arrow = createToken({ name: "Arrow", pattern: new RegExp("->|→"), label: '"->"' });
 export const Colon = createToken({ name: "Colon", pattern: /:/, label: '":"' });
 export const Semicolon = createToken({ name: "Semicolon", pattern: /;/, label: '";"' });
 export const Comma = createToken({ name: "Comma", pattern: /,/, label: '","' });

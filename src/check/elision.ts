@@ -26,7 +26,8 @@ import type { FrForms } from "../schema/card-file.js";
 const hAspireWords: ReadonlySet<string> = new Set(contractions.getCompleteList().map((w) => w.toLowerCase()));
 
 /** Vowels as a French word can begin with; `isContractedVowelWord` below knows all but æ and œ (d'Œuvre). */
-const vowels = /^[aeiouyàáâäæèéêëìíîïòóôöœùúûüÿ]/;
+// From a string: esbuild writes strings in ASCII, not regular expressions, and the bundle must be ASCII (src/cli/bundle.mjs).
+const vowels = new RegExp("^[aeiouyàáâäæèéêëìíîïòóôöœùúûüÿ]");
 
 /** Why a word takes elision or not, in a hint's words: "begins with a vowel". */
 export interface Onset {
@@ -37,8 +38,11 @@ export interface Onset {
 }
 
 /** The first word, lower case, as a dictionary lists it: "Hache de guerre" → "hache". */
+const wordBreak = new RegExp("[\\s'’]");
+const ligatureStart = new RegExp("^[æœ]");
+
 function firstWord(name: string): string {
-  return (name.trim().split(/[\s'’]/)[0] ?? "").toLowerCase();
+  return (name.trim().split(wordBreak)[0] ?? "").toLowerCase();
 }
 
 /** Is this h word in the list: the word itself, its singular (haches, hameaux), or its first part (hache-paille)? */
@@ -49,7 +53,7 @@ function isListedHAspire(word: string): boolean {
 
 function vowelOnset(word: string): Onset {
   // The library's rule for vowels: y before a vowel is a consonant (le yaourt), and a short list of exceptions (le onze, le oui, le ouistiti).
-  if (/^[æœ]/.test(word) || contractions.isContractedVowelWord(word)) return { elides: true, reason: "begins with a vowel" };
+  if (ligatureStart.test(word) || contractions.isContractedVowelWord(word)) return { elides: true, reason: "begins with a vowel" };
   if (word.startsWith("y")) return { elides: false, reason: "begins with a y sounded as a consonant" };
   return { elides: false, reason: "is one of the vowel words that take no elision (le onze, le oui)" };
 }

@@ -132,6 +132,15 @@ await build({
   define: { ...shared.define, "import.meta.url": "__state51_url" },
   banner: { js: 'var __state51_url = require("node:url").pathToFileURL(__filename).href;' },
 });
+// The launcher reads the bundle as Latin-1 (src/cli/code-cache.cjs): it must be ASCII, as esbuild writes it.
+// esbuild writes strings in ASCII but leaves regular expressions as written: one with a
+// non-ASCII character is written from a string instead (new RegExp("x|×")).
+const bundled = readFileSync(join(root, "dist/cli.cjs"));
+const nonAscii = bundled.findIndex((byte) => byte > 0x7f);
+if (nonAscii >= 0) {
+  const around = bundled.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString("utf8");
+  throw new Error(`bundle: dist/cli.cjs holds a non-ASCII character (…${around}…); the launcher reads the bundle as Latin-1: write that regular expression from a string`);
+}
 copyFileSync(join(root, "src/cli/launcher.cjs"), join(root, "dist/state51.cjs"));
 copyFileSync(join(root, "src/cli/code-cache.cjs"), join(root, "dist/code-cache.cjs"));
 // `npx state51` runs the package's bin as a program: it must be executable.

@@ -15,10 +15,12 @@
 const consonantSounding = /^(uni|use|usu|uti|eu|ewe|one\b|once\b)/;
 /** Words whose h is silent: "an hour". */
 const silentH = /^(hour|honest|honou?r|heir)/;
+// From a string: esbuild writes strings in ASCII, not regular expressions, and the bundle must be ASCII (src/cli/bundle.mjs).
+const vowelStart = new RegExp("^[aeiouàáâäèéêëìíîïòóôöùúûü]");
 
 export function indefiniteArticle(word: string): "a" | "an" {
   const w = word.trim().toLowerCase();
   if (silentH.test(w)) return "an";
   if (consonantSounding.test(w)) return "a";
-  return /^[aeiouàáâäèéêëìíîïòóôöùúûü]/.test(w) ? "an" : "a";
+  return vowelStart.test(w) ? "an" : "a";
 }

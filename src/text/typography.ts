@@ -13,8 +13,8 @@ export function frenchTypography(text: string): string {
       // A colon inside a number (e.g. "10:30") is not punctuation to space; "Distance 3 :" is.
       mark === ":" && found === mark && /\d/.test(whole[offset - 1] ?? "") ? mark : `${nbsp}${mark}`,
     )
-    .replace(/«[ \u00a0]*/g, `«${nbsp}`)
-    .replace(/[ \u00a0]*»/g, `${nbsp}»`)
+    .replace(/\u00ab[ \u00a0]*/g, `«${nbsp}`) // « (written \u00ab: see nonAscii in src/cli/bundle.mjs)
+    .replace(/[ \u00a0]*\u00bb/g, `${nbsp}»`) // »
     .replace(/(\d) (?=\p{L})/gu, `$1${nbsp}`)
     .replace(/'/g, "’");
 }
