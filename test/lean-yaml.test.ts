@@ -223,6 +223,13 @@ describe("the lean YAML reader", () => {
     for (const text of declined) expect(readLeanYaml(text), JSON.stringify(text)).toBeUndefined();
   });
 
+  it("reads a mapping nested 200 deep, and never throws on a deeper one", () => {
+    const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${"  ".repeat(i)}k:`).join("\n") + " v\n";
+    expect(expectAgreement(nested(200))).toBe(true);
+    // About as deep as a file under the 1 MB limit can nest (its indentation grows with the depth).
+    expect(() => readLeanYaml(nested(1000))).not.toThrow();
+  });
+
   it("gives validate the same data and diagnostics as the library", () => {
     const text = readFileSync(join(root, "cards", "locations.yaml"), "utf8");
     const lean = parseYaml("cards/locations.yaml", text, { lean: true });

@@ -81,7 +81,9 @@ export function readLeanYaml(text: string): LeanYaml | undefined {
   try {
     return new Reader(text).read();
   } catch (error) {
-    if (error instanceof OutsideSubset) return undefined;
+    // A RangeError is the call stack running out on a mapping nested thousands deep: the
+    // library reads those without recursing.
+    if (error instanceof OutsideSubset || error instanceof RangeError) return undefined;
     throw error;
   }
 }
