@@ -60,6 +60,14 @@ describe("the CLI's code cache", () => {
     expect(rejected(bundle, join(dir, "other-node.cache"))).toBe(true);
   });
 
+  // npx keeps links to the former program (dist/state51.mjs) in its cache and does not make them again.
+  it("the program's former name still runs it, for the links npx keeps", () => {
+    const r = spawnSync(join(repoRoot, "dist/state51.mjs"), ["validate"], { cwd: repoRoot, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toMatch(/^110 cards valid/);
+    expect(r.status).toBe(0);
+  });
+
   it("a launcher without its bundle (a broken install) says so in one line, exit 70", () => {
     const dir = mkdtempSync(join(tmpdir(), "state51-broken-"));
     for (const f of ["state51.cjs", "code-cache.cjs"]) writeFileSync(join(dir, f), readFileSync(join(repoRoot, "dist", f)));

@@ -119,7 +119,7 @@ const shared = {
 
 // Earlier bundles split the CLI into chunks, and had an ES module launcher: drop what they left in dist/.
 rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
-for (const old of ["state51.mjs", "state51.cache", "code-cache.mjs"]) rmSync(join(root, "dist", old), { force: true });
+for (const old of ["state51.cache", "code-cache.mjs"]) rmSync(join(root, "dist", old), { force: true });
 
 // The CLI: one CommonJS file (dist/cli.cjs), run by the launcher (dist/state51.cjs,
 // from src/cli/launcher.cjs) with V8's code cache: the launcher says why. Modules only some
@@ -143,8 +143,11 @@ if (nonAscii >= 0) {
 }
 copyFileSync(join(root, "src/cli/launcher.cjs"), join(root, "dist/state51.cjs"));
 copyFileSync(join(root, "src/cli/code-cache.cjs"), join(root, "dist/code-cache.cjs"));
+// The program's former name, for the links npx keeps to it (the file says more).
+copyFileSync(join(root, "src/cli/launcher-compat.mjs"), join(root, "dist/state51.mjs"));
 // `npx state51` runs the package's bin as a program: it must be executable.
 chmodSync(join(root, "dist/state51.cjs"), 0o755);
+chmodSync(join(root, "dist/state51.mjs"), 0o755);
 // The code cache: what one `state51 validate` of the base set compiles, written by that run
 // as it exits. A base set with errors still makes it (validate exits 1 after the work).
 const codeCache = join(root, "dist/cli.cache");
