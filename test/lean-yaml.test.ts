@@ -219,8 +219,14 @@ describe("the lean YAML reader", () => {
       "a:\n  - k: v\n    # c4\n",
       "a:\n  - k: v\n    # c4\n  - k: w\n",
       "a: 1\n  # c2\nb: 2\n",
+      // YAML caps an implicit block key at 1024 characters: the library reports a longer one.
+      `${"k".repeat(1025)}: v\n`,
+      `a:\n  - ${"k".repeat(1025)}: v\n`,
     ];
     for (const text of declined) expect(readLeanYaml(text), JSON.stringify(text)).toBeUndefined();
+    // At the limit, and in a flow mapping (where the library sets none), a long key is read.
+    expect(expectAgreement(`${"k".repeat(1024)}: v\n`)).toBe(true);
+    expect(expectAgreement(`a: { ${"k".repeat(1025)}: v }\n`)).toBe(true);
   });
 
   it("reads a mapping nested 200 deep, and never throws on a deeper one", () => {

@@ -14,8 +14,9 @@
  * It gives up (returns undefined) on anything else: a tab, a CR, a control
  * or invisible character, an anchor, alias, tag or directive, a block
  * scalar, a multi-line or escaped scalar, a plain scalar YAML would read as
- * anything but a string, a small integer or a boolean, a duplicate key, a misaligned
- * line. The caller then reads the text with the library, which also gives
+ * anything but a string, a small integer or a boolean, a duplicate key, a
+ * block mapping key over 1024 characters, a misaligned line. The caller then
+ * reads the text with the library, which also gives
  * the diagnostics. Comments are skipped, not kept: a file whose comment
  * holds `placeholderMark` (a placeholder, read from the comments by
  * check/placeholders.ts) is left to the library too. test/lean-yaml.test.ts
@@ -50,6 +51,8 @@ const unsupported = new RegExp(`[\\t\\r]|${invisible.source}`, "u");
 const keyPattern = /[A-Za-z_][A-Za-z0-9_-]*/y;
 // (`__proto__` too: the library's data takes it as an own key, and so it stays its business.)
 const notStringKey = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|__proto__)$/;
+/** YAML caps an implicit key at 1024 characters; the library reports a longer block mapping key as an error (KEY_OVER_1024_CHARS). */
+const longestBlockKey = 1024;
 
 /** Plain scalars the YAML 1.2 core schema reads as anything but a string: only small integers and booleans are read here, the rest left to the library. */
 const nonString = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
@@ -170,7 +173,7 @@ class Reader {
       const line = this.#lines[this.#at]!;
       keyPattern.lastIndex = keyAt;
       const word = keyPattern.exec(text)?.[0];
-      if (word === undefined || notStringKey.test(word) || keys.has(word)) outside();
+      if (word === undefined || notStringKey.test(word) || keys.has(word) || word.length > longestBlockKey) outside();
       keys.add(word!);
       const keyEnd = keyAt + word!.length;
       if (text.charCodeAt(keyEnd) !== 0x3a /* : */) outside();
