@@ -191,6 +191,8 @@ describe("the lean YAML reader", () => {
       "x: é à ç — “quoted”\n",
       "a: # c\n  b: 1\n",
       "a:\n# c0\n  - k: v\n  # c2\n  - k: w\n# c0\n",
+      // Plain scalars YAML reads as text though they hold indicators, and NBSP, which YAML does not count as a space.
+      "a: x]\nb: 50%\nc: x!y &z *w\nd: ...\ne: x:\u00a0y\nf: \u00a0\ng: [x\u00a0, it's]\n",
     ];
     for (const text of layouts) expect(expectAgreement(text), JSON.stringify(text)).toBe(true);
   });
