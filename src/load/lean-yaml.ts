@@ -171,13 +171,9 @@ class Reader {
     let end = from;
     for (;;) {
       const line = this.#lines[this.#at]!;
-      keyPattern.lastIndex = keyAt;
-      const word = keyPattern.exec(text)?.[0];
-      if (word === undefined || notStringKey.test(word) || keys.has(word) || word.length > longestBlockKey) outside();
-      keys.add(word!);
-      const keyEnd = keyAt + word!.length;
-      if (text.charCodeAt(keyEnd) !== 0x3a /* : */) outside();
-      const key = scalar(word!, word!, "PLAIN", [keyAt, keyEnd, keyEnd]);
+      const key = readKey(text, keyAt, keys, longestBlockKey);
+      const word = key.value as string;
+      const keyEnd = key.range![1];
       let value: Read;
       const after = skipSpaces(text, keyEnd + 1, line.end);
       if (after === line.end || (text.charCodeAt(after) === hash && after > keyEnd + 1)) {
@@ -193,7 +189,7 @@ class Reader {
         this.#at++;
       }
       map.items.push(new Pair(key, value.node));
-      data[word!] = value.data;
+      data[word] = value.data;
       end = value.node.range![2];
       const next = this.#lines[this.#at];
       if (next === undefined) break;
@@ -294,13 +290,10 @@ class Reader {
     for (;;) {
       let key: Scalar | undefined;
       if (isMap) {
-        keyPattern.lastIndex = at;
-        const word = keyPattern.exec(text)?.[0];
-        if (word === undefined || notStringKey.test(word) || keys.has(word)) outside();
-        keys.add(word!);
-        const keyEnd = at + word!.length;
-        if (text.charCodeAt(keyEnd) !== 0x3a /* : */ || text.charCodeAt(keyEnd + 1) !== space) outside();
-        key = scalar(word!, word!, "PLAIN", [at, keyEnd, keyEnd]);
+        // No length limit here: the library applies YAML's 1024 only to block keys.
+        key = readKey(text, at, keys, Infinity);
+        const keyEnd = key.range![1];
+        if (text.charCodeAt(keyEnd + 1) !== space) outside();
         at = skipSpaces(text, keyEnd + 1, lineEnd);
       }
       const c = text[at];
@@ -335,6 +328,17 @@ class Reader {
       if (text[at] === close) outside(); // a trailing comma: left to the library
     }
   }
+}
+
+/** A mapping's key at `at`, followed by its colon: a word not already among `keys` (which it joins), at most `longest` long. */
+function readKey(text: string, at: number, keys: Set<string>, longest: number): Scalar {
+  keyPattern.lastIndex = at;
+  const word = keyPattern.exec(text)?.[0];
+  if (word === undefined || notStringKey.test(word) || keys.has(word) || word.length > longest) return outside();
+  const end = at + word.length;
+  if (text.charCodeAt(end) !== 0x3a /* : */) outside();
+  keys.add(word);
+  return scalar(word, word, "PLAIN", [at, end, end]);
 }
 
 function withRange<T extends YAMLMap | YAMLSeq>(node: T, range: [number, number, number]): T {

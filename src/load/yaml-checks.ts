@@ -4,7 +4,7 @@
  * escapes in a quoted string), lone CR line endings. Each is reported where
  * it is written, with the character's code point named.
  */
-import { isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from "yaml";
+import { isMap, isPair, isScalar, isSeq, visit, type Document } from "yaml";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { rangeAt, type SourceFile } from "./source-file.js";
 
@@ -84,45 +84,27 @@ function writtenTag(text: string, nodeStart: number, resolved: string): { start:
   return { start: tagStart, tag };
 }
 
-/**
- * Every node and pair under `node`, in document order (a collection before its
- * items, a pair's key before its value), as the yaml library's `visit` walks
- * them. A plain recursion: `visit` copies the path at every node, and run cold
- * on every `validate` that was a tenth of the whole process.
- */
-function walk(node: unknown, onNode: (node: Node) => void, onPair: (pair: Pair) => void): void {
-  if (isPair(node)) {
-    onPair(node);
-    walk(node.key, onNode, onPair);
-    walk(node.value, onNode, onPair);
-  } else if (isMap(node) || isSeq(node)) {
-    onNode(node);
-    for (const item of node.items) walk(item, onNode, onPair);
-  } else if (isScalar(node)) onNode(node);
-}
-
 /** Tags, merge keys and escaped invisible characters, in document order. */
 export function refusedNodes(file: SourceFile, doc: Document.Parsed): Diagnostic[] {
   const out: Diagnostic[] = [];
-  walk(
-    doc.contents,
-    (node) => {
-      if (node.tag && node.range) {
-        const { start, tag } = writtenTag(file.text, node.range[0], node.tag);
-        out.push(diagnostic(file.path, rangeAt(file, start, start + tag.length), "S51-E009", { tag }, "a card file is plain data: remove the tag (quote the value if it must stay text)"));
-      }
-      if (isScalar(node) && typeof node.value === "string" && node.range && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE")) {
-        const d = invisibleInValue(file, node.value, node.range);
-        if (d) out.push(d);
-      }
-    },
-    (pair) => {
-      if (isScalar(pair.key) && pair.key.value === "<<" && pair.key.type === "PLAIN" && pair.key.range) {
-        const [s, e] = pair.key.range;
+  visit(doc, (_key, node) => {
+    if (isPair(node)) {
+      if (isScalar(node.key) && node.key.value === "<<" && node.key.type === "PLAIN" && node.key.range) {
+        const [s, e] = node.key.range;
         out.push(diagnostic(file.path, rangeAt(file, s, e), "S51-E010", {}, "write the fields out in each card: merge keys are not part of YAML 1.2, and a card file says all it means"));
       }
-    },
-  );
+      return undefined;
+    }
+    if ((isScalar(node) || isMap(node) || isSeq(node)) && node.tag && node.range) {
+      const { start, tag } = writtenTag(file.text, node.range[0], node.tag);
+      out.push(diagnostic(file.path, rangeAt(file, start, start + tag.length), "S51-E009", { tag }, "a card file is plain data: remove the tag (quote the value if it must stay text)"));
+    }
+    if (isScalar(node) && typeof node.value === "string" && node.range && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE")) {
+      const d = invisibleInValue(file, node.value, node.range);
+      if (d) out.push(d);
+    }
+    return undefined;
+  });
   return out;
 }
 
