@@ -31,8 +31,11 @@ async function watchRebuild(dir, edits) {
   child.stdout.on("data", (b) => (out += b));
   const reports = () => out.split("\n").filter((l) => l.startsWith("── "));
   const report = async (n) => {
+    // A save the watcher never reports would otherwise hang the bench: say so instead.
+    const until = performance.now() + 30_000;
     while (reports().length < n) {
       if (child.exitCode !== null) throw new Error(`build --watch exited ${child.exitCode}`);
+      if (performance.now() > until) throw new Error(`build --watch never reported run ${n}:\n${out}`);
       await new Promise((r) => setTimeout(r, 2));
     }
     return reports()[n - 1];

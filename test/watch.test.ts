@@ -200,6 +200,31 @@ describe("state51 build --watch", () => {
     expect(readFileSync(join(dir, "out", "base", "locations.ts"), "utf8")).toContain('{ call: "resource", resource: "scrap", amount: 3 }');
   });
 
+  // chokidar reports one change of a file in 50 ms: a second save inside that (a formatter
+  // rewriting the file just saved) must still be built.
+  it("builds a second save that comes within 50 ms of the first", async () => {
+    const dir = copyOfBaseSet();
+    const w = new Watching(["build", "--watch", "cards/", "--out", "out"], dir);
+    running.push(w);
+    await w.run(1);
+    const built = (): string => readFileSync(join(dir, "out", "base", "locations.ts"), "utf8");
+    const original = built();
+    const locations = join(dir, "cards", "locations.yaml");
+    // A save, and 40 ms later (its run has read the file by then) another putting the file
+    // back: the output must come back to the first run's.
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    for (let round = 0; round < 5; round++) {
+      edit(locations, "spoils: gain 2 scrap\n", "spoils: gain 3 scrap\n");
+      await sleep(40);
+      edit(locations, "spoils: gain 3 scrap\n", "spoils: gain 2 scrap\n");
+      const until = Date.now() + 2_000;
+      while (built() !== original && Date.now() < until) await sleep(25);
+      expect(built()).toBe(original);
+      await sleep(200);
+    }
+    expect(await w.stop()).toBe(0);
+  });
+
   it("says on its first run what was built, also when an earlier build left the folder up to date", async () => {
     const dir = copyOfBaseSet();
     expect(runCli(["build", "cards/", "--out", "out"], dir).status).toBe(0);

@@ -11,7 +11,7 @@
  * Loaded lazily (it brings chokidar), so `state51 validate` starts as fast as before.
  */
 import { watch, type FSWatcher } from "chokidar";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { displayPath } from "../load/find-files.js";
 import { validatePaths } from "../pipeline/validate.js";
@@ -24,6 +24,9 @@ import { printValidation } from "./validate-command.js";
 
 /** How long after the last event a run starts: an editor's save is often several events (write, rename, chmod). */
 export const settleMs = 30;
+
+/** How long chokidar ignores further changes of a file after reporting one (its `_throttle('change', path, 50)`). */
+const chokidarThrottleMs = 50;
 
 /** What one run found: its exit status (0 or 1) and the words for its separator line. */
 export interface RunOutcome {
@@ -92,14 +95,48 @@ export async function watchAndRun(paths: readonly string[], command: string, run
       }
     });
   };
+  let stopping = false;
+  const changedNow = (full: string): void => {
+    if (stopping) return;
+    changed.add(full);
+    clearTimeout(timer);
+    timer = setTimeout(schedule, settleMs);
+  };
+  // chokidar drops a file's second change within 50 ms of the first (its throttle), so a
+  // second save that quick (a formatter rewriting the file just saved) went unseen and the
+  // watch showed the first version. Each changed file is looked at once the throttle has
+  // passed, and counts as changed again if it differs from what it was at the event.
+  const looked = new Map<string, string>();
+  const stamp = (full: string): string => {
+    try {
+      const st = statSync(full);
+      return `${st.mtimeMs} ${st.size}`;
+    } catch {
+      return "gone";
+    }
+  };
+  const lookAgain = (full: string): void => {
+    looked.set(full, stamp(full));
+    setTimeout(() => {
+      const now = stamp(full);
+      if (now !== looked.get(full)) {
+        looked.set(full, now);
+        changedNow(full);
+      }
+    }, chokidarThrottleMs + settleMs).unref();
+  };
   watcher.on("all", (event, path) => {
     const full = resolve(path);
     const folder = event === "unlinkDir" || event === "addDir";
     if (!targets.relevant(full) && !folder) return;
     // A folder added or removed runs again (its files may come or go with it) but is not listed: the files it brings are, each by its own event.
-    if (!folder) changed.add(full);
-    clearTimeout(timer);
-    timer = setTimeout(schedule, settleMs);
+    if (folder) {
+      clearTimeout(timer);
+      timer = setTimeout(schedule, settleMs);
+      return;
+    }
+    if (event === "change") lookAgain(full);
+    changedNow(full);
   });
   // A folder that cannot be read (removed, permissions) is one line; the watch goes on.
   watcher.on("error", (error) => io.writeError(errorLine(command, `watching: ${(error as Error).message}`)));
@@ -114,6 +151,7 @@ export async function watchAndRun(paths: readonly string[], command: string, run
   await Promise.race([signalled, ...(stop ? [stop] : [])]);
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);
+  stopping = true;
   clearTimeout(timer);
   await watcher.close();
   await running;
