@@ -21,7 +21,7 @@
  *   effect      := asset
  *                | effect construct (one rule per keyword-led construct of src/constructs/effects)
  */
-import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
+import { CstParser, EOF, type CstNode, type ILookaheadStrategy, type IParserErrorMessageProvider, type ISerializedGast, type IToken, type Rule, type TokenType } from "chevrotain";
 import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
 import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.js";
@@ -31,6 +31,8 @@ import { productionCost } from "../src/constructs/production-cost.js";
 import { actionOption } from "../src/constructs/statements/action.js";
 import { statementConstructs, statementKinds } from "../src/constructs/statements/index.js";
 import { traitConstructs, traitKinds } from "../src/constructs/traits/index.js";
+import { analyse, restoreAnalysis, type ParserAnalysis } from "./analysis.js";
+import { bundledAnalysis } from "./bundled-analysis.js";
 import * as t from "./lexer.js";
 
 function describe(token: IToken): string {
@@ -57,17 +59,39 @@ const errorMessages: IParserErrorMessageProvider = {
     `expected ${alternatives(expectedIterationPaths)} but found ${describe(actual[0]!)}`,
 };
 
+const maxLookahead = 3;
+
+/**
+ * How a parser gets its grammar analysis: chevrotain's own (`full`, optionally
+ * with another lookahead strategy), or one stored beforehand (grammar/analysis.ts).
+ */
+export type Analysis = { readonly full: true; readonly lookaheadStrategy?: ILookaheadStrategy } | { readonly stored: ParserAnalysis };
+
 export class AbilityParser extends CstParser {
-  constructor() {
+  /** Whether the analysis was stored (restored, not run: the recorded grammar is then a twin's) or run here. */
+  readonly analysis: "stored" | "full";
+
+  constructor(analysis: Analysis = { full: true }) {
     super(t.allTokens, {
-      maxLookahead: 3,
+      maxLookahead,
       errorMessageProvider: errorMessages,
       recoveryEnabled: false,
       // The bundled CLI skips chevrotain's grammar self-checks (tens of ms at
       // every start); the tests, running this source unbundled, keep them.
       skipValidations: process.env.STATE51_BUNDLED === "1",
+      ...("lookaheadStrategy" in analysis && analysis.lookaheadStrategy ? { lookaheadStrategy: analysis.lookaheadStrategy } : {}),
     });
-    this.performSelfAnalysis();
+    this.analysis = "stored" in analysis && restoreAnalysis(this, analysis.stored) ? "stored" : "full";
+    if (this.analysis === "full") this.performSelfAnalysis();
+  }
+
+  /** The recorded grammar (for a syntax error's expected tokens): a restored parser has none of its own. */
+  override getGAstProductions(): Record<string, Rule> {
+    return this.analysis === "stored" ? fullyAnalysed().getGAstProductions() : super.getGAstProductions();
+  }
+
+  override getSerializedGastProductions(): ISerializedGast[] {
+    return this.analysis === "stored" ? fullyAnalysed().getSerializedGastProductions() : super.getSerializedGastProductions();
   }
 
   /** Entry rule for ability, spoils, agreement and production fields. */
@@ -210,5 +234,13 @@ export class AbilityParser extends CstParser {
   });
 }
 
+let twin: AbilityParser | undefined;
+const fullyAnalysed = (): AbilityParser => (twin ??= new AbilityParser());
+
+/** The grammar analysis as src/cli/bundle.mjs stores it in the bundle: chevrotain's full analysis, written down. */
+export function analyseParser(): ParserAnalysis {
+  return analyse((lookaheadStrategy) => new AbilityParser({ full: true, lookaheadStrategy }), maxLookahead);
+}
+
 /** One parser instance serves every field: chevrotain parsers are reusable via `input =`. */
-export const abilityParser = new AbilityParser();
+export const abilityParser = new AbilityParser(bundledAnalysis ? { stored: bundledAnalysis } : { full: true });

@@ -3,19 +3,22 @@
 // ajv's and yaml's hundreds of modules. Run by `npm ci` (prepare), `npm run
 // bench` and the test set-up.
 //
-// Three start-up costs are paid here, once, instead of on every run:
+// Four start-up costs are paid here, once, instead of on every run:
 // - the card-file JSON Schema is compiled to ajv standalone code (ajv's own
 //   compiler, same schema, same options as src/schema/card-file-validator.ts);
+// - chevrotain's grammar analysis is run here and its lookahead stored in the
+//   bundle (grammar/analysis.ts);
 // - chevrotain's grammar self-checks are skipped (STATE51_BUNDLED), since the
-//   tests run them on every change of the grammar;
+//   tests, and the analysis above, run them on every change of the grammar;
 // - the functions `validate` runs are compiled into V8's code cache (below).
 import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -44,6 +47,42 @@ const precompile = {
     }));
   },
 };
+
+/** Bundles `entry` (with `options`) to a file of its own, imports it and hands its exports to `use`. */
+async function withBundled(entry, options, use) {
+  const { outputFiles } = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "warning",
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    ...options,
+  });
+  const dir = mkdtempSync(join(tmpdir(), "state51-bundle-"));
+  try {
+    const file = join(dir, "module.mjs");
+    writeFileSync(file, outputFiles[0].contents);
+    return use(await import(pathToFileURL(file).href));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// chevrotain's analysis of the card language's grammar (grammar/analysis.ts), run from the
+// source with its grammar checks, stored in the bundle as JSON.
+const analysisJson = await withBundled("grammar/parser.ts", {}, (m) => JSON.stringify(m.analyseParser()));
+const storedAnalysis = {
+  name: "stored-parser-analysis",
+  setup(b) {
+    b.onLoad({ filter: /grammar[\\/]bundled-analysis\.ts$/ }, () => ({ contents: `export const bundledAnalysis = ${analysisJson};`, loader: "js" }));
+  },
+};
+// A parser that does not take it still works, only slower: make sure the bundled one takes it.
+await withBundled("grammar/parser.ts", { minify: true, define: { "process.env.STATE51_BUNDLED": '"1"' }, plugins: [storedAnalysis] }, ({ abilityParser }) => {
+  if (abilityParser.analysis !== "stored") throw new Error("bundle: the bundled parser did not take the stored grammar analysis (grammar/analysis.ts, restoreAnalysis)");
+});
 
 /** Whether the cache is taken for the bundle, compiled as the launcher compiles it, in a process started as the launcher is (V8 ties a cache to its flags). */
 function codeCacheTaken(bundle, cache) {
@@ -102,7 +141,7 @@ const shared = {
   minify: true,
   legalComments: "none",
   define: { "process.env.STATE51_BUNDLED": '"1"' },
-  plugins: [precompile, lazyChildProcessForCommander, computedCharCodes],
+  plugins: [precompile, storedAnalysis, lazyChildProcessForCommander, computedCharCodes],
   // ts-morph (and the TypeScript it bundles) is loaded from node_modules, and only by
   // `state51 build`: the compiler is imported lazily (src/cli/build-command.ts), so
   // `state51 validate` never pays its ~0.65 s start-up.

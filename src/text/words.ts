@@ -26,12 +26,16 @@ const conjunctions: { readonly [L in Lang]: { readonly and: string; readonly or:
   fr: { and: "et", or: "ou" },
 };
 
-/** Each language's own plural categories (its locale is its code). */
-const pluralRules = Object.fromEntries(langs.map((l) => [l, new Intl.PluralRules(l)])) as { readonly [L in Lang]: Intl.PluralRules };
+/**
+ * Each language's own plural categories (its locale is its code), made on first
+ * use: loading a locale's rules costs about half a millisecond at start, and
+ * `validate` may never count anything.
+ */
+const pluralRules: { [L in Lang]?: Intl.PluralRules } = {};
 
 /** "one" or "other" for a count, as the language counts. */
 export function plural(lang: Lang, count: number): "one" | "other" {
-  return pluralRules[lang].select(count) === "one" ? "one" : "other";
+  return (pluralRules[lang] ??= new Intl.PluralRules(lang)).select(count) === "one" ? "one" : "other";
 }
 
 /** A word's form for a count, a name's or a unit word's (1 coin, 2 coins; 1 pièce, 2 pièces). */
