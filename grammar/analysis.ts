@@ -8,26 +8,31 @@
  * that is about 7 ms of every `state51` run: a tenth of `state51 validate`.
  * Parsing needs only the outcome, the lookahead functions; the recorded
  * grammar is read again only to word a syntax error (`expected … but found
- * …`) and to draw the railroad diagram.
+ * …`), to complete a half-typed ability in the language server, and to draw
+ * the railroad diagram.
  *
  * So src/cli/bundle.mjs runs the full analysis (`analyseParser`, with
- * chevrotain's own grammar checks), writes the lookahead paths into the bundle
+ * chevrotain's grammar checks), writes the lookahead paths into the bundle
  * (grammar/bundled-analysis.ts), and the bundled parser is made from them
- * (`restoreAnalysis`). A parser so made records the grammar the first time an
- * error message or the diagram asks for it, from a fully analysed twin.
+ * (`restoreAnalysis`). A parser so made reads the recorded grammar, the first
+ * time anything asks for it, from a fully analysed twin.
  *
  * The paths are chevrotain's (its public `getLookaheadPaths`, through the
  * analysis itself); the functions made from them choose as chevrotain's LL(k)
  * functions do (the first alternative with a path that matches the next
  * tokens), for a grammar without token categories, gates or dynamic tokens,
- * which `analyseParser` checks. Storing them relies on two fields of
- * chevrotain's parser that are not public API (the lookahead cache and the rule
- * index); chevrotain is pinned, the analysis names its version, and a parser
- * whose rules or fields do not match falls back to the full analysis.
- * test/parser-analysis.test.ts checks both parsers agree on every ability of
- * the project and on thousands of mutated ones.
+ * which `analyseParser` checks. Storing them relies on fields of chevrotain's
+ * parser that are not public API: the lookahead cache, the rule index, the
+ * recorded grammar (`gastProductionsCache`, which becomes the twin's) and the
+ * flag saying the analysis is done. chevrotain is pinned, the analysis names
+ * its version, and a parser whose rules, version or fields do not match falls
+ * back to the full analysis; bundle.mjs checks that the bundled parser takes
+ * the analysis and that the bundled grammar analyses to the very same one.
+ * test/parser-analysis.test.ts checks both parsers agree (trees, errors,
+ * messages, completions) on every string of the project's YAML and on
+ * thousands of token sequences.
  */
-import { EOF, LLkLookaheadStrategy, VERSION, getLookaheadPaths, type ILookaheadStrategy, type OptionalProductionType, type TokenType } from "chevrotain";
+import { EOF, LLkLookaheadStrategy, VERSION, getLookaheadPaths, type ILookaheadStrategy, type OptionalProductionType, type Rule, type TokenType } from "chevrotain";
 import { allTokens } from "./lexer.js";
 
 /** A lookahead path: the names of the next tokens, in order. */
@@ -47,19 +52,22 @@ export interface ParserAnalysis {
   readonly lookahead: readonly LookaheadEntry[];
 }
 
-/** The two fields of a chevrotain 11 parser the analysis is stored in. */
+/** The fields of a chevrotain 11 parser the analysis is stored in. */
 interface ParserInternals {
   lookAheadFuncsCache: Map<number, LookaheadFunction>;
   fullRuleNameToShort: Record<string, number>;
+  gastProductionsCache: Record<string, Rule>;
   selfAnalysisDone: boolean;
 }
 
 /** A lookahead function, called with the parser as `this`. */
 type LookaheadFunction = (this: { LA(n: number): { tokenTypeIdx?: number } }) => number | boolean | undefined;
 
+const isObject = (x: unknown): x is object => typeof x === "object" && x !== null;
+
 function internals(parser: object): ParserInternals | undefined {
   const p = parser as Partial<ParserInternals>;
-  return p.lookAheadFuncsCache instanceof Map && typeof p.fullRuleNameToShort === "object" && p.fullRuleNameToShort !== null ? (p as ParserInternals) : undefined;
+  return p.lookAheadFuncsCache instanceof Map && isObject(p.fullRuleNameToShort) && isObject(p.gastProductionsCache) && typeof p.selfAnalysisDone === "boolean" ? (p as ParserInternals) : undefined;
 }
 
 /** The rules of a parser, by chevrotain's rule index. */
@@ -170,13 +178,28 @@ function optionalFunction(paths: readonly number[][]): LookaheadFunction {
 }
 
 /**
- * Gives `parser` (its rules defined, not yet analysed) the stored analysis, as
- * `performSelfAnalysis` would have; false, and the parser untouched, when the
- * analysis is not this parser's (other rules, another chevrotain).
+ * What chevrotain's `toFastProperties` does at the start of its analysis: an object used as a
+ * prototype gets V8's fast lookups, and without it the parser parsed about 3 times slower warm
+ * (the language server, the watchers). Copied: it lives in a package state51 does not depend on.
  */
-export function restoreAnalysis(parser: object, analysis: ParserAnalysis): boolean {
+function toFastProperties(o: object): void {
+  function Fake(): void {}
+  Fake.prototype = o;
+  const fake = new (Fake as unknown as new () => { bar?: unknown })();
+  const access = (): string => typeof fake.bar;
+  access();
+  access();
+}
+
+/**
+ * Gives `parser` (its rules defined, not yet analysed) the stored analysis, as
+ * `performSelfAnalysis` would have, and `recorded` for its recorded grammar;
+ * false, and the parser untouched, when the analysis is not this parser's
+ * (other rules, another chevrotain, a chevrotain without these fields).
+ */
+export function restoreAnalysis(parser: object, analysis: ParserAnalysis, recorded: () => Record<string, Rule>): boolean {
   const p = internals(parser);
-  if (p === undefined || p.selfAnalysisDone || analysis.chevrotain !== VERSION) return false;
+  if (p === undefined || p.selfAnalysisDone || Object.keys(p.gastProductionsCache).length > 0 || analysis.chevrotain !== VERSION) return false;
   const rules = rulesOf(p);
   if (rules.length !== analysis.rules.length || rules.some((r, i) => r !== analysis.rules[i])) return false;
   const byName = new Map([...allTokens, EOF].map((t) => [t.name, t]));
@@ -202,6 +225,9 @@ export function restoreAnalysis(parser: object, analysis: ParserAnalysis): boole
     }
   }
   for (const [key, f] of functions) p.lookAheadFuncsCache.set(key, f);
+  // chevrotain reads the recorded grammar from this field (an error's expected tokens, completion, the diagram, CST visitors).
+  Object.defineProperty(parser, "gastProductionsCache", { get: recorded, configurable: true, enumerable: true });
+  toFastProperties(parser);
   p.selfAnalysisDone = true;
   return true;
 }

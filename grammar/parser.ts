@@ -21,7 +21,7 @@
  *   effect      := asset
  *                | effect construct (one rule per keyword-led construct of src/constructs/effects)
  */
-import { CstParser, EOF, type CstNode, type ILookaheadStrategy, type IParserErrorMessageProvider, type ISerializedGast, type IToken, type Rule, type TokenType } from "chevrotain";
+import { CstParser, EOF, type CstNode, type ILookaheadStrategy, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import type { GrammarKit, SharedRule } from "../src/constructs/construct.js";
 import { Or } from "../src/constructs/effects/choice.js";
 import { amountConstructs, amountKinds } from "../src/constructs/amounts/index.js";
@@ -68,7 +68,7 @@ const maxLookahead = 3;
 export type Analysis = { readonly full: true; readonly lookaheadStrategy?: ILookaheadStrategy } | { readonly stored: ParserAnalysis };
 
 export class AbilityParser extends CstParser {
-  /** Whether the analysis was stored (restored, not run: the recorded grammar is then a twin's) or run here. */
+  /** Whether the analysis was stored (restored, not run: the recorded grammar is then the twin's) or run here. */
   readonly analysis: "stored" | "full";
 
   constructor(analysis: Analysis = { full: true }) {
@@ -81,17 +81,9 @@ export class AbilityParser extends CstParser {
       skipValidations: process.env.STATE51_BUNDLED === "1",
       ...("lookaheadStrategy" in analysis && analysis.lookaheadStrategy ? { lookaheadStrategy: analysis.lookaheadStrategy } : {}),
     });
-    this.analysis = "stored" in analysis && restoreAnalysis(this, analysis.stored) ? "stored" : "full";
+    // A parser made from a stored analysis has recorded no grammar of its own: it reads its twin's.
+    this.analysis = "stored" in analysis && restoreAnalysis(this, analysis.stored, () => fullyAnalysed().getGAstProductions()) ? "stored" : "full";
     if (this.analysis === "full") this.performSelfAnalysis();
-  }
-
-  /** The recorded grammar (for a syntax error's expected tokens): a restored parser has none of its own. */
-  override getGAstProductions(): Record<string, Rule> {
-    return this.analysis === "stored" ? fullyAnalysed().getGAstProductions() : super.getGAstProductions();
-  }
-
-  override getSerializedGastProductions(): ISerializedGast[] {
-    return this.analysis === "stored" ? fullyAnalysed().getSerializedGastProductions() : super.getSerializedGastProductions();
   }
 
   /** Entry rule for ability, spoils, agreement and production fields. */

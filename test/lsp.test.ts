@@ -121,6 +121,17 @@ describe("state51 lsp --stdio", () => {
     expect((atStart as CompletionItem[]).map((i) => i.label)).toContain("produce");
   });
 
+  // What may follow an asset comes from the grammar (the bundled parser reads it from its fully analysed twin).
+  it("completes only what the grammar takes after an asset", async () => {
+    const typing = locationYaml({ ability: "gain 3 scrap o" }).replace("test-card", "typing-card");
+    const typingUri = pathToFileURL(join(cardsDir, "typing.yaml")).href;
+    await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: typingUri, languageId: "yaml", version: 1, text: typing } });
+    const items = await connection.sendRequest(CompletionRequest.type, { textDocument: { uri: typingUri }, position: at(typing, "gain 3 scrap o", "gain 3 scrap o".length) });
+    const labels = (items as CompletionItem[]).map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(["per", "if"]));
+    expect(labels).not.toContain("fuel");
+  });
+
   it("hovers an ability with the card's text in English and French", async () => {
     // The card validates once the quick fix below is applied; until then the hover says why there is no text.
     const fixedText = text.replace("scarp", "scrap");

@@ -114,6 +114,34 @@ describe("the stored grammar analysis", () => {
     expect(reading(p, "gain gain", "statements")).toEqual(reading(full, "gain gain", "statements"));
   });
 
+  it("offers the same next tokens to complete a half-typed ability (the language server)", () => {
+    const next = (parser: AbilityParser, text: string, rule: "statements" | "assetListOnly") =>
+      parser.computeContentAssist(rule, abilityLexer.tokenize(text).tokens).map((s) => [s.nextTokenType.name, s.ruleStack.join(">")]);
+    const prefixes = projectTexts.filter((t) => abilityLexer.tokenize(t).errors.length === 0).flatMap((t) => {
+      const tokens = abilityLexer.tokenize(t).tokens;
+      return tokens.map((_, i) => t.slice(0, tokens[i]!.startOffset));
+    });
+    expect(prefixes.length).toBeGreaterThan(1000);
+    for (const text of prefixes.slice(0, 3000)) {
+      for (const rule of ["statements", "assetListOnly"] as const) {
+        let expected: unknown;
+        try {
+          expected = next(full, text, rule);
+        } catch (error) {
+          expected = String(error);
+        }
+        let actual: unknown;
+        try {
+          actual = next(stored, text, rule);
+        } catch (error) {
+          actual = String(error);
+        }
+        expect(actual, `${rule}: ${JSON.stringify(text)}`).toEqual(expected);
+      }
+    }
+    expect(next(stored, "gain 3 scrap", "statements").map(([t]) => t)).toEqual(expect.arrayContaining(["Per", "If"]));
+  });
+
   it("words a syntax error's expected tokens from the grammar, which a stored parser records only then", () => {
     // No alternative fits: the message lists what each could start with, worked out from the recorded grammar.
     const r = reading(stored, "gain 3 scrap; produce", "statements") as { errors: { message: string }[] };

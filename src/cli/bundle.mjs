@@ -79,9 +79,11 @@ const storedAnalysis = {
     b.onLoad({ filter: /grammar[\\/]bundled-analysis\.ts$/ }, () => ({ contents: `export const bundledAnalysis = ${analysisJson};`, loader: "js" }));
   },
 };
-// A parser that does not take it still works, only slower: make sure the bundled one takes it.
-await withBundled("grammar/parser.ts", { minify: true, define: { "process.env.STATE51_BUNDLED": '"1"' }, plugins: [storedAnalysis] }, ({ abilityParser }) => {
+// A parser that does not take it still works, only slower: make sure the bundled one takes it,
+// and that the grammar as bundled (minified, STATE51_BUNDLED) analyses to the very same one.
+await withBundled("grammar/parser.ts", { minify: true, define: { "process.env.STATE51_BUNDLED": '"1"' }, plugins: [storedAnalysis] }, ({ abilityParser, analyseParser }) => {
   if (abilityParser.analysis !== "stored") throw new Error("bundle: the bundled parser did not take the stored grammar analysis (grammar/analysis.ts, restoreAnalysis)");
+  if (JSON.stringify(analyseParser()) !== analysisJson) throw new Error("bundle: the bundled grammar does not analyse to the stored analysis (grammar/analysis.ts)");
 });
 
 /** Whether the cache is taken for the bundle, compiled as the launcher compiles it, in a process started as the launcher is (V8 ties a cache to its flags). */
