@@ -106,13 +106,16 @@ export function winRate(a: BotSpec, b: BotSpec, games: number, firstSeed = 1): {
   return { bot: botName(a), against: botName(b), games, wins, draws, rate: wins / games, low, high, secondsPerGame: (performance.now() - start) / 1000 / games };
 }
 
+/** The base set compiled as `state51 simulate` compiles it before its first game: once for every measure. */
+let baseSet: string | undefined;
+
 /**
  * `state51 simulate`'s runner (src/sim/runner.ts): the wall time of `games` complete
  * 4-player greedy games on `workers` worker threads, the cards compiled once beforehand
  * (as the command does before its first game), worker start-up included.
  */
 export async function measureSimulate(games: number, workers: number): Promise<{ games: number; workers: number; seconds: number; gamesPerSecond: number }> {
-  const cards = cardSetUrl(validatePaths([join(packageRoot(), "cards")]));
+  const cards = (baseSet ??= cardSetUrl(validatePaths([join(packageRoot(), "cards")])));
   const greedy = { kind: "greedy" } as const;
   const plan: SimulationPlan = { firstSeed: 1, games, players: 4, bots: [greedy, greedy, greedy, greedy] };
   const start = performance.now();
