@@ -131,13 +131,17 @@ export function analyse(make: (strategy: ILookaheadStrategy) => object, maxLooka
   return { chevrotain: VERSION, rules: rulesOf(p), lookahead };
 }
 
-/** A path's token indices; undefined if it names a token the parser does not have. */
-function tokenIndices(byName: ReadonlyMap<string, TokenType>, path: Path): number[] | undefined {
-  const out: number[] = [];
-  for (const name of path) {
-    const i = byName.get(name)?.tokenTypeIdx;
-    if (i === undefined) return undefined;
-    out.push(i);
+/** Paths as token indices; undefined if one names a token the parser does not have. */
+function tokenIndices(byName: ReadonlyMap<string, TokenType>, paths: readonly Path[]): number[][] | undefined {
+  const out: number[][] = [];
+  for (const path of paths) {
+    const indices: number[] = [];
+    for (const name of path) {
+      const i = byName.get(name)?.tokenTypeIdx;
+      if (i === undefined) return undefined;
+      indices.push(i);
+    }
+    out.push(indices);
   }
   return out;
 }
@@ -203,15 +207,7 @@ export function restoreAnalysis(parser: object, analysis: ParserAnalysis, record
   const rules = rulesOf(p);
   if (rules.length !== analysis.rules.length || rules.some((r, i) => r !== analysis.rules[i])) return false;
   const byName = new Map([...allTokens, EOF].map((t) => [t.name, t]));
-  const indices = (paths: readonly Path[]): number[][] | undefined => {
-    const out: number[][] = [];
-    for (const path of paths) {
-      const i = tokenIndices(byName, path);
-      if (i === undefined) return undefined;
-      out.push(i);
-    }
-    return out;
-  };
+  const indices = (paths: readonly Path[]): number[][] | undefined => tokenIndices(byName, paths);
   const functions: [number, LookaheadFunction][] = [];
   for (const e of analysis.lookahead) {
     if (e.kind === "alternation") {

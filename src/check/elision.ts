@@ -37,10 +37,11 @@ export interface Onset {
   readonly presumed?: true;
 }
 
-/** The first word, lower case, as a dictionary lists it: "Hache de guerre" → "hache". */
+// From strings, as `vowels` above.
 const wordBreak = new RegExp("[\\s'’]");
 const ligatureStart = new RegExp("^[æœ]");
 
+/** The first word, lower case, as a dictionary lists it: "Hache de guerre" → "hache". */
 function firstWord(name: string): string {
   return (name.trim().split(wordBreak)[0] ?? "").toLowerCase();
 }
