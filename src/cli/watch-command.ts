@@ -69,9 +69,26 @@ export async function watchAndRun(paths: readonly string[], command: string, run
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  // chokidar drops a file's second change within 50 ms of the first (its throttle), so a
+  // second save that quick (a formatter rewriting the file just saved) went unseen and the
+  // watch showed the first version. Each changed file is looked at once the throttle has
+  // passed, and counts as changed again if it differs from what the last run read of it
+  // (from the event, while no run has read it yet). Compared with the event instead, a save
+  // still being written at its event ran the watch twice.
+  const looked = new Map<string, string>();
+  const stamp = (full: string): string => {
+    try {
+      const st = statSync(full);
+      return `${st.mtimeMs} ${st.size}`;
+    } catch {
+      return "gone";
+    }
+  };
 
   const once = async (): Promise<void> => {
     const cause = [...changed].map((p) => displayPath(p, io.cwd)).sort();
+    // What this run reads: a file looked at again later is changed only if it differs from this.
+    for (const p of changed) looked.set(p, stamp(p));
     changed = new Set();
     const start = performance.now();
     let outcome: RunOutcome;
@@ -101,19 +118,6 @@ export async function watchAndRun(paths: readonly string[], command: string, run
     changed.add(full);
     clearTimeout(timer);
     timer = setTimeout(schedule, settleMs);
-  };
-  // chokidar drops a file's second change within 50 ms of the first (its throttle), so a
-  // second save that quick (a formatter rewriting the file just saved) went unseen and the
-  // watch showed the first version. Each changed file is looked at once the throttle has
-  // passed, and counts as changed again if it differs from what it was at the event.
-  const looked = new Map<string, string>();
-  const stamp = (full: string): string => {
-    try {
-      const st = statSync(full);
-      return `${st.mtimeMs} ${st.size}`;
-    } catch {
-      return "gone";
-    }
   };
   const lookAgain = (full: string): void => {
     looked.set(full, stamp(full));
