@@ -10,7 +10,7 @@ import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { buildReport, cardLabels, factionNames, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { shardRange } from "../src/sim/merge.js";
-import { runSimulation } from "../src/sim/runner.js";
+import { guidedBatch, runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 import { emptyTally, mergeTally } from "../src/sim/tally.js";
 import { repoRoot } from "./helpers.js";
@@ -75,9 +75,24 @@ describe("runner", () => {
     const shape = tallyShape(registry, plan);
     const one = await runSimulation({ cards, plan, shape, workers: 1, batch: 7, workerFile });
     const two = await runSimulation({ cards, plan, shape, workers: 2, batch: 4, workerFile });
+    const guided = await runSimulation({ cards, plan, shape, workers: 2, workerFile });
     expect(one.complete).toBe(true);
+    expect(guided.complete).toBe(true);
     expect(JSON.stringify(two.tally)).toBe(JSON.stringify(one.tally));
+    expect(JSON.stringify(guided.tally)).toBe(JSON.stringify(one.tally));
     expect(JSON.stringify(one.tally)).toBe(JSON.stringify(playRange(registry, plan, shape, 0, 30, emptyTally(shape))));
+  });
+
+  it("hands out every game once, in batches of at most 50 that shrink to one game at the end", () => {
+    for (const [games, workers] of [[10_000, 2], [1000, 2], [7, 4], [1, 1], [123_457, 16]] as const) {
+      const sizes: number[] = [];
+      for (let left = games; left > 0; left -= sizes.at(-1)!) sizes.push(guidedBatch(left, workers));
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(games);
+      expect(sizes.every((n, i) => n >= 1 && n <= 50 && (i === 0 || n <= sizes[i - 1]!))).toBe(true);
+      expect(sizes.at(-1)).toBe(1);
+      // The last round of batches, one per worker, is a game or two each: no worker waits out another's long batch.
+      expect(Math.max(...sizes.slice(-workers))).toBeLessThanOrEqual(2);
+    }
   });
 
   it("stops when aborted, with the batches done", { timeout: 120_000 }, async () => {

@@ -6,6 +6,7 @@
  * game is kept, so memory does not grow with N.
  */
 import { Piscina } from "piscina";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { packageRoot } from "../pipeline/package-root.js";
@@ -21,7 +22,7 @@ export interface RunOptions {
   readonly workers: number;
   /** Game indices to play (default: all of the plan's); a shard plays a share. */
   readonly indices?: { readonly from: number; readonly to: number };
-  /** Games a batch (default: enough for a steady progress, at most 50). */
+  /** Games a batch, every batch (default: `guidedBatch`). */
   readonly batch?: number;
   /** After each batch: games played so far. */
   readonly onProgress?: (played: number) => void;
@@ -39,31 +40,50 @@ export interface RunResult {
 
 /**
  * V8 settings for a process whose threads play games, given before its first
- * worker starts (V8's settings are the whole process's; these two change no
+ * worker starts (V8's settings are the whole process's; they change no
  * result, only how fast it comes, and docs/simulate-speed.md has the figures):
  * - no parallel scavenge: a worker's young-generation collections (every few
  *   milliseconds, a game allocates about 1 MB) would wait for helper threads
  *   that, with a game thread on every core, find no core free;
  * - no loop peeling: each worker compiles the engine afresh in its own
  *   isolate, and peeling loops is about a third of that optimising work for
- *   no measurable gain in the games.
- * With both, 10,000 games ran about 5 % faster on 2 workers and 2 % on 1 (six paired runs).
+ *   no measurable gain in the games;
+ * - when a game thread runs on every core (`busy`), half V8's inlining budget
+ *   for one optimised function (920 bytes of bytecode, Node 20's default):
+ *   the workers' optimising then takes its time from the games, and this
+ *   cuts it by about a sixth for code about 1 % slower once warm. On 2 cores,
+ *   2 workers played 1,000 games 7 % faster, 10,000 1 % faster and 30,000 as
+ *   fast. With a core to spare the optimising costs the games little and the
+ *   full budget is given back (a setting stays set for the next run in the
+ *   process): 1 worker played 10,000 games 1 % faster with it, 1,000 games 3 %
+ *   slower.
  */
-const gameThreadFlags = ["--no-parallel-scavenge", "--no-turbo-loop-peeling"];
+function gameThreadFlags(busy: boolean): string[] {
+  return ["--no-parallel-scavenge", "--no-turbo-loop-peeling", `--max-inlined-bytecode-size-cumulative=${busy ? 460 : 920}`];
+}
+
+/**
+ * The next batch's size when `left` games are still to hand out: a quarter of
+ * each worker's share of them, between 1 and 50 games (guided
+ * self-scheduling). Batches start large, so a worker seldom waits on the main
+ * thread, and shrink to a game or two at the end, so the workers finish
+ * together instead of one playing out its last 50 games while the others
+ * wait; a small run still reports progress often.
+ */
+export function guidedBatch(left: number, workers: number): number {
+  return Math.max(1, Math.min(50, Math.ceil(left / (workers * 4))));
+}
 
 export const defaultWorkerFile = (): string => join(packageRoot(), "dist", "sim-worker.mjs");
 
 export async function runSimulation(options: RunOptions): Promise<RunResult> {
   const { from, to } = options.indices ?? { from: 0, to: options.plan.games };
   const total = to - from;
-  const size = options.batch ?? Math.max(1, Math.min(50, Math.ceil(total / (options.workers * 8))));
-  const batches: Batch[] = [];
-  for (let i = from; i < to; i += size) batches.push({ from: i, to: Math.min(to, i + size) });
   const tally = emptyTally(options.shape);
-  if (batches.length === 0) return { tally, complete: true };
+  if (total <= 0) return { tally, complete: true };
   const setup: WorkerSetup = { cards: options.cards, plan: options.plan, shape: options.shape };
   // Given again by every run: setting a flag to the value it has changes nothing.
-  for (const flag of gameThreadFlags) setFlagsFromString(flag);
+  for (const flag of gameThreadFlags(options.workers >= availableParallelism())) setFlagsFromString(flag);
   const pool = new Piscina<Batch, Tally>({
     filename: options.workerFile ?? defaultWorkerFile(),
     workerData: setup,
@@ -72,13 +92,14 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
     idleTimeout: 60_000,
   });
   let played = 0;
-  let next = 0;
+  let next = from;
   let failure: unknown;
   const stopped = (): boolean => options.signal?.aborted === true || failure !== undefined;
   // Each worker keeps two batches queued, so none waits on the main thread between batches.
   const lane = async (): Promise<void> => {
-    while (!stopped() && next < batches.length) {
-      const b = batches[next++]!;
+    while (!stopped() && next < to) {
+      const b: Batch = { from: next, to: Math.min(to, next + (options.batch ?? guidedBatch(to - next, options.workers))) };
+      next = b.to;
       try {
         const t = await pool.run(b, options.signal ? { signal: options.signal } : {});
         if (options.signal?.aborted) return;
@@ -92,7 +113,7 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(batches.length, options.workers * 2) }, lane));
+    await Promise.all(Array.from({ length: options.workers * 2 }, lane));
   } finally {
     await pool.destroy();
   }
