@@ -89,13 +89,17 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
     workerData: setup,
     minThreads: options.workers,
     maxThreads: options.workers,
+    // A worker holds its next batch while it plays one, so it goes on without waiting for the
+    // main thread, which is slow to wake when a game thread runs on every core (2 workers:
+    // 1-2 % faster over 18 paired runs; 1 worker as fast).
+    concurrentTasksPerWorker: 2,
     idleTimeout: 60_000,
   });
   let played = 0;
   let next = from;
   let failure: unknown;
   const stopped = (): boolean => options.signal?.aborted === true || failure !== undefined;
-  // Each worker keeps two batches queued, so none waits on the main thread between batches.
+  // Two lanes a worker: each worker always has a batch sent ahead.
   const lane = async (): Promise<void> => {
     while (!stopped() && next < to) {
       const b: Batch = { from: next, to: Math.min(to, next + (options.batch ?? guidedBatch(to - next, options.workers))) };
