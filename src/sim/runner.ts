@@ -90,8 +90,8 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
     minThreads: options.workers,
     maxThreads: options.workers,
     // A worker holds its next batch while it plays one, so it goes on without waiting for the
-    // main thread, which is slow to wake when a game thread runs on every core (2 workers:
-    // 1-2 % faster over 18 paired runs; 1 worker as fast).
+    // main thread, which is slow to wake when a game thread runs on every core (2 workers
+    // 1-2 % faster in 18 paired runs in one process, 1 worker as fast).
     concurrentTasksPerWorker: 2,
     idleTimeout: 60_000,
   });
