@@ -1,5 +1,7 @@
 /** `state51 simulate`'s core: game seating, the mergeable tally, and the worker-thread runner (same games, same numbers, whatever the workers). */
 import { Ajv } from "ajv";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { registry } from "../generated/index.js";
@@ -89,9 +91,28 @@ describe("runner", () => {
       for (let left = games; left > 0; left -= sizes.at(-1)!) sizes.push(guidedBatch(left, workers));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(games);
       expect(sizes.every((n, i) => n >= 1 && n <= 50 && (i === 0 || n <= sizes[i - 1]!))).toBe(true);
+      expect(sizes[0]).toBe(Math.min(50, Math.ceil(games / (workers * 4))));
       expect(sizes.at(-1)).toBe(1);
-      // The last round of batches, one per worker, is a game or two each: no worker waits out another's long batch.
+      // The last batches handed out are a game or two each: no worker waits out another's long batch.
       expect(Math.max(...sizes.slice(-workers))).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("sends each worker its next batch while it plays one, also when the run can be stopped", { timeout: 120_000 }, async () => {
+    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const plan: SimulationPlan = { firstSeed: 1, games: 12, players: 2, bots: [random, random] };
+    const shape = tallyShape(registry, plan);
+    const dir = mkdtempSync(join(tmpdir(), "state51-overlap-"));
+    process.env.STATE51_TEST_OVERLAP_FILE = join(dir, "held.txt");
+    try {
+      const overlapWorker = join(repoRoot, "test/fixtures/sim/overlap-worker.mjs");
+      const r = await runSimulation({ cards, plan, shape, workers: 2, batch: 1, workerFile: overlapWorker, signal: new AbortController().signal });
+      expect(JSON.stringify(r.tally)).toBe(JSON.stringify(playRange(registry, plan, shape, 0, 12, emptyTally(shape))));
+      const most = readFileSync(process.env.STATE51_TEST_OVERLAP_FILE, "utf8").trim().split("\n").map((l) => Number(l.split(" ")[1]));
+      expect(Math.max(...most)).toBe(2);
+    } finally {
+      delete process.env.STATE51_TEST_OVERLAP_FILE;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

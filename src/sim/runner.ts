@@ -26,7 +26,7 @@ export interface RunOptions {
   readonly batch?: number;
   /** After each batch: games played so far. */
   readonly onProgress?: (played: number) => void;
-  /** Stops dispatching (and drops the batches under way) when aborted: the tally then holds the batches done. */
+  /** Stops dispatching and drops the batches under way when aborted: the tally then holds the batches done. */
   readonly signal?: AbortSignal;
   /** The worker module (default: dist/sim-worker.mjs in the package). */
   readonly workerFile?: string;
@@ -95,6 +95,13 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
     concurrentTasksPerWorker: 2,
     idleTimeout: 60_000,
   });
+  // Stopping ends the pool, which drops the batches under way: the batches carry no signal of
+  // their own because piscina sends no batch ahead to a worker whose batch could be aborted.
+  let ended: Promise<void> | undefined;
+  const end = (): Promise<void> => (ended ??= pool.destroy());
+  // A failure to end shows where the run awaits `end` below, not as an unhandled rejection here.
+  const onAbort = (): void => void end().catch(() => undefined);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
   let played = 0;
   let next = from;
   let failure: unknown;
@@ -105,7 +112,7 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
       const b: Batch = { from: next, to: Math.min(to, next + (options.batch ?? guidedBatch(to - next, options.workers))) };
       next = b.to;
       try {
-        const t = await pool.run(b, options.signal ? { signal: options.signal } : {});
+        const t = await pool.run(b);
         if (options.signal?.aborted) return;
         mergeTally(tally, t);
         played += b.to - b.from;
@@ -119,7 +126,8 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
   try {
     await Promise.all(Array.from({ length: options.workers * 2 }, lane));
   } finally {
-    await pool.destroy();
+    options.signal?.removeEventListener("abort", onAbort);
+    await end();
   }
   if (failure !== undefined) throw failure;
   return { tally, complete: played === total };
