@@ -71,8 +71,12 @@ describe("tally", () => {
 });
 
 describe("runner", () => {
+  /** The base set compiled as `state51 simulate` compiles it: once for the file's runs. */
+  let compiled: string | undefined;
+  const baseCards = (): string => (compiled ??= cardSetUrl(validatePaths([join(repoRoot, "cards")])));
+
   it("gives the same tally with 1 and 2 workers", { timeout: 120_000 }, async () => {
-    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const cards = baseCards();
     const plan: SimulationPlan = { firstSeed: 100, games: 30, players: 4, bots: [greedy, greedy, random, greedy] };
     const shape = tallyShape(registry, plan);
     const one = await runSimulation({ cards, plan, shape, workers: 1, batch: 7, workerFile });
@@ -99,7 +103,7 @@ describe("runner", () => {
   });
 
   it("sends each worker its next batch while it plays one, also when the run can be stopped", { timeout: 120_000 }, async () => {
-    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const cards = baseCards();
     const plan: SimulationPlan = { firstSeed: 1, games: 12, players: 2, bots: [random, random] };
     const shape = tallyShape(registry, plan);
     const dir = mkdtempSync(join(tmpdir(), "state51-overlap-"));
@@ -108,7 +112,7 @@ describe("runner", () => {
       const overlapWorker = join(repoRoot, "test/fixtures/sim/overlap-worker.mjs");
       const r = await runSimulation({ cards, plan, shape, workers: 2, batch: 1, workerFile: overlapWorker, signal: new AbortController().signal });
       expect(JSON.stringify(r.tally)).toBe(JSON.stringify(playRange(registry, plan, shape, 0, 12, emptyTally(shape))));
-      const most = readFileSync(process.env.STATE51_TEST_OVERLAP_FILE, "utf8").trim().split("\n").map((l) => Number(l.split(" ")[1]));
+      const most = readFileSync(process.env.STATE51_TEST_OVERLAP_FILE, "utf8").trim().split("\n").map(Number);
       expect(Math.max(...most)).toBe(2);
     } finally {
       delete process.env.STATE51_TEST_OVERLAP_FILE;
@@ -117,7 +121,7 @@ describe("runner", () => {
   });
 
   it("stops when aborted, with the batches done", { timeout: 120_000 }, async () => {
-    const cards = cardSetUrl(validatePaths([join(repoRoot, "cards")]));
+    const cards = baseCards();
     const plan: SimulationPlan = { firstSeed: 1, games: 400, players: 2, bots: [greedy, greedy] };
     const shape = tallyShape(registry, plan);
     const stop = new AbortController();
