@@ -12,7 +12,7 @@ import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { buildReport, cardLabels, factionNames, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { shardRange } from "../src/sim/merge.js";
-import { guidedBatch, runSimulation } from "../src/sim/runner.js";
+import { gameThreadFlags, guidedBatch, runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
 import { emptyTally, mergeTally } from "../src/sim/tally.js";
 import { repoRoot } from "./helpers.js";
@@ -100,6 +100,16 @@ describe("runner", () => {
       // The last batches handed out are a game or two each: no worker waits out another's long batch.
       expect(Math.max(...sizes.slice(-workers))).toBeLessThanOrEqual(2);
     }
+  });
+
+  it("tunes V8 only where it was measured, and leaves a setting the user gave node alone", () => {
+    const node20 = "11.3.244.8-node.38";
+    expect(gameThreadFlags(true, node20, [])).toEqual(["--no-parallel-scavenge", "--no-turbo-loop-peeling", "--max-inlined-bytecode-size-cumulative=460"]);
+    expect(gameThreadFlags(false, node20, [])).toEqual(["--no-parallel-scavenge", "--no-turbo-loop-peeling", "--max-inlined-bytecode-size-cumulative=920"]);
+    // Another V8 may not know a flag (it would print "unrecognized flag" under the run's output): nothing is set.
+    expect(gameThreadFlags(true, "12.4.254.21-node.33", [])).toEqual([]);
+    // Given on node's command line, in either spelling, with or without `no`: left as given.
+    expect(gameThreadFlags(true, node20, ["--max_inlined_bytecode_size_cumulative=300", "--parallel-scavenge", "dist/state51.cjs", "--no-warnings"])).toEqual(["--no-turbo-loop-peeling"]);
   });
 
   it("sends each worker its next batch while it plays one, also when the run can be stopped", { timeout: 120_000 }, async () => {
