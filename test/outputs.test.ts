@@ -6,7 +6,7 @@
  * before any work, exit 2, and a missing folder is made only with --mkdir.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -139,6 +139,27 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
     expect(made.stderr).not.toMatch(/internal error|error:/);
     expect(made.status).toBe(0);
     expect(existsSync(target)).toBe(true);
+  });
+});
+
+/** Commands that read card files (or reports, for --merge), their output aimed at one of those files: `file` is read and named as the output. */
+const overInputs: Record<string, (file: string) => string[]> = {
+  "print --out": (f) => ["print", "cards/", f, "--out", f],
+  "play --log": (f) => ["play", "cards/", f, "--quiet", "--log", f],
+  "simulate --out": (f) => ["simulate", "cards/", f, "--games", "1", "--out", f],
+  "simulate --baseline … --out": (f) => ["simulate", "--games", "1", "--baseline", "cards/", f, "--out", f],
+  "simulate --merge … --out": (f) => ["simulate", "--merge", f, "other.json", "--out", f],
+};
+
+describe.each(Object.entries(overInputs))("state51 %s over a file it reads", (_name, args) => {
+  it("is refused before any work (exit 2), the file left as it was", () => {
+    const file = join(tempDir(), "expansion.yaml");
+    const text = readFileSync(join(repoRoot, "cards/examples/wastelanders.yaml"), "utf8");
+    writeFileSync(file, text);
+    const r = run(args(file));
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^state51: error: cannot write the \w+( \w+)?: .*expansion\.yaml is one of the files this command reads: name another file$/m);
+    expect(readFileSync(file, "utf8")).toBe(text);
   });
 });
 

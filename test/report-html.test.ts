@@ -80,6 +80,20 @@ describe("the HTML report", () => {
     expect(html.match(/<svg class="plot"/g)).toHaveLength(3);
   });
 
+  it("shows no rate for a faction with no games, and says how many games ran to the round limit", () => {
+    const t = emptyTally(shape);
+    t.games = 2;
+    t.rounds[60] = 1;
+    t.rounds[9] = 1;
+    t.factions[shape.factions[0]!] = { games: 2, wins: 1, draws: 0 };
+    const html = reportHtml(buildReport(t, meta, cardLabels(registry), true, factionNames(registry)));
+    const row = (faction: string): string => html.match(new RegExp(`<tr><th scope="row"><span class="swatch"[^>]*></span>${escaped(faction)}</th>.*?</tr>`))![0];
+    expect(row(factionNames(registry).get(shape.factions[1]!)!)).toMatch(/<td class="rate">–<\/td><td>–<\/td><\/tr>$/);
+    expect(row(factionNames(registry).get(shape.factions[0]!)!)).toMatch(/<td class="rate">50\.0%<\/td>/);
+    expect(html).toContain("1 of 2 games ran to the 60-round limit, where the engine ends a game that has not ended");
+    expect(html).toContain(`<title>${escaped(factionNames(registry).get(shape.factions[1]!)!)}: no games</title>`);
+  });
+
   it("lists flagged cards first in the cards table, the rest in the JSON's order", () => {
     const r = hostile();
     const html = reportHtml(r);

@@ -61,6 +61,8 @@ describe("state51 simulate", () => {
       [["--seed", "4294967295", "--games", "2"], /goes past the last seed/],
       [["--out", join(temp(), "missing", "r.json")], /cannot write the report: no such folder/],
       [["--format", "pdf"], /Allowed choices are text, json, html/],
+      // commander hands a required option the next word even when it is an option.
+      [["--baseline", "--games", "20"], /--baseline needs the baseline's card files or folders before any other option, not "--games"/],
     ];
     for (const [args, message] of cases) {
       const r = runCli(["simulate", ...args]);
@@ -69,6 +71,23 @@ describe("state51 simulate", () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.stdout).toBe("");
     }
+  });
+
+  it("plays 4 players when one bot is named, as when none is (the list repeats)", () => {
+    const r = runCli(["simulate", "--games", "4", "--bots", "random"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^state51 simulate: 4 players, bots random,random,random,random, seeds 1–4\n/);
+  });
+
+  it("warns when most games ran to the round limit, and says how many in the report", { timeout: 60_000 }, () => {
+    // The Bases alone: no card to build with, so no game reaches 30 VP.
+    const r = runCli(["simulate", "cards/bases.yaml", "--games", "2", "--players", "2", "--bots", "random"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}2 of 2 games ran to the 60-round limit, where the engine ends a game that has not ended \(docs\/engine-rulings\.md, ruling 24\)$/m);
+    expect(r.stderr).toMatch(/^state51 simulate: warning: 2 of 2 games ran to the 60-round limit[^\n]*\n {2}hint: these cards seldom let a game reach its end/m);
+    const base = runCli(["simulate", "--games", "2", "--players", "2", "--bots", "random"]);
+    expect(base.stdout).not.toMatch(/round limit/);
+    expect(base.stderr).not.toMatch(/warning/);
   });
 
   it("reports invalid cards exactly as validate does, and plays no game", () => {
@@ -103,12 +122,12 @@ describe("state51 simulate", () => {
       child.stderr.on("data", (d: Buffer) => {
         stderr += d.toString();
         // Once: a second Ctrl-C ends the process as usual.
-        if (!interrupted && /simulate: \d+\/5000/.test(stderr)) interrupted = child.kill("SIGINT");
+        if (!interrupted && /simulate: [\d,]+\/5,000/.test(stderr)) interrupted = child.kill("SIGINT");
       });
       child.on("close", done);
     });
     expect(status, stderr).toBe(130);
-    expect(stderr).toMatch(/simulate: interrupted after \d+ of 5000 games; reporting those/);
+    expect(stderr).toMatch(/simulate: interrupted after [\d,]+ of 5,000 games; reporting those/);
     const report = JSON.parse(stdout);
     expect(report.complete).toBe(false);
     expect(report.games.played).toBeGreaterThanOrEqual(500);
@@ -161,6 +180,13 @@ describe("state51 simulate --shard and --merge", () => {
       expect(r.stderr).toContain("nothing merged");
       expect(r.stdout).toBe("");
     }
+    // A shard cut short (Ctrl-C) merges, marked as such, but not as if the run were whole.
+    const cut = join(dir, "cut.json");
+    writeFileSync(cut, readFileSync(parts[1]!, "utf8").replace('"complete": true', '"complete": false'));
+    const short = runCli(["simulate", "--merge", parts[0]!, cut]);
+    expect(short.status).toBe(1);
+    expect(short.stdout).toMatch(/^INTERRUPTED: 20 games played/m);
+    expect(short.stderr).toMatch(/^state51 simulate --merge: error: .*cut\.json was interrupted: the merged report covers 20 games of the run's 20\n {2}hint: play those shards again, then merge\n$/);
     const usage = runCli(["simulate", "--shard", "3/2"]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);

@@ -10,7 +10,7 @@ import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { buildReport, cardLabels, factionNames, reportText, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { buildReport, cardLabels, diffText, factionNames, fitted, reportText, signedPoints, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { shardRange } from "../src/sim/merge.js";
 import { gameThreadFlags, guidedBatch, runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -208,6 +208,30 @@ describe("report", () => {
     expect(text).toMatch(/Games: 48 played/);
     expect(text).toMatch(/bot random +\d+\/48/);
     expect(text).toMatch(/Flagged cards/);
+  });
+
+  it("writes signed points with a true minus and no sign on zero, and no rate where there were no games", () => {
+    expect([signedPoints(0.061), signedPoints(-0.02), signedPoints(-0.00001), signedPoints(0)]).toEqual(["+6.1", "−2.0", "0.0", "0.0"]);
+    expect(diffText({ value: -0.014, low: -0.067, high: 0.037 })).toBe("−1.4 pts [−6.7, +3.7]");
+    const t = emptyTally(shape);
+    t.games = 1;
+    t.rounds[7] = 1;
+    t.seats = [1, 0, 0, 0].map((wins) => ({ games: 1, wins, draws: 0 }));
+    const text = reportText(buildReport(t, meta, cardLabels(registry), true, factionNames(registry)));
+    // A faction left out of the game: no rate, rather than 0.0% [0.0%, 100.0%].
+    expect(text).toMatch(/^ {2}Mutants' Union +0\/0 +–$/m);
+    expect(text).toMatch(/in no player's hand in 1 game$/m);
+    expect(text).not.toMatch(/−0\.0|-\d/);
+  });
+
+  it("cuts long card names with an ellipsis, keeping the flag mark", () => {
+    expect(fitted("Rust Market", 24)).toBe("Rust Market");
+    expect(fitted("The Very Long Name Of A Card", 24)).toBe("The Very Long Name Of A…");
+    const labels = new Map([...cardLabels(registry)].map(([id, l]) => [id, { ...l, name: `${l.name} of the Long Wasteland Road` }]));
+    const t = emptyTally(shape);
+    t.games = 1;
+    const text = reportText(buildReport(t, meta, labels, true, factionNames(registry)));
+    expect(text).toMatch(/^[^\n]{21}… \*/m);
   });
 });
 

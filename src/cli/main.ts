@@ -230,7 +230,7 @@ export function buildProgram(
     )
     .action(async (paths: string[], opts: import("./print-command.js").PrintOptions) => {
       const m = await import("./print-command.js");
-      await checkThenRun(() => m.checkPrint(opts), (checked) => m.runPrint(paths, opts, checked, write, writeError));
+      await checkThenRun(() => m.checkPrint(opts, paths), (checked) => m.runPrint(paths, opts, checked, write, writeError));
     });
 
   program
@@ -272,7 +272,7 @@ export function buildProgram(
     .command("play")
     .description("play a game between bots and print a round-by-round account and the final scores")
     .argument("[paths...]", "card files or folders to play with (default: cards/); an expansion is played with the base set when both are named")
-    .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given, else 4)")
+    .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given when more than one, else 4)")
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-l, --log <file>", "write the game as JSON lines, for `state51 replay`")
@@ -316,7 +316,7 @@ export function buildProgram(
     .description("play many bot games on worker threads and report win rates by seat, faction, bot and card")
     .argument("[paths...]", "card files or folders to play with (default: cards/); an expansion is played with the base set when both are named")
     .option("-n, --games <n>", "how many games (default 1000)")
-    .option("-p, --players <n>", "players a game, 2 to 4 (default: the number of bots given, else 4)")
+    .option("-p, --players <n>", "players a game, 2 to 4 (default: the number of bots given when more than one, else 4)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-s, --seed <n>", "the first game's seed: the games are seeds n, n+1, … (default 1)")
     .option("-w, --workers <k>", "worker threads (default: the number of cores)")
@@ -369,7 +369,7 @@ export function buildProgram(
         "  state51 simulate --merge part1.json part2.json part3.json part4.json\n\n" +
         "The cards are checked and compiled first, as `play` does; cards with errors are reported\n" +
         "as `state51 validate` reports them, and no game is played.\n\n" +
-        "Exit status: 0 done, 1 the cards have errors (or too few factions) or the parts do not merge,\n" +
+        "Exit status: 0 done, 1 the cards have errors (or too few factions) or the parts do not merge (or one was interrupted),\n" +
         "2 usage error, 130 interrupted (the report covers the games played).",
     )
     .action(async (paths: string[], opts: import("./simulate-command.js").SimulateOptions) => {
@@ -380,7 +380,7 @@ export function buildProgram(
         return setExit(merging === undefined ? status : m.runMerge(paths, merging, { write, writeError }));
       }
       let checked: ReturnType<typeof m.checkSimulate> | undefined;
-      const status = usage(() => ((checked = m.checkSimulate(opts)), 0), writeError);
+      const status = usage(() => ((checked = m.checkSimulate(opts, paths)), 0), writeError);
       if (checked === undefined) return setExit(status);
       setExit(await m.runSimulate(paths, checked, opts, { write, writeError }));
     });

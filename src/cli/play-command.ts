@@ -3,6 +3,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readInputText } from "../load/read-file.js";
+import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
@@ -81,10 +82,11 @@ function finalScores(game: Game): string {
 /** A command whose options are checked, waiting for its cards (compiling them takes a moment: a usage error should not wait). */
 export type Ready = (cards: CardRegistry) => number;
 
-/** `--players` (2 to 4; default the number of bots given, else 4) and `--bots` by seat. */
+/** `--players` (2 to 4; default the number of bots given when more than one, else 4) and `--bots` by seat. */
 export function playersAndBots(opts: { readonly players?: string; readonly bots?: string }): { players: number; bots: BotSpec[] } {
-  const botsGiven = opts.bots?.split(",").length;
-  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : Math.max(2, Math.min(4, botsGiven ?? 4));
+  const botsGiven = opts.bots?.split(",").length ?? 0;
+  // Several bots name the seats; one bot (or none) is every seat's, at the rulebook's largest table.
+  const players = opts.players !== undefined ? integer(opts.players, "--players", 2, 4) : botsGiven >= 2 ? Math.min(4, botsGiven) : 4;
   return { players, bots: parseBots(opts.bots, players) };
 }
 
@@ -96,7 +98,7 @@ export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.log, "the game log", { mkdir });
+  checkOutput(opts.log, "the game log", { mkdir, reads: filesRead(paths) });
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths, writeError);
 }
 

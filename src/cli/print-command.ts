@@ -19,6 +19,7 @@ import { onlyPictures, printPdf, screenshotPng, writeCardPngs } from "../print/p
 import { capacity, cardPageHtml, cardPixels, layoutFor, maxBleed, paginate, renderSheet, type Layout, type PaperName } from "../print/sheet.js";
 import { textRenderer } from "../text/render.js";
 import type { Lang } from "../text/words.js";
+import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
@@ -89,7 +90,7 @@ function checkPictureFolder(folder: string, mkdir: boolean): void {
 }
 
 /** Checks the options (a UsageError if one makes no sense, or an output cannot be written): nothing is read yet. */
-export function checkPrint(opts: PrintOptions): CheckedPrint {
+export function checkPrint(opts: PrintOptions, paths: readonly string[] = []): CheckedPrint {
   const bleed = opts.bleed === undefined ? 0 : parseBleed(opts.bleed);
   if (opts.dpi !== undefined && opts.pngCards === undefined) throw new UsageError("--dpi sets the resolution of --png-cards\n  hint: add --png-cards DIR");
   const dpi = opts.dpi === undefined ? defaultDpi : parseDpi(opts.dpi);
@@ -98,9 +99,10 @@ export function checkPrint(opts: PrintOptions): CheckedPrint {
   }
   if (opts.cards !== undefined) cardIds(opts.cards);
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.out, "the sheet", { mkdir });
-  checkOutput(opts.pdf, "the PDF", { mkdir });
-  checkOutput(opts.png, "the picture", { mkdir });
+  const reads = filesRead(paths);
+  checkOutput(opts.out, "the sheet", { mkdir, reads });
+  checkOutput(opts.pdf, "the PDF", { mkdir, reads });
+  checkOutput(opts.png, "the picture", { mkdir, reads });
   if (opts.pngCards !== undefined) checkPictureFolder(opts.pngCards, mkdir);
   return { layout: layoutFor(opts.paper, bleed), dpi };
 }

@@ -7,20 +7,21 @@
 import { readInputText } from "../load/read-file.js";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
-import { SingleBar } from "cli-progress";
+import { Format, SingleBar, type GenericFormatter, type ValueFormatter } from "cli-progress";
 import { botName } from "../bots/index.js";
 import { cardDigests, cardSetDigest } from "../engine/card-digest.js";
 import type { CardRegistry } from "../engine/definitions.js";
 import { withBaseline } from "../sim/compare.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { buildReport, cardLabels, factionNames, reportText, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { atLimit, buildReport, cardLabels, counted, factionNames, n, reportText, roundLimitText, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
 import { tallyShape, tooFewFactions, type SimulationPlan } from "../sim/simulated-game.js";
 import { jsonText } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
+import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { errorLine } from "./error-line.js";
 
@@ -82,7 +83,7 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
     );
   if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.out, "the report", { mkdir });
+  checkOutput(opts.out, "the report", { mkdir, reads: paths });
   return { format: opts.format ?? "text", out: opts.out, mkdir };
 }
 
@@ -94,8 +95,13 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
       if (!read.ok) throw new MergeError(`cannot read ${file}: ${read.reason}`);
       return { file, report: parseReport(file, read.text) };
     });
-    writeReport(mergeReports(parts), checked, io);
-    return 0;
+    const merged = mergeReports(parts);
+    writeReport(merged, checked, io);
+    // A part cut short (Ctrl-C) merges into a report marked incomplete: a script must not take it for the whole run.
+    const short = parts.filter((p) => !p.report.complete).map((p) => p.file);
+    if (short.length === 0) return 0;
+    io.writeError(errorLine("simulate --merge", `${short.join(", ")} ${short.length === 1 ? "was" : "were"} interrupted: the merged report covers ${counted(merged.games.played, "game")} of the run's ${n(merged.run.seeds.count)}`) + "  hint: play those shards again, then merge\n");
+    return 1;
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
     io.writeError(errorLine("simulate --merge", error.message) + "nothing merged\n");
@@ -103,8 +109,8 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
   }
 }
 
-/** Checks the options (a UsageError if one makes no sense): nothing is compiled or played yet. */
-export function checkSimulate(opts: SimulateOptions): Checked {
+/** Checks the options (a UsageError if one makes no sense): nothing is compiled or played yet; `paths` are the cards to play. */
+export function checkSimulate(opts: SimulateOptions, paths: readonly string[] = []): Checked {
   const games = integer(opts.games ?? "1000", "--games", 1, maxGames);
   const { players, bots } = playersAndBots(opts);
   const firstSeed = integer(opts.seed ?? "1", "--seed", 0, 2 ** 32 - 1);
@@ -112,7 +118,10 @@ export function checkSimulate(opts: SimulateOptions): Checked {
   const workers = opts.workers !== undefined ? integer(opts.workers, "--workers", 1, 256) : availableParallelism();
   const format = opts.format ?? "text";
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.out, "the report", { mkdir });
+  // commander gives a required option the next word even when it is an option: `--baseline --games 20` would read "--games" as a path.
+  const option = opts.baseline?.find((p) => p.startsWith("-"));
+  if (option !== undefined) throw new UsageError(`--baseline needs the baseline's card files or folders before any other option, not "${option}"\n  hint: state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400`);
+  checkOutput(opts.out, "the report", { mkdir, reads: [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))] });
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
   const range = shard === undefined ? undefined : shardRange(games, shard);
   const share = range === undefined ? games : range.to - range.from;
@@ -125,19 +134,24 @@ const seconds = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)}
 function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s: string) => void): { update: (n: number) => void; stop: () => void } {
   if (kind === "none") return { update: () => undefined, stop: () => undefined };
   if (kind === "bar") {
-    const bar = new SingleBar({ format: "simulating [{bar}] {percentage}% | {value}/{total} games | {duration_formatted} elapsed, {eta_formatted} left", etaBuffer: 50, stream: process.stderr, hideCursor: true, clearOnComplete: true });
+    const line = "simulating [{bar}] {percentage}% | {value}/{total} games | {duration_formatted} elapsed, {left}";
+    // Until the first batch is back there is no rate to tell the time left by: say so rather than "0s left".
+    const format: GenericFormatter = (options, params, payload) =>
+      Format.Formatter({ ...options, format: line }, params, { ...payload, left: params.value === 0 ? "estimating the time left" : `${Format.TimeFormat(params.eta, options, 5)} left` });
+    const formatValue: ValueFormatter = (v, options, type) => (type === "value" || type === "total" ? n(Number(v)) : Format.ValueFormat(v, options, type));
+    const bar = new SingleBar({ format, formatValue, etaBuffer: 50, stream: process.stderr, hideCursor: true, clearOnComplete: true });
     bar.start(total, 0);
     return { update: (n) => bar.update(n), stop: () => bar.stop() };
   }
   const start = Date.now();
   let tenth = 0;
   return {
-    update: (n) => {
-      const now = Math.floor((10 * n) / total);
+    update: (done) => {
+      const now = Math.floor((10 * done) / total);
       if (now <= tenth) return;
       tenth = now;
       const spent = Date.now() - start;
-      writeError(`simulate: ${n}/${total} games (${Math.round((100 * n) / total)}%), ${seconds(spent)} elapsed${n < total ? `, about ${seconds((spent * (total - n)) / n)} left` : ""}\n`);
+      writeError(`simulate: ${n(done)}/${n(total)} games (${Math.round((100 * done) / total)}%), ${seconds(spent)} elapsed${done < total ? `, about ${seconds((spent * (total - done)) / done)} left` : ""}\n`);
     },
     stop: () => undefined,
   };
@@ -185,7 +199,11 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   }
   if (!report.complete) {
     const played = report.games.played + (report.baseline?.games.played ?? 0);
-    io.writeError(`simulate: interrupted after ${played} of ${runs * total} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
+    io.writeError(`simulate: interrupted after ${n(played)} of ${n(runs * total)} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
+  }
+  // Most games stopped by the engine's safety limit: the figures describe games that never ended.
+  if (atLimit(report) * 2 > report.games.played) {
+    io.writeError(`state51 simulate: warning: ${roundLimitText(report)}\n  hint: these cards seldom let a game reach its end; an expansion is played with the base set (state51 simulate cards/ my-expansion.yaml)\n`);
   }
   writeReport(report, checked, io);
   return report.complete ? 0 : 130;
@@ -195,5 +213,5 @@ function writeReport(report: SimulationReport, checked: Pick<Checked, "format" |
   const text = checked.format === "json" ? jsonText(report, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
   writeFileAtomic(resolve(checked.out), text, { mkdir: checked.mkdir });
-  io.write(`report of ${report.games.played} games written to ${checked.out}\n`);
+  io.write(`report of ${counted(report.games.played, "game")} written to ${checked.out}\n`);
 }

@@ -278,6 +278,11 @@ export function namedCardFiles(
   return { requested, files, missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, files) };
 }
 
+/** The files a command given `paths` reads: the card files it finds and the base vocabulary (no output may be written over one). */
+export function filesRead(paths: readonly string[], cwd: string = process.cwd()): string[] {
+  return [...namedCardFiles(paths, cwd).files, baseVocabularyFile()];
+}
+
 /**
  * `cards/` named where there is none, as the README's examples do, from a
  * designer's own folder: the base set is the one state51 carries, so say where.

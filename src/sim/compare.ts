@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { diffText, n, optPct, r4, type CardReport, type SimulationReport } from "./report.js";
+import { diffText, fitted, n, optPct, r4, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -133,10 +133,10 @@ export function comparisonText(r: SimulationReport): string[] {
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");
   for (const f of c.factions) out.push(`  ${f.name.padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
   out.push(c.cards.new.length === 0 ? "New cards: none" : `New cards (${c.cards.new.length}), ranked by win-rate difference among the old cards that have one (1st = highest):`);
-  for (const k of c.cards.new) out.push(`  ${k.name.slice(0, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${n(k.played)} of ${n(k.seen)} seen`);
+  for (const k of c.cards.new) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${n(k.played)} of ${n(k.seen)} seen`);
   if (c.cards.changed.length > 0) out.push(`Changed cards (${c.cards.changed.length}): rank and difference here, then in the baseline:`);
-  for (const k of c.cards.changed) out.push(`  ${k.name.slice(0, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}`);
+  for (const k of c.cards.changed) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}`);
   if (c.cards.removed.length > 0) out.push(`Removed cards (${c.cards.removed.length}): difference in the baseline:`);
-  for (const k of c.cards.removed) out.push(`  ${k.name.slice(0, 24).padEnd(24)} diff ${diffText(k.baselineDifference)}`);
+  for (const k of c.cards.removed) out.push(`  ${fitted(k.name, 24).padEnd(24)} diff ${diffText(k.baselineDifference)}`);
   return out;
 }

@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal } from "./compare.js";
-import { mainComplete, optPct, pct, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { atLimit, mainComplete, minGames, optPct, pct, roundLimitText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -29,7 +29,7 @@ export function thousands(n: number): string {
   const s = String(Math.abs(Math.round(n)));
   return (n < 0 ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
-const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`;
+const pts = signedPoints;
 const e = escapeHtml;
 
 /**
@@ -149,6 +149,8 @@ export function factionPlot(r: SimulationReport): string {
     .map((row, i) => {
       const colour = factionColour(row.faction);
       const y = rowY(i);
+      // A faction no one played (a short or interrupted run): its name, and no interval spanning everything.
+      if (row.games === 0) return `<g class="faction"><title>${e(`${row.name}: no games`)}</title>${text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`)}${text(f.left + 6, y + 4, "no games", `class="label"`)}</g>`;
       const tip = `${row.name}: ${pct(row.winRate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${row.wins} of ${row.games} player-games`;
       return (
         `<g class="faction"><title>${e(tip)}</title>` +
@@ -239,7 +241,7 @@ export function cardPlot(r: SimulationReport): string {
     svg("cards-plot", f, "each card's win-rate difference against its play rate", body),
     `Each dot is a card: across, how often it was played when in a player's hand; up, how much more often the players who played it won than those who held it and did not (points), with its 95% interval as a vertical line.` +
       (u === null ? " Too few cards had enough games to tell the set's usual range." : ` The shaded band is the set's usual range (${e(pts(u.low))} to ${e(pts(u.high))} pts); compare a card with it rather than with zero, since players who are ahead play more cards.`) +
-      ` Flagged cards are red and named.` +
+      ` Flagged cards are red and named. A card played in fewer than ${minGames} player-games, or held and not played in fewer than ${minGames}, is neither counted towards the band nor flagged, wherever its dot lies: its interval is too wide to tell.` +
       (missing > 0 ? ` ${missing} card${missing === 1 ? " is" : "s are"} not drawn: never played, or never held and left in hand.` : ""),
   );
 }
@@ -271,7 +273,8 @@ export function lengthPlot(r: SimulationReport): string {
     "length",
     "Game length",
     svg("length-plot", f, "histogram of game lengths in rounds", body),
-    `Each bar counts the games that lasted that many rounds; the dashed line is the mean (${e(g.mean.toFixed(2))} rounds; median ${e(String(g.median))}, standard deviation ${e(g.sd.toFixed(2))}).`,
+    `Each bar counts the games that lasted that many rounds; the dashed line is the mean (${e(g.mean.toFixed(2))} rounds; median ${e(String(g.median))}, standard deviation ${e(g.sd.toFixed(2))}).` +
+      (atLimit(r) > 0 ? ` ${e(roundLimitText(r))}.` : ""),
   );
 }
 
@@ -282,7 +285,7 @@ function rateRows(label: string, rows: readonly (Rate & { readonly label: string
       const swatch = row.colour === undefined ? "" : `<span class="swatch" style="background:${row.colour}"></span>`;
       return (
         `<tr><th scope="row">${swatch}${e(row.label)}</th><td>${thousands(row.wins)}</td><td>${thousands(row.games)}</td><td>${thousands(row.draws)}</td>` +
-        `<td class="rate${off}">${pct(row.winRate)}</td><td>${pct(row.low)} – ${pct(row.high)}</td></tr>`
+        (row.games === 0 ? `<td class="rate">–</td><td>–</td></tr>` : `<td class="rate${off}">${pct(row.winRate)}</td><td>${pct(row.low)} – ${pct(row.high)}</td></tr>`)
       );
     })
     .join("\n");

@@ -6,6 +6,7 @@
  * so the same tally always gives the same bytes.
  */
 import type { CardRegistry } from "../engine/definitions.js";
+import { maxRounds } from "../engine/limits.js";
 import { terminalSafe } from "../text/escape.js";
 import { newcombe, wilson } from "./stats.js";
 import type { Comparison } from "./compare.js";
@@ -129,15 +130,20 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (at - lo);
 }
 
-export const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)} pts`;
+/** Percentage points to one place, signed with a true minus ("+6.1", "−2.0"), and no sign on a zero so none reads "−0.0". */
+export const signedPoints = (x: number): string => {
+  const shown = Math.abs(100 * x).toFixed(1);
+  return Number(shown) === 0 ? shown : `${x > 0 ? "+" : "−"}${shown}`;
+};
+export const pts = (x: number): string => `${signedPoints(x)} pts`;
 /** A size of difference, without its sign: "6.1 pts". */
 const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
 export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** A rate, or "–" where there is none. */
 export const optPct = (x: number | null): string => (x === null ? "–" : pct(x));
-/** A difference with its 95% interval, "+6.1 pts [2.0, 10.3]", or "–" where there is none. */
+/** A difference with its 95% interval, "+6.1 pts [+2.0, +10.3]", or "–" where there is none. */
 export const diffText = (d: { readonly value: number; readonly low: number; readonly high: number } | null): string =>
-  d === null ? "–" : `${pts(d.value)} [${(100 * d.low).toFixed(1)}, ${(100 * d.high).toFixed(1)}]`;
+  d === null ? "–" : `${pts(d.value)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`;
 
 /** A tracked card's name and kind, as the report shows them. */
 export type CardLabels = ReadonlyMap<string, { readonly name: string; readonly kind: CardReport["kind"] }>;
@@ -194,12 +200,12 @@ export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, 
     const range = usualRange;
     if (range !== null && enough(c)) {
       const d = c.difference!;
-      const between = `the set's usual range, ${pts(range.low)} to ${pts(range.high)}; 95% interval ${pts(d.low)} to ${pts(d.high)}, ${c.played} player-games played`;
+      const between = `the set's usual range, ${pts(range.low)} to ${pts(range.high)}; 95% interval ${pts(d.low)} to ${pts(d.high)}, ${n(c.played)} player-games played`;
       if (d.value > range.high) flags.push({ flag: "high", reason: `players who played it won ${size(d.value)} more often than those who saw it and did not: above ${between}` });
       if (d.value < range.low) flags.push({ flag: "low", reason: `players who played it won ${size(d.value)} less often than those who saw it and did not: below ${between}` });
     }
-    if (tally.games > 0 && c.seen === 0) flags.push({ flag: "never-seen", reason: `in no player's hand in ${tally.games} games` });
-    else if (c.seen >= minGames && c.played / c.seen < rarePlay) flags.push({ flag: "rarely-played", reason: `played in ${c.played} of the ${c.seen} player-games where it was in hand (${pct(c.played / c.seen)}, under ${pct(rarePlay)})` });
+    if (tally.games > 0 && c.seen === 0) flags.push({ flag: "never-seen", reason: `in no player's hand in ${counted(tally.games, "game")}` });
+    else if (c.seen >= minGames && c.played / c.seen < rarePlay) flags.push({ flag: "rarely-played", reason: `played in ${n(c.played)} of the ${n(c.seen)} player-games where it was in hand (${pct(c.played / c.seen)}, under ${pct(rarePlay)})` });
     return { ...c, flags };
   });
   return {
@@ -241,10 +247,24 @@ export function tallyOfReport(r: SimulationReport): Tally {
 }
 
 export const n = (x: number): string => x.toLocaleString("en");
+/** "1 game", "2,000 games". */
+export const counted = (x: number, noun: string): string => `${n(x)} ${noun}${x === 1 ? "" : "s"}`;
+
+/** `text` cut to `width` characters, with an ellipsis where it was cut, so two long names never look the same. */
+export const fitted = (text: string, width: number): string => (text.length <= width ? text : `${text.slice(0, width - 1)}…`);
 
 function rateLine(label: string, r: Rate): string {
-  return `  ${label.padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
+  // No games (a faction left out of a short run): no rate, rather than 0% with an interval spanning everything.
+  const rateAndInterval = r.games === 0 ? "–".padStart(6) : `${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]`;
+  return `  ${fitted(label, 24).padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
 }
+
+/** The games that ran to the engine's round limit, where it ends a game whoever leads (ruling 24). */
+export const atLimit = (r: SimulationReport): number => r.games.rounds.histogram.find((h) => h.rounds === maxRounds)?.games ?? 0;
+
+/** "12 of 2,000 games ran to the 60-round limit, …": said wherever game lengths are shown, since those games never reached a real end. */
+export const roundLimitText = (r: SimulationReport): string =>
+  `${n(atLimit(r))} of ${counted(r.games.played, "game")} ran to the ${maxRounds}-round limit, where the engine ends a game that has not ended (docs/engine-rulings.md, ruling 24)`;
 
 /** Whether the run's own games were all played (`complete` also covers the baseline's, played after them). */
 export const mainComplete = (r: SimulationReport): boolean => r.complete || r.baseline?.complete === false;
@@ -263,6 +283,7 @@ export function reportText(r: SimulationReport): string {
   out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
   const most = Math.max(1, ...g.rounds.histogram.map((h) => h.games));
   for (const h of g.rounds.histogram) out.push(`    ${String(h.rounds).padStart(3)} rounds ${n(h.games).padStart(8)}  ${"█".repeat(Math.max(h.games > 0 ? 1 : 0, Math.round((40 * h.games) / most)))}`);
+  if (atLimit(r) > 0) out.push(`  ${roundLimitText(r)}`);
   out.push(`  final VP: mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`);
   out.push("");
   out.push("Win rates (won alone / player-games, 95% Wilson interval):");
@@ -277,10 +298,10 @@ export function reportText(r: SimulationReport): string {
   out.push(`${"card".padEnd(24)} ${"seen".padStart(7)} ${"played".padStart(7)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(22)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
   for (const c of r.cards) {
     const p = c.plays;
-    const ways = c.kind === "location" ? `${p.spoils}/${p.agreement}/${p.location}(${p.redevelopment})` : c.kind === "leader" ? `Ld ${p.leader}` : `C ${p.contact}`;
+    const ways = c.kind === "location" ? `${n(p.spoils)}/${n(p.agreement)}/${n(p.location)}(${n(p.redevelopment)})` : c.kind === "leader" ? `Ld ${n(p.leader)}` : `C ${n(p.contact)}`;
     const diff = diffText(c.difference);
     const mark = c.flags.length > 0 ? " *" : "";
-    out.push(`${(c.name + mark).slice(0, 24).padEnd(24)} ${n(c.seen).padStart(7)} ${n(c.played).padStart(7)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(22)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
+    out.push(`${(fitted(c.name, 24 - mark.length) + mark).padEnd(24)} ${n(c.seen).padStart(7)} ${n(c.played).padStart(7)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(22)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
   }
   out.push("");
   const u = r.usualRange;
