@@ -6,9 +6,9 @@
  * before any work, exit 2, and a missing folder is made only with --mkdir.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemErrorLine } from "../src/cli/main.js";
 import { repoRoot } from "./helpers.js";
@@ -149,6 +149,13 @@ const overInputs: Record<string, (file: string) => string[]> = {
   "simulate --out": (f) => ["simulate", "cards/", f, "--games", "1", "--out", f],
   "simulate --baseline … --out": (f) => ["simulate", "--games", "1", "--baseline", "cards/", f, "--out", f],
   "simulate --merge … --out": (f) => ["simulate", "--merge", f, "other.json", "--out", f],
+  // The file found in a folder named, and the file reached through a link: the same file all the same.
+  "simulate FOLDER --out": (f) => ["simulate", "cards/", dirname(f), "--games", "1", "--out", f],
+  "simulate --out LINK": (f) => {
+    const link = join(dirname(f), "link.yaml");
+    symlinkSync(f, link);
+    return ["simulate", "cards/", f, "--games", "1", "--out", link];
+  },
 };
 
 describe.each(Object.entries(overInputs))("state51 %s over a file it reads", (_name, args) => {
@@ -158,7 +165,7 @@ describe.each(Object.entries(overInputs))("state51 %s over a file it reads", (_n
     writeFileSync(file, text);
     const r = run(args(file));
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/^state51: error: cannot write the \w+( \w+)?: .*expansion\.yaml is one of the files this command reads: name another file$/m);
+    expect(r.stderr).toMatch(/^state51: error: cannot write the \w+( \w+)?: .*(expansion|link)\.yaml is one of the files this command reads: name another file$/m);
     expect(readFileSync(file, "utf8")).toBe(text);
   });
 });

@@ -87,10 +87,11 @@ describe("the HTML report", () => {
     t.rounds[9] = 1;
     t.factions[shape.factions[0]!] = { games: 2, wins: 1, draws: 0 };
     const html = reportHtml(buildReport(t, meta, cardLabels(registry), true, factionNames(registry)));
-    const row = (faction: string): string => html.match(new RegExp(`<tr><th scope="row"><span class="swatch"[^>]*></span>${escaped(faction)}</th>.*?</tr>`))![0];
+    const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const row = (faction: string): string => html.match(new RegExp(`<tr><th scope="row"><span class="swatch"[^>]*></span>${literal(escaped(faction))}</th>.*?</tr>`))![0];
     expect(row(factionNames(registry).get(shape.factions[1]!)!)).toMatch(/<td class="rate">–<\/td><td>–<\/td><\/tr>$/);
     expect(row(factionNames(registry).get(shape.factions[0]!)!)).toMatch(/<td class="rate">50\.0%<\/td>/);
-    expect(html).toContain("1 of 2 games ran to the 60-round limit, where the engine ends a game that has not ended");
+    expect(html).toContain("1 of 2 games lasted the full 60 rounds, where the engine stops a game still going");
     expect(html).toContain(`<title>${escaped(factionNames(registry).get(shape.factions[1]!)!)}: no games</title>`);
   });
 

@@ -47,7 +47,7 @@ describe("the comparison with a baseline", () => {
     expect(c.cards).toEqual({ new: [], changed: [], removed: [] });
     const text = reportText(r);
     expect(text).toMatch(/\nAgainst the baseline: card set [0-9a-f]{12}…, the same 16 seeds, players and bots\n/);
-    expect(text).toMatch(/\n {2}rounds: mean \d+\.\d\d, baseline \d+\.\d\d \(\+0\.00\); median/);
+    expect(text).toMatch(/\n {2}rounds: mean \d+\.\d\d, baseline \d+\.\d\d \(0\.00\); median/);
     expect(text).toMatch(/\nNew cards: none\n/);
     expect(text).not.toMatch(/INTERRUPTED/);
   });

@@ -10,6 +10,24 @@ import { repoRoot, runCli } from "./helpers.js";
 
 const temp = (): string => mkdtempSync(join(tmpdir(), "state51-sim-"));
 
+/** Runs `simulate …` and presses Ctrl-C at its first progress line (a tenth of the games played), so the games are under way. */
+async function interrupted(args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "simulate", ...args], { cwd: repoRoot });
+  let stdout = "";
+  let stderr = "";
+  let pressed = false;
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  const status = await new Promise<number | null>((done) => {
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+      // Once: a second Ctrl-C ends the process as usual.
+      if (!pressed && /^simulate: [\d,]+\/[\d,]+ games/m.test(stderr)) pressed = child.kill("SIGINT");
+    });
+    child.on("close", done);
+  });
+  return { status, stdout, stderr };
+}
+
 describe("state51 simulate", () => {
   it("gives the same JSON report with 1 and 2 workers, following the schema", { timeout: 120_000 }, () => {
     const args = ["simulate", "--games", "24", "--players", "3", "--bots", "greedy,random", "--seed", "50", "--format", "json"];
@@ -83,10 +101,10 @@ describe("state51 simulate", () => {
     // The Bases alone: no card to build with, so no game reaches 30 VP.
     const r = runCli(["simulate", "cards/bases.yaml", "--games", "2", "--players", "2", "--bots", "random"]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^ {2}2 of 2 games ran to the 60-round limit, where the engine ends a game that has not ended \(docs\/engine-rulings\.md, ruling 24\)$/m);
-    expect(r.stderr).toMatch(/^state51 simulate: warning: 2 of 2 games ran to the 60-round limit[^\n]*\n {2}hint: these cards seldom let a game reach its end/m);
+    expect(r.stdout).toMatch(/^ {2}2 of 2 games lasted the full 60 rounds, where the engine stops a game still going \(docs\/engine-rulings\.md, ruling 24\)$/m);
+    expect(r.stderr).toMatch(/^state51 simulate: warning: 2 of 2 games lasted the full 60 rounds[^\n]*\n {2}hint: these cards seldom let a game reach its end/m);
     const base = runCli(["simulate", "--games", "2", "--players", "2", "--bots", "random"]);
-    expect(base.stdout).not.toMatch(/round limit/);
+    expect(base.stdout).not.toMatch(/full 60 rounds/);
     expect(base.stderr).not.toMatch(/warning/);
   });
 
@@ -112,26 +130,41 @@ describe("state51 simulate", () => {
   });
 
   it("on Ctrl-C, reports the games played so far", { timeout: 120_000 }, async () => {
-    // Interrupted at the first progress line (a tenth of the games played), so the games are under way.
-    const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "simulate", "--games", "5000", "--players", "2", "--workers", "1", "--format", "json"], { cwd: repoRoot });
-    let stdout = "";
-    let stderr = "";
-    let interrupted = false;
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    const status = await new Promise<number | null>((done) => {
-      child.stderr.on("data", (d: Buffer) => {
-        stderr += d.toString();
-        // Once: a second Ctrl-C ends the process as usual.
-        if (!interrupted && /simulate: [\d,]+\/5,000/.test(stderr)) interrupted = child.kill("SIGINT");
-      });
-      child.on("close", done);
-    });
+    const { status, stdout, stderr } = await interrupted(["--games", "5000", "--players", "2", "--workers", "1", "--format", "json"]);
     expect(status, stderr).toBe(130);
     expect(stderr).toMatch(/simulate: interrupted after [\d,]+ of 5,000 games; reporting those/);
     const report = JSON.parse(stdout);
     expect(report.complete).toBe(false);
     expect(report.games.played).toBeGreaterThanOrEqual(500);
     expect(report.games.played).toBeLessThan(5000);
+  });
+});
+
+describe("state51 simulate --merge of a shard cut short (Ctrl-C)", () => {
+  // Long enough to be under way at the first progress line: 2,000 random 2-player games a shard.
+  const long = ["--games", "4000", "--players", "2", "--bots", "random", "--workers", "1", "--format", "json"];
+
+  it.each([
+    ["", []],
+    [" with --baseline, cut before its baseline", ["--baseline", "cards/"]],
+  ])("merges it into a report marked interrupted, naming it, exit 1%s", { timeout: 120_000 }, async (_name, baseline) => {
+    const dir = temp();
+    const whole = join(dir, "part1.json");
+    const played = runCli(["simulate", ...long, ...baseline, "--shard", "1/2", "--out", whole]);
+    expect(played.status, played.stderr).toBe(0);
+    const cut = await interrupted([...long, ...baseline, "--shard", "2/2"]);
+    expect(cut.status, cut.stderr).toBe(130);
+    const part2 = join(dir, "part2.json");
+    writeFileSync(part2, cut.stdout);
+    const shortBy = JSON.parse(cut.stdout).games.played as number;
+    const merged = runCli(["simulate", "--merge", whole, part2]);
+    expect(merged.status, merged.stderr).toBe(1);
+    expect(merged.stdout).toContain(`INTERRUPTED: ${(2000 + shortBy).toLocaleString("en")} games played`);
+    // Part 2 never played its baseline: no comparison, rather than a refusal.
+    expect(merged.stdout).not.toMatch(/Against the baseline/);
+    expect(merged.stderr).toBe(
+      `state51 simulate --merge: error: ${part2} was interrupted: the merged report covers ${(2000 + shortBy).toLocaleString("en")} of the run's 4,000 games\n  hint: play those shards again, then merge\n`,
+    );
   });
 });
 
@@ -180,13 +213,6 @@ describe("state51 simulate --shard and --merge", () => {
       expect(r.stderr).toContain("nothing merged");
       expect(r.stdout).toBe("");
     }
-    // A shard cut short (Ctrl-C) merges, marked as such, but not as if the run were whole.
-    const cut = join(dir, "cut.json");
-    writeFileSync(cut, readFileSync(parts[1]!, "utf8").replace('"complete": true', '"complete": false'));
-    const short = runCli(["simulate", "--merge", parts[0]!, cut]);
-    expect(short.status).toBe(1);
-    expect(short.stdout).toMatch(/^INTERRUPTED: 20 games played/m);
-    expect(short.stderr).toMatch(/^state51 simulate --merge: error: .*cut\.json was interrupted: the merged report covers 20 games of the run's 20\n {2}hint: play those shards again, then merge\n$/);
     const usage = runCli(["simulate", "--shard", "3/2"]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);

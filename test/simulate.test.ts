@@ -10,7 +10,7 @@ import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { buildReport, cardLabels, diffText, factionNames, fitted, reportText, signedPoints, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { buildReport, cardLabels, diffText, factionNames, fitted, reportText, roundLimitWarning, signedPoints, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { shardRange } from "../src/sim/merge.js";
 import { gameThreadFlags, guidedBatch, runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -224,9 +224,26 @@ describe("report", () => {
     expect(text).not.toMatch(/−0\.0|-\d/);
   });
 
+  it("warns of the round limit only when most games lasted the full 60 rounds", () => {
+    const withLengths = (full: number, short: number) => {
+      const t = emptyTally(shape);
+      t.games = full + short;
+      t.rounds[60] = full;
+      t.rounds[8] = short;
+      return buildReport(t, meta, cardLabels(registry), true, factionNames(registry));
+    };
+    expect(roundLimitWarning(withLengths(2, 2))).toBeUndefined();
+    expect(roundLimitWarning(withLengths(0, 4))).toBeUndefined();
+    expect(roundLimitWarning(withLengths(3, 2))).toMatch(/^3 of 5 games lasted the full 60 rounds, where the engine stops a game still going/);
+    expect(reportText(withLengths(1, 3))).toMatch(/^ {2}1 of 4 games lasted the full 60 rounds/m);
+    expect(reportText(withLengths(0, 4))).not.toMatch(/full 60 rounds/);
+  });
+
   it("cuts long card names with an ellipsis, keeping the flag mark", () => {
     expect(fitted("Rust Market", 24)).toBe("Rust Market");
     expect(fitted("The Very Long Name Of A Card", 24)).toBe("The Very Long Name Of A…");
+    // By characters, not UTF-16 units: no emoji is cut in half.
+    expect(fitted("🔥".repeat(30), 24)).toBe(`${"🔥".repeat(23)}…`);
     const labels = new Map([...cardLabels(registry)].map(([id, l]) => [id, { ...l, name: `${l.name} of the Long Wasteland Road` }]));
     const t = emptyTally(shape);
     t.games = 1;

@@ -335,7 +335,8 @@ export function buildProgram(
         "whatever --workers. Progress goes to standard error: a bar with the time left on a\n" +
         "terminal, a line at each tenth otherwise. Ctrl-C stops and reports the games played (exit 130).\n\n" +
         "The report (JSON: grammar/simulation.schema.json):\n" +
-        "  games     rounds (mean, median, sd, range, histogram), final VP, draws\n" +
+        "  games     rounds (mean, median, sd, range, histogram), final VP, draws, and how many\n" +
+        "            lasted the full 60 rounds, where the engine stops a game (a warning when most did)\n" +
         "  win rates by seat, faction and bot: won alone / player-games (a shared first place is\n" +
         "            a draw), with the 95% Wilson score interval\n" +
         "  cards     each Location, Leader and one-time Contact: player-games where it was seen\n" +

@@ -94,11 +94,11 @@ export function playersAndBots(opts: { readonly players?: string; readonly bots?
  * Checks `play`'s options (a UsageError if one makes no sense) and returns the game to
  * play; `paths` are the card files it is played with, repeated in the replay command it suggests.
  */
-export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[] = [], writeError: (s: string) => void = write): Ready {
+export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths: readonly string[], writeError: (s: string) => void = write): Ready {
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.log, "the game log", { mkdir, reads: filesRead(paths) });
+  checkOutput(opts.log, "the game log", { mkdir, reads: opts.log === undefined ? [] : filesRead(paths) });
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths, writeError);
 }
 

@@ -90,7 +90,7 @@ function checkPictureFolder(folder: string, mkdir: boolean): void {
 }
 
 /** Checks the options (a UsageError if one makes no sense, or an output cannot be written): nothing is read yet. */
-export function checkPrint(opts: PrintOptions, paths: readonly string[] = []): CheckedPrint {
+export function checkPrint(opts: PrintOptions, paths: readonly string[]): CheckedPrint {
   const bleed = opts.bleed === undefined ? 0 : parseBleed(opts.bleed);
   if (opts.dpi !== undefined && opts.pngCards === undefined) throw new UsageError("--dpi sets the resolution of --png-cards\n  hint: add --png-cards DIR");
   const dpi = opts.dpi === undefined ? defaultDpi : parseDpi(opts.dpi);
@@ -99,7 +99,8 @@ export function checkPrint(opts: PrintOptions, paths: readonly string[] = []): C
   }
   if (opts.cards !== undefined) cardIds(opts.cards);
   const mkdir = opts.mkdir === true;
-  const reads = filesRead(paths);
+  // The card files are looked for only when a file is named.
+  const reads = [opts.out, opts.pdf, opts.png].some((o) => o !== undefined) ? filesRead(paths) : [];
   checkOutput(opts.out, "the sheet", { mkdir, reads });
   checkOutput(opts.pdf, "the PDF", { mkdir, reads });
   checkOutput(opts.png, "the picture", { mkdir, reads });

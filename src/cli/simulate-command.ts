@@ -14,7 +14,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { withBaseline } from "../sim/compare.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { atLimit, buildReport, cardLabels, counted, factionNames, n, reportText, roundLimitText, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { buildReport, cardLabels, counted, factionNames, mainComplete, n, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
@@ -66,7 +66,7 @@ function parseShard(text: string, games: number): Shard {
   const index = Number(m?.[1]);
   const of = Number(m?.[2]);
   if (!m || index < 1 || of < 1 || index > of) throw new UsageError(`--shard must be i/n with 1 <= i <= n (share i of n of the games), not "${text}"`);
-  if (of > games) throw new UsageError(`--shard ${text}: ${of} shards of ${games} game${games === 1 ? "" : "s"} would leave some empty`);
+  if (of > games) throw new UsageError(`--shard ${text}: ${of} shards of ${counted(games, "game")} would leave some empty`);
   return { index, of };
 }
 
@@ -98,9 +98,11 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
     const merged = mergeReports(parts);
     writeReport(merged, checked, io);
     // A part cut short (Ctrl-C) merges into a report marked incomplete: a script must not take it for the whole run.
-    const short = parts.filter((p) => !p.report.complete).map((p) => p.file);
+    const short = parts.filter((p) => !p.report.complete);
     if (short.length === 0) return 0;
-    io.writeError(errorLine("simulate --merge", `${short.join(", ")} ${short.length === 1 ? "was" : "were"} interrupted: the merged report covers ${counted(merged.games.played, "game")} of the run's ${n(merged.run.seeds.count)}`) + "  hint: play those shards again, then merge\n");
+    const named = short.map((p) => (mainComplete(p.report) ? `${p.file} (in its baseline)` : p.file));
+    const baseline = merged.baseline === undefined ? "" : `, and ${n(merged.baseline.games.played)} of its baseline's`;
+    io.writeError(errorLine("simulate --merge", `${named.join(", ")} ${short.length === 1 ? "was" : "were"} interrupted: the merged report covers ${n(merged.games.played)} of the run's ${counted(merged.run.seeds.count, "game")}${baseline}`) + "  hint: play those shards again, then merge\n");
     return 1;
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
@@ -110,7 +112,7 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
 }
 
 /** Checks the options (a UsageError if one makes no sense): nothing is compiled or played yet; `paths` are the cards to play. */
-export function checkSimulate(opts: SimulateOptions, paths: readonly string[] = []): Checked {
+export function checkSimulate(opts: SimulateOptions, paths: readonly string[]): Checked {
   const games = integer(opts.games ?? "1000", "--games", 1, maxGames);
   const { players, bots } = playersAndBots(opts);
   const firstSeed = integer(opts.seed ?? "1", "--seed", 0, 2 ** 32 - 1);
@@ -121,7 +123,9 @@ export function checkSimulate(opts: SimulateOptions, paths: readonly string[] = 
   // commander gives a required option the next word even when it is an option: `--baseline --games 20` would read "--games" as a path.
   const option = opts.baseline?.find((p) => p.startsWith("-"));
   if (option !== undefined) throw new UsageError(`--baseline needs the baseline's card files or folders before any other option, not "${option}"\n  hint: state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400`);
-  checkOutput(opts.out, "the report", { mkdir, reads: [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))] });
+  // The card files are looked for only when a report file is named.
+  const reads = opts.out === undefined ? [] : [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))];
+  checkOutput(opts.out, "the report", { mkdir, reads });
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
   const range = shard === undefined ? undefined : shardRange(games, shard);
   const share = range === undefined ? games : range.to - range.from;
@@ -201,15 +205,14 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
     const played = report.games.played + (report.baseline?.games.played ?? 0);
     io.writeError(`simulate: interrupted after ${n(played)} of ${n(runs * total)} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
   }
-  // Most games stopped by the engine's safety limit: the figures describe games that never ended.
-  if (atLimit(report) * 2 > report.games.played) {
-    io.writeError(`state51 simulate: warning: ${roundLimitText(report)}\n  hint: these cards seldom let a game reach its end; an expansion is played with the base set (state51 simulate cards/ my-expansion.yaml)\n`);
-  }
   writeReport(report, checked, io);
   return report.complete ? 0 : 130;
 }
 
 function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): void {
+  // Most games stopped by the engine's safety limit: the figures describe games that never ended.
+  const warning = roundLimitWarning(report);
+  if (warning !== undefined) io.writeError(`state51 simulate: warning: ${warning}\n`);
   const text = checked.format === "json" ? jsonText(report, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
   writeFileAtomic(resolve(checked.out), text, { mkdir: checked.mkdir });

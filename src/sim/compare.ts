@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { diffText, fitted, n, optPct, r4, type CardReport, type SimulationReport } from "./report.js";
+import { counted, diffText, fitted, n, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -72,10 +72,13 @@ export function compareReports(report: SimulationReport, baseline: SimulationRep
   const baseFactions = new Map(baseline.factions.map((f) => [f.faction, f]));
   const factionNames = [...report.factions.map((f) => f.faction), ...baseline.factions.map((f) => f.faction).filter((f) => !report.factions.some((g) => g.faction === f))];
   const factions = factionNames.map((faction) => {
-    const here = report.factions.find((f) => f.faction === faction);
-    const there = baseFactions.get(faction);
+    // A faction that sat out every game (a short or interrupted run) has no rate to compare.
+    const played = <T extends { readonly games: number }>(f: T | undefined): T | undefined => (f !== undefined && f.games > 0 ? f : undefined);
+    const here = played(report.factions.find((f) => f.faction === faction));
+    const there = played(baseFactions.get(faction));
     const d = here && there ? newcombe(here.wins, here.games, there.wins, there.games) : undefined;
-    return { faction, name: here?.name ?? there?.name ?? faction, winRate: here?.winRate ?? null, baselineWinRate: there?.winRate ?? null, difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) } };
+    const name = report.factions.find((f) => f.faction === faction)?.name ?? baseFactions.get(faction)?.name ?? faction;
+    return { faction, name, winRate: here?.winRate ?? null, baselineWinRate: there?.winRate ?? null, difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) } };
   });
   const g = report.games.rounds;
   const b = baseline.games.rounds;
@@ -118,7 +121,6 @@ export function ordinal(k: number): string {
 }
 
 export const rankText = (rank: number | null, of: number): string => (rank === null ? "unranked (never played, or played whenever seen)" : `ranks ${ordinal(rank)} of ${of}`);
-const signed = (x: number, digits: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
 
 /** The comparison's lines for the terminal report (none without a baseline). */
 export function comparisonText(r: SimulationReport): string[] {
@@ -127,11 +129,11 @@ export function comparisonText(r: SimulationReport): string[] {
   if (c === undefined || b === undefined) return [];
   const out: string[] = [""];
   out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, the same ${n(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
-  if (!b.complete) out.push(`INTERRUPTED: the baseline played ${n(b.games.played)} games only; the comparison is over different games`);
+  if (!b.complete) out.push(`INTERRUPTED: the baseline played ${counted(b.games.played, "game")} only; the comparison is over different games`);
   out.push(`  rounds: mean ${r.games.rounds.mean.toFixed(2)}, baseline ${c.rounds.baselineMean.toFixed(2)} (${signed(c.rounds.meanDifference, 2)}); median ${c.rounds.median}, baseline ${c.rounds.baselineMedian}`);
   out.push(`  draws: ${n(r.games.draws)}, baseline ${n(b.games.draws)}`);
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");
-  for (const f of c.factions) out.push(`  ${f.name.padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
+  for (const f of c.factions) out.push(`  ${fitted(f.name, 24).padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
   out.push(c.cards.new.length === 0 ? "New cards: none" : `New cards (${c.cards.new.length}), ranked by win-rate difference among the old cards that have one (1st = highest):`);
   for (const k of c.cards.new) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${n(k.played)} of ${n(k.seen)} seen`);
   if (c.cards.changed.length > 0) out.push(`Changed cards (${c.cards.changed.length}): rank and difference here, then in the baseline:`);

@@ -45,11 +45,11 @@ export function parseReport(file: string, text: string): SimulationReport {
 export function mergeReports(parts: readonly { readonly file: string; readonly report: SimulationReport }[]): SimulationReport {
   const first = parts[0];
   if (first === undefined) throw new MergeError("no report to merge");
-  const same = (what: string, of: (r: SimulationReport) => unknown): void => {
-    const want = JSON.stringify(of(first.report));
-    for (const p of parts) {
+  const same = (what: string, of: (r: SimulationReport) => unknown, among: typeof parts = parts): void => {
+    const want = JSON.stringify(of(among[0]!.report));
+    for (const p of among) {
       const got = JSON.stringify(of(p.report));
-      if (got !== want) throw new MergeError(`${p.file} and ${first.file} differ in ${what}: ${got} and ${want}`);
+      if (got !== want) throw new MergeError(`${p.file} and ${among[0]!.file} differ in ${what}: ${got} and ${want}`);
     }
   };
   same("engine", (r) => r.run.engine);
@@ -69,10 +69,12 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   }
   const missing = Array.from({ length: of }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${of}`).join(", ")} missing: merge all ${of} shards of the run`);
-  same("baseline card set", (r) => r.baseline?.run.cardSet ?? null);
+  // A shard interrupted in its own games never played its baseline, so it cannot say whether the run had one.
+  const told = parts.filter((p) => p.report.baseline !== undefined || p.report.complete);
+  if (told.length > 0) same("baseline card set", (r) => r.baseline?.run.cardSet ?? null, told);
   const merged = mergeShares(parts.map((p) => p.report));
-  const baseline = first.report.baseline;
-  if (baseline === undefined) return merged;
+  // No comparison unless every shard played its share of the baseline (the report is then marked interrupted anyway).
+  if (!parts.every((p) => p.report.baseline !== undefined)) return merged;
   // The shards' baselines are shares of one baseline run: merged the same way, then compared again.
   const changed = new Set(first.report.comparison?.cards.changed.map((c) => c.id));
   return withBaseline(merged, mergeShares(parts.map((p) => p.report.baseline!)), changed);

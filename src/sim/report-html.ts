@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal } from "./compare.js";
-import { atLimit, mainComplete, minGames, optPct, pct, roundLimitText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { atLimit, mainComplete, minGames, optPct, pct, roundLimitText, signed, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -30,6 +30,8 @@ export function thousands(n: number): string {
   return (n < 0 ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 const pts = signedPoints;
+/** "1 game", "2,000 games". */
+const games = (k: number): string => `${thousands(k)} game${k === 1 ? "" : "s"}`;
 const e = escapeHtml;
 
 /**
@@ -151,7 +153,7 @@ export function factionPlot(r: SimulationReport): string {
       const y = rowY(i);
       // A faction no one played (a short or interrupted run): its name, and no interval spanning everything.
       if (row.games === 0) return `<g class="faction"><title>${e(`${row.name}: no games`)}</title>${text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`)}${text(f.left + 6, y + 4, "no games", `class="label"`)}</g>`;
-      const tip = `${row.name}: ${pct(row.winRate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${row.wins} of ${row.games} player-games`;
+      const tip = `${row.name}: ${pct(row.winRate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${thousands(row.wins)} of ${thousands(row.games)} player-games`;
       return (
         `<g class="faction"><title>${e(tip)}</title>` +
         text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`) +
@@ -264,7 +266,7 @@ export function lengthPlot(r: SimulationReport): string {
   const bars = hist
     .map(
       (h) =>
-        `<rect class="bar" x="${num(x(h.rounds) - barWidth / 2)}" y="${num(y(h.games))}" width="${num(barWidth)}" height="${num(y(0) - y(h.games))}"><title>${e(`${h.rounds} rounds: ${thousands(h.games)} game${h.games === 1 ? "" : "s"}`)}</title></rect>`,
+        `<rect class="bar" x="${num(x(h.rounds) - barWidth / 2)}" y="${num(y(h.games))}" width="${num(barWidth)}" height="${num(y(0) - y(h.games))}"><title>${e(`${h.rounds} rounds: ${games(h.games)}`)}</title></rect>`,
     )
     .join("");
   const mean = hist.length > 0 ? line(x(g.mean), f.top - 4, x(g.mean), y(0), `class="mean"`) + note(f, x(g.mean), f.top - 9, `mean ${g.mean.toFixed(2)}`) : "";
@@ -340,13 +342,13 @@ function summary(r: SimulationReport): string {
     ["final VP", `mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`],
     ["players", String(run.players)],
     ["bots by seat", run.bots.join(", ")],
-    ["seeds", `${run.seeds.first} to ${last} (${thousands(run.seeds.count)} games)${run.shard ? `; shard ${run.shard.index} of ${run.shard.of}` : ""}`],
+    ["seeds", `${run.seeds.first} to ${last} (${games(run.seeds.count)})${run.shard ? `; shard ${run.shard.index} of ${run.shard.of}` : ""}`],
     ["usual range", u === null ? "too few cards with enough games to tell" : `${pts(u.low)} to ${pts(u.high)} pts (Tukey's fences over ${u.cards} cards)`],
     ["card set", run.cardSet],
     ["engine", run.engine],
   ];
   return (
-    (mainComplete(r) ? "" : `<p class="warning">Interrupted: ${thousands(g.played)} games played; the figures are for those games only.</p>\n`) +
+    (mainComplete(r) ? "" : `<p class="warning">Interrupted: ${games(g.played)} played; the figures are for those games only.</p>\n`) +
     `<dl class="summary">\n${items.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("\n")}\n</dl>`
   );
 }
@@ -372,12 +374,12 @@ function baselineSection(r: SimulationReport): string[] {
   const items: [string, string][] = [
     ["baseline card set", b.run.cardSet],
     ["games", `the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? ", seated alike" : "; the factions differ, so the games were seated differently"}`],
-    ["rounds", `mean ${r.games.rounds.mean.toFixed(2)} here, ${c.rounds.baselineMean.toFixed(2)} in the baseline (${c.rounds.meanDifference >= 0 ? "+" : "−"}${Math.abs(c.rounds.meanDifference).toFixed(2)}); median ${c.rounds.median} here, ${c.rounds.baselineMedian} in the baseline`],
+    ["rounds", `mean ${r.games.rounds.mean.toFixed(2)} here, ${c.rounds.baselineMean.toFixed(2)} in the baseline (${signed(c.rounds.meanDifference, 2)}); median ${c.rounds.median} here, ${c.rounds.baselineMedian} in the baseline`],
     ["draws", `${thousands(r.games.draws)} here, ${thousands(b.games.draws)} in the baseline`],
   ];
   return [
     `<h2 id="baseline">Against the baseline</h2>`,
-    (b.complete ? "" : `<p class="warning">The baseline was interrupted: ${thousands(b.games.played)} games played; the comparison is over different games.</p>\n`) +
+    (b.complete ? "" : `<p class="warning">The baseline was interrupted: ${games(b.games.played)} played; the comparison is over different games.</p>\n`) +
       `<dl class="summary">\n${items.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("\n")}\n</dl>`,
     `<p>Each faction's win rate here and in the baseline, and the change with its 95% interval (Newcombe). A new card's rank places its win-rate difference among the old cards' (those in both sets) in this run: 1st is the highest.</p>`,
     `<div class="tables">`,
@@ -461,7 +463,7 @@ export interface ReportHtmlOptions {
 export function reportHtml(r: SimulationReport, options: ReportHtmlOptions = {}): string {
   const run = r.run;
   const fair = 1 / run.players;
-  const title = `51st State — simulation of ${thousands(r.games.played)} games, ${run.players} players`;
+  const title = `51st State — simulation of ${games(r.games.played)}, ${run.players} players`;
   const body = [
     `<header class="top"><h1>${e(title)}</h1><p>${e(`bots ${run.bots.join(", ")}; seeds ${run.seeds.first} to ${run.seeds.first + run.seeds.count - 1}`)}</p></header>`,
     `<h2>Summary</h2>`,

@@ -130,11 +130,13 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (at - lo);
 }
 
-/** Percentage points to one place, signed with a true minus ("+6.1", "−2.0"), and no sign on a zero so none reads "−0.0". */
-export const signedPoints = (x: number): string => {
-  const shown = Math.abs(100 * x).toFixed(1);
+/** `x` to `digits` places, signed with a true minus ("+6.1", "−2.0"), and no sign on a zero so none reads "−0.0". */
+export const signed = (x: number, digits: number): string => {
+  const shown = Math.abs(x).toFixed(digits);
   return Number(shown) === 0 ? shown : `${x > 0 ? "+" : "−"}${shown}`;
 };
+/** A difference of rates in percentage points, to one place: "+6.1", "−2.0". */
+export const signedPoints = (x: number): string => signed(100 * x, 1);
 export const pts = (x: number): string => `${signedPoints(x)} pts`;
 /** A size of difference, without its sign: "6.1 pts". */
 const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
@@ -250,8 +252,11 @@ export const n = (x: number): string => x.toLocaleString("en");
 /** "1 game", "2,000 games". */
 export const counted = (x: number, noun: string): string => `${n(x)} ${noun}${x === 1 ? "" : "s"}`;
 
-/** `text` cut to `width` characters, with an ellipsis where it was cut, so two long names never look the same. */
-export const fitted = (text: string, width: number): string => (text.length <= width ? text : `${text.slice(0, width - 1)}…`);
+/** `text` cut to `width` characters (code points, so no emoji is split), with an ellipsis where it was cut, so two long names never look the same. */
+export const fitted = (text: string, width: number): string => {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, width - 1).join("")}…`;
+};
 
 function rateLine(label: string, r: Rate): string {
   // No games (a faction left out of a short run): no rate, rather than 0% with an interval spanning everything.
@@ -259,12 +264,22 @@ function rateLine(label: string, r: Rate): string {
   return `  ${fitted(label, 24).padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
 }
 
-/** The games that ran to the engine's round limit, where it ends a game whoever leads (ruling 24). */
+/** The games that lasted the engine's whole round limit, where it stops every game still going (ruling 24). */
 export const atLimit = (r: SimulationReport): number => r.games.rounds.histogram.find((h) => h.rounds === maxRounds)?.games ?? 0;
 
-/** "12 of 2,000 games ran to the 60-round limit, …": said wherever game lengths are shown, since those games never reached a real end. */
+/**
+ * "12 of 2,000 games lasted the full 60 rounds, …": said wherever game lengths are shown, since
+ * most such games were stopped by the limit rather than won (one may also have reached 30 VP in
+ * that last round: the tally does not tell them apart).
+ */
 export const roundLimitText = (r: SimulationReport): string =>
-  `${n(atLimit(r))} of ${counted(r.games.played, "game")} ran to the ${maxRounds}-round limit, where the engine ends a game that has not ended (docs/engine-rulings.md, ruling 24)`;
+  `${n(atLimit(r))} of ${counted(r.games.played, "game")} lasted the full ${maxRounds} rounds, where the engine stops a game still going (docs/engine-rulings.md, ruling 24)`;
+
+/** A warning for standard error when most games lasted the full round limit: the figures then describe games that never ended. */
+export function roundLimitWarning(r: SimulationReport): string | undefined {
+  if (atLimit(r) * 2 <= r.games.played) return undefined;
+  return `${roundLimitText(r)}\n  hint: these cards seldom let a game reach its end; an expansion is played with the base set (state51 simulate cards/ my-expansion.yaml)`;
+}
 
 /** Whether the run's own games were all played (`complete` also covers the baseline's, played after them). */
 export const mainComplete = (r: SimulationReport): boolean => r.complete || r.baseline?.complete === false;
@@ -277,7 +292,7 @@ export function reportText(r: SimulationReport): string {
   const last = run.seeds.first + run.seeds.count - 1;
   out.push(`state51 simulate: ${run.players} players, bots ${run.bots.join(",")}, seeds ${run.seeds.first}–${last}${run.shard ? `, shard ${run.shard.index}/${run.shard.of}` : ""}`);
   out.push(`card set ${run.cardSet.slice(0, 12)}…, engine ${run.engine}`);
-  if (!mainComplete(r)) out.push(`INTERRUPTED: ${n(g.played)} games played; the figures are for those games only`);
+  if (!mainComplete(r)) out.push(`INTERRUPTED: ${counted(g.played, "game")} played; the figures are for those games only`);
   out.push("");
   out.push(`Games: ${n(g.played)} played, ${n(g.draws)} drawn`);
   out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
@@ -295,13 +310,13 @@ export function reportText(r: SimulationReport): string {
   out.push("ways: S Spoils, A Agreement, L Location (R of them Redevelopments), Ld Leader, C Contact;");
   out.push("diff = win rate when played minus when seen and not played, with its 95% interval (Newcombe);");
   out.push("VP/g = VP on the card at the end, per player-game played.");
-  out.push(`${"card".padEnd(24)} ${"seen".padStart(7)} ${"played".padStart(7)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(22)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
+  out.push(`${"card".padEnd(24)} ${"seen".padStart(9)} ${"played".padStart(9)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(26)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
   for (const c of r.cards) {
     const p = c.plays;
     const ways = c.kind === "location" ? `${n(p.spoils)}/${n(p.agreement)}/${n(p.location)}(${n(p.redevelopment)})` : c.kind === "leader" ? `Ld ${n(p.leader)}` : `C ${n(p.contact)}`;
     const diff = diffText(c.difference);
     const mark = c.flags.length > 0 ? " *" : "";
-    out.push(`${(fitted(c.name, 24 - mark.length) + mark).padEnd(24)} ${n(c.seen).padStart(7)} ${n(c.played).padStart(7)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(22)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
+    out.push(`${(fitted(c.name, 24 - mark.length) + mark).padEnd(24)} ${n(c.seen).padStart(9)} ${n(c.played).padStart(9)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(26)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
   }
   out.push("");
   const u = r.usualRange;
