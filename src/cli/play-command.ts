@@ -98,7 +98,7 @@ export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.log, "the game log", { mkdir, reads: opts.log === undefined ? [] : filesRead(paths) });
+  checkOutput(opts.log, "the game log", { mkdir, reads: () => filesRead(paths) });
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths, writeError);
 }
 

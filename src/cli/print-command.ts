@@ -99,8 +99,7 @@ export function checkPrint(opts: PrintOptions, paths: readonly string[]): Checke
   }
   if (opts.cards !== undefined) cardIds(opts.cards);
   const mkdir = opts.mkdir === true;
-  // The card files are looked for only when a file is named.
-  const reads = [opts.out, opts.pdf, opts.png].some((o) => o !== undefined) ? filesRead(paths) : [];
+  const reads = (): string[] => filesRead(paths);
   checkOutput(opts.out, "the sheet", { mkdir, reads });
   checkOutput(opts.pdf, "the PDF", { mkdir, reads });
   checkOutput(opts.png, "the picture", { mkdir, reads });

@@ -83,7 +83,7 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
     );
   if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.out, "the report", { mkdir, reads: paths });
+  checkOutput(opts.out, "the report", { mkdir, reads: () => paths });
   return { format: opts.format ?? "text", out: opts.out, mkdir };
 }
 
@@ -123,8 +123,7 @@ export function checkSimulate(opts: SimulateOptions, paths: readonly string[]): 
   // commander gives a required option the next word even when it is an option: `--baseline --games 20` would read "--games" as a path.
   const option = opts.baseline?.find((p) => p.startsWith("-"));
   if (option !== undefined) throw new UsageError(`--baseline needs the baseline's card files or folders before any other option, not "${option}"\n  hint: state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400`);
-  // The card files are looked for only when a report file is named.
-  const reads = opts.out === undefined ? [] : [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))];
+  const reads = (): string[] => [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))];
   checkOutput(opts.out, "the report", { mkdir, reads });
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
   const range = shard === undefined ? undefined : shardRange(games, shard);

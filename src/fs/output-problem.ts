@@ -14,8 +14,12 @@ export interface OutputOptions {
   readonly mkdir?: boolean;
   /** The output is a folder (build --out, print --png-cards), not a file. */
   readonly folder?: boolean;
-  /** The files the command reads (its card files, the parts it merges): a report or a log is never written over one of them. */
-  readonly reads?: readonly string[];
+  /**
+   * The files the command reads (its card files, the parts it merges): a report or a log is never
+   * written over one of them. Asked only when the output is already there, so a command need not
+   * look for its card files to check an output that does not exist yet.
+   */
+  readonly reads?: () => readonly string[];
 }
 
 /** Whether `path` names the file `file` is (the same inode: a link or another spelling of the path is caught too). */
@@ -55,7 +59,7 @@ export function outputProblem(path: string, options: OutputOptions = {}): string
     if (options.folder === true && !here.isDirectory()) return `${path} is not a folder`;
     if (options.folder !== true && here.isDirectory()) return `${path} is a folder`;
     if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
-    if (options.reads?.some((read) => isFile(resolve(read), here))) return `${path} is one of the files this command reads: name another file`;
+    if (options.reads?.().some((read) => isFile(resolve(read), here))) return `${path} is one of the files this command reads: name another file`;
   }
   let folder = dirname(full);
   let above = statOf(folder);

@@ -73,12 +73,13 @@ export function compareReports(report: SimulationReport, baseline: SimulationRep
   const factionNames = [...report.factions.map((f) => f.faction), ...baseline.factions.map((f) => f.faction).filter((f) => !report.factions.some((g) => g.faction === f))];
   const factions = factionNames.map((faction) => {
     // A faction that sat out every game (a short or interrupted run) has no rate to compare.
+    const inReport = report.factions.find((f) => f.faction === faction);
+    const inBaseline = baseFactions.get(faction);
     const played = <T extends { readonly games: number }>(f: T | undefined): T | undefined => (f !== undefined && f.games > 0 ? f : undefined);
-    const here = played(report.factions.find((f) => f.faction === faction));
-    const there = played(baseFactions.get(faction));
+    const here = played(inReport);
+    const there = played(inBaseline);
     const d = here && there ? newcombe(here.wins, here.games, there.wins, there.games) : undefined;
-    const name = report.factions.find((f) => f.faction === faction)?.name ?? baseFactions.get(faction)?.name ?? faction;
-    return { faction, name, winRate: here?.winRate ?? null, baselineWinRate: there?.winRate ?? null, difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) } };
+    return { faction, name: inReport?.name ?? inBaseline?.name ?? faction, winRate: here?.winRate ?? null, baselineWinRate: there?.winRate ?? null, difference: d === undefined ? null : { value: r4(d.value), low: r4(d.low), high: r4(d.high) } };
   });
   const g = report.games.rounds;
   const b = baseline.games.rounds;

@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal } from "./compare.js";
-import { atLimit, mainComplete, minGames, optPct, pct, roundLimitText, signed, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { atLimit, counted, mainComplete, minGames, optPct, pct, roundLimitText, signed, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -30,8 +30,7 @@ export function thousands(n: number): string {
   return (n < 0 ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 const pts = signedPoints;
-/** "1 game", "2,000 games". */
-const games = (k: number): string => `${thousands(k)} game${k === 1 ? "" : "s"}`;
+const games = (k: number): string => counted(k, "game");
 const e = escapeHtml;
 
 /**
