@@ -14,7 +14,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { withBaseline } from "../sim/compare.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { buildReport, cardLabels, counted, factionNames, mainComplete, n, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { buildReport, cardLabels, counted, factionNames, mainComplete, thousands, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
@@ -101,8 +101,8 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
     const short = parts.filter((p) => !p.report.complete);
     if (short.length === 0) return 0;
     const named = short.map((p) => (mainComplete(p.report) ? `${p.file} (in its baseline)` : p.file));
-    const baseline = merged.baseline === undefined ? "" : `, and ${n(merged.baseline.games.played)} of its baseline's`;
-    io.writeError(errorLine("simulate --merge", `${named.join(", ")} ${short.length === 1 ? "was" : "were"} interrupted: the merged report covers ${n(merged.games.played)} of the run's ${counted(merged.run.seeds.count, "game")}${baseline}`) + "  hint: play those shards again, then merge\n");
+    const baseline = merged.baseline === undefined ? "" : `, and ${thousands(merged.baseline.games.played)} of its baseline's`;
+    io.writeError(errorLine("simulate --merge", `${named.join(", ")} ${short.length === 1 ? "was" : "were"} interrupted: the merged report covers ${thousands(merged.games.played)} of the run's ${counted(merged.run.seeds.count, "game")}${baseline}`) + "  hint: play those shards again, then merge\n");
     return 1;
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
@@ -141,7 +141,7 @@ function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s:
     // Until the first batch is back there is no rate to tell the time left by: say so rather than "0s left".
     const format: GenericFormatter = (options, params, payload) =>
       Format.Formatter({ ...options, format: line }, params, { ...payload, left: params.value === 0 ? "estimating the time left" : `${Format.TimeFormat(params.eta, options, 5)} left` });
-    const formatValue: ValueFormatter = (v, options, type) => (type === "value" || type === "total" ? n(Number(v)) : Format.ValueFormat(v, options, type));
+    const formatValue: ValueFormatter = (v, options, type) => (type === "value" || type === "total" ? thousands(Number(v)) : Format.ValueFormat(v, options, type));
     const bar = new SingleBar({ format, formatValue, etaBuffer: 50, stream: process.stderr, hideCursor: true, clearOnComplete: true });
     bar.start(total, 0);
     return { update: (n) => bar.update(n), stop: () => bar.stop() };
@@ -154,7 +154,7 @@ function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s:
       if (now <= tenth) return;
       tenth = now;
       const spent = Date.now() - start;
-      writeError(`simulate: ${n(done)}/${n(total)} games (${Math.round((100 * done) / total)}%), ${seconds(spent)} elapsed${done < total ? `, about ${seconds((spent * (total - done)) / done)} left` : ""}\n`);
+      writeError(`simulate: ${thousands(done)}/${thousands(total)} games (${Math.round((100 * done) / total)}%), ${seconds(spent)} elapsed${done < total ? `, about ${seconds((spent * (total - done)) / done)} left` : ""}\n`);
     },
     stop: () => undefined,
   };
@@ -202,7 +202,7 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   }
   if (!report.complete) {
     const played = report.games.played + (report.baseline?.games.played ?? 0);
-    io.writeError(`simulate: interrupted after ${n(played)} of ${n(runs * total)} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
+    io.writeError(`simulate: interrupted after ${thousands(played)} of ${thousands(runs * total)} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
   }
   writeReport(report, checked, io);
   return report.complete ? 0 : 130;

@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { counted, diffText, fitted, n, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
+import { counted, diffText, fitted, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -129,14 +129,14 @@ export function comparisonText(r: SimulationReport): string[] {
   const b = r.baseline;
   if (c === undefined || b === undefined) return [];
   const out: string[] = [""];
-  out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, the same ${n(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
+  out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
   if (!b.complete) out.push(`INTERRUPTED: the baseline played ${counted(b.games.played, "game")} only; the comparison is over different games`);
   out.push(`  rounds: mean ${r.games.rounds.mean.toFixed(2)}, baseline ${c.rounds.baselineMean.toFixed(2)} (${signed(c.rounds.meanDifference, 2)}); median ${c.rounds.median}, baseline ${c.rounds.baselineMedian}`);
-  out.push(`  draws: ${n(r.games.draws)}, baseline ${n(b.games.draws)}`);
+  out.push(`  draws: ${thousands(r.games.draws)}, baseline ${thousands(b.games.draws)}`);
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");
   for (const f of c.factions) out.push(`  ${fitted(f.name, 24).padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
   out.push(c.cards.new.length === 0 ? "New cards: none" : `New cards (${c.cards.new.length}), ranked by win-rate difference among the old cards that have one (1st = highest):`);
-  for (const k of c.cards.new) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${n(k.played)} of ${n(k.seen)} seen`);
+  for (const k of c.cards.new) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${thousands(k.played)} of ${thousands(k.seen)} seen`);
   if (c.cards.changed.length > 0) out.push(`Changed cards (${c.cards.changed.length}): rank and difference here, then in the baseline:`);
   for (const k of c.cards.changed) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}`);
   if (c.cards.removed.length > 0) out.push(`Removed cards (${c.cards.removed.length}): difference in the baseline:`);

@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal } from "./compare.js";
-import { atLimit, counted, mainComplete, minGames, optPct, pct, roundLimitText, signed, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { atLimit, counted, mainComplete, minGames, thousands, optPct, pct, roundLimitText, signed, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -24,11 +24,6 @@ const band = "#efe9dc";
 const rule = "#d8d2c4";
 const fonts = `"Liberation Sans", Arial, Helvetica, "DejaVu Sans", sans-serif`;
 
-/** 1234567 → "1,234,567" (not locale-dependent). */
-export function thousands(n: number): string {
-  const s = String(Math.abs(Math.round(n)));
-  return (n < 0 ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 const pts = signedPoints;
 const games = (k: number): string => counted(k, "game");
 const e = escapeHtml;

@@ -202,12 +202,12 @@ export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, 
     const range = usualRange;
     if (range !== null && enough(c)) {
       const d = c.difference!;
-      const between = `the set's usual range, ${pts(range.low)} to ${pts(range.high)}; 95% interval ${pts(d.low)} to ${pts(d.high)}, ${n(c.played)} player-games played`;
+      const between = `the set's usual range, ${pts(range.low)} to ${pts(range.high)}; 95% interval ${pts(d.low)} to ${pts(d.high)}, ${thousands(c.played)} player-games played`;
       if (d.value > range.high) flags.push({ flag: "high", reason: `players who played it won ${size(d.value)} more often than those who saw it and did not: above ${between}` });
       if (d.value < range.low) flags.push({ flag: "low", reason: `players who played it won ${size(d.value)} less often than those who saw it and did not: below ${between}` });
     }
     if (tally.games > 0 && c.seen === 0) flags.push({ flag: "never-seen", reason: `in no player's hand in ${counted(tally.games, "game")}` });
-    else if (c.seen >= minGames && c.played / c.seen < rarePlay) flags.push({ flag: "rarely-played", reason: `played in ${n(c.played)} of the ${n(c.seen)} player-games where it was in hand (${pct(c.played / c.seen)}, under ${pct(rarePlay)})` });
+    else if (c.seen >= minGames && c.played / c.seen < rarePlay) flags.push({ flag: "rarely-played", reason: `played in ${thousands(c.played)} of the ${thousands(c.seen)} player-games where it was in hand (${pct(c.played / c.seen)}, under ${pct(rarePlay)})` });
     return { ...c, flags };
   });
   return {
@@ -248,9 +248,10 @@ export function tallyOfReport(r: SimulationReport): Tally {
   return t;
 }
 
-export const n = (x: number): string => x.toLocaleString("en");
+/** 1234567 → "1,234,567", whatever the locale. */
+export const thousands = (x: number): string => x.toLocaleString("en");
 /** "1 game", "2,000 games". */
-export const counted = (x: number, noun: string): string => `${n(x)} ${noun}${x === 1 ? "" : "s"}`;
+export const counted = (x: number, noun: string): string => `${thousands(x)} ${noun}${x === 1 ? "" : "s"}`;
 
 /** `text` cut to `width` characters (code points, so no emoji is split), with an ellipsis where it was cut, so two long names never look the same. */
 export const fitted = (text: string, width: number): string => {
@@ -261,7 +262,7 @@ export const fitted = (text: string, width: number): string => {
 function rateLine(label: string, r: Rate): string {
   // No games (a faction left out of a short run): no rate, rather than 0% with an interval spanning everything.
   const rateAndInterval = r.games === 0 ? "–".padStart(6) : `${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]`;
-  return `  ${fitted(label, 24).padEnd(24)} ${`${n(r.wins)}/${n(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${n(r.draws)} drawn` : ""}`;
+  return `  ${fitted(label, 24).padEnd(24)} ${`${thousands(r.wins)}/${thousands(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${thousands(r.draws)} drawn` : ""}`;
 }
 
 /** The games that lasted the engine's whole round limit, where it stops every game still going (ruling 24). */
@@ -273,7 +274,7 @@ export const atLimit = (r: SimulationReport): number => r.games.rounds.histogram
  * that last round: the tally does not tell them apart).
  */
 export const roundLimitText = (r: SimulationReport): string =>
-  `${n(atLimit(r))} of ${counted(r.games.played, "game")} lasted the full ${maxRounds} rounds, where the engine stops a game still going (docs/engine-rulings.md, ruling 24)`;
+  `${thousands(atLimit(r))} of ${counted(r.games.played, "game")} lasted the full ${maxRounds} rounds, where the engine stops a game still going (docs/engine-rulings.md, ruling 24)`;
 
 /** A warning for standard error when most games lasted the full round limit: the figures then describe games that never ended. */
 export function roundLimitWarning(r: SimulationReport): string | undefined {
@@ -294,10 +295,10 @@ export function reportText(r: SimulationReport): string {
   out.push(`card set ${run.cardSet.slice(0, 12)}…, engine ${run.engine}`);
   if (!mainComplete(r)) out.push(`INTERRUPTED: ${counted(g.played, "game")} played; the figures are for those games only`);
   out.push("");
-  out.push(`Games: ${n(g.played)} played, ${n(g.draws)} drawn`);
+  out.push(`Games: ${thousands(g.played)} played, ${thousands(g.draws)} drawn`);
   out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
   const most = Math.max(1, ...g.rounds.histogram.map((h) => h.games));
-  for (const h of g.rounds.histogram) out.push(`    ${String(h.rounds).padStart(3)} rounds ${n(h.games).padStart(8)}  ${"█".repeat(Math.max(h.games > 0 ? 1 : 0, Math.round((40 * h.games) / most)))}`);
+  for (const h of g.rounds.histogram) out.push(`    ${String(h.rounds).padStart(3)} rounds ${thousands(h.games).padStart(8)}  ${"█".repeat(Math.max(h.games > 0 ? 1 : 0, Math.round((40 * h.games) / most)))}`);
   if (atLimit(r) > 0) out.push(`  ${roundLimitText(r)}`);
   out.push(`  final VP: mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`);
   out.push("");
@@ -313,10 +314,10 @@ export function reportText(r: SimulationReport): string {
   out.push(`${"card".padEnd(24)} ${"seen".padStart(9)} ${"played".padStart(9)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(26)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
   for (const c of r.cards) {
     const p = c.plays;
-    const ways = c.kind === "location" ? `${n(p.spoils)}/${n(p.agreement)}/${n(p.location)}(${n(p.redevelopment)})` : c.kind === "leader" ? `Ld ${n(p.leader)}` : `C ${n(p.contact)}`;
+    const ways = c.kind === "location" ? `${thousands(p.spoils)}/${thousands(p.agreement)}/${thousands(p.location)}(${thousands(p.redevelopment)})` : c.kind === "leader" ? `Ld ${thousands(p.leader)}` : `C ${thousands(p.contact)}`;
     const diff = diffText(c.difference);
     const mark = c.flags.length > 0 ? " *" : "";
-    out.push(`${(fitted(c.name, 24 - mark.length) + mark).padEnd(24)} ${n(c.seen).padStart(9)} ${n(c.played).padStart(9)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(26)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
+    out.push(`${(fitted(c.name, 24 - mark.length) + mark).padEnd(24)} ${thousands(c.seen).padStart(9)} ${thousands(c.played).padStart(9)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(26)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
   }
   out.push("");
   const u = r.usualRange;
