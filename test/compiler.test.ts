@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Project, ts } from "ts-morph";
@@ -9,7 +10,7 @@ import { CompileError } from "../src/compiler/code.js";
 import { definitionsFrom, generatedFiles } from "../src/compiler/build.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "../src/compiler/compile.js";
 import { uniqueIdentifiers } from "../src/compiler/identifiers.js";
-import { readTree, writeTreeAtomic } from "../src/compiler/write-generated.js";
+import { assertReplaceable, readTree, writeTreeAtomic } from "../src/compiler/write-generated.js";
 import type { Act, CardDef, Cost as CostDef, Effects, Gains, GainsCode, Give, Pay, TraitDef } from "../src/engine/definitions.js";
 import { validatePaths, type ValidationResult } from "../src/pipeline/validate.js";
 import { registry } from "../generated/index.js";
@@ -35,7 +36,7 @@ describe("generated/", () => {
     expect(base.diagnostics).toEqual([]);
     const onDisk = asMap(readTree(generatedDir));
     const fresh = asMap(generatedFiles(base, relativeSourceName(repoRoot, repoRoot)));
-    expect([...fresh.keys()]).toEqual(expect.arrayContaining(["text/en.md", "text/fr.md"]));
+    expect([...fresh.keys()]).toEqual(expect.arrayContaining(["package.json", "text/en.md", "text/fr.md"]));
     expect([...onDisk.keys()].sort(), "generated/ has other files than the compiler writes: run `npm run build`").toEqual(
       [...fresh.keys()].sort(),
     );
@@ -413,23 +414,28 @@ describe("state51 build", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("110 cards valid");
-    expect(r.stdout).toMatch(/wrote 7 files to generated\/ \(110 cards compiled: 4 base, 26 contact, 8 leader, 72 location\)\n$/);
+    expect(r.stdout).toMatch(/wrote 8 files to generated\/ \(110 cards compiled: 4 base, 26 contact, 8 leader, 72 location\)\n$/);
     expect(asInRepo(join(dir, "generated"))).toEqual(readTree(generatedDir));
     // Building again replaces its own output, text files included.
     expect(runCli(["build", "cards", "--out", "generated"], dir).status).toBe(0);
     expect(asInRepo(join(dir, "generated"))).toEqual(readTree(generatedDir));
   });
 
-  it("writes output that type-checks wherever --out is: it imports the engine's interfaces by their path from there", () => {
+  it("writes output that type-checks with tsc wherever --out is, even outside an ES-module package: it imports the engine's interfaces by their path from there", () => {
     const dir = tempProject();
     expect(runCli(["build", "cards", "--out", "deep/er/generated", "--mkdir"], dir).status).toBe(0);
     const out = join(dir, "deep", "er", "generated");
     expect(readFileSync(join(out, "index.ts"), "utf8")).toContain(`from "${definitionsFrom(out)}";`);
-    const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
-    project.addSourceFilesAtPaths(join(out, "**/*.ts"));
-    project.resolveSourceFileDependencies();
-    const errors = project.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"));
-    expect(errors).toEqual([]);
+    // The real tsc, not ts-morph: only tsc looks for the package.json that decides whether a .ts
+    // file is an ES module, and the temp folder has none above it. No @types/node out here.
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: join(repoRoot, "tsconfig.json"), compilerOptions: { types: [] }, include: ["deep/er/generated"] }));
+    const tsc = spawnSync(process.execPath, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+    // Without the output's package.json the modules are CommonJS there, and every export is refused.
+    rmSync(join(out, "package.json"));
+    const without = spawnSync(process.execPath, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8" });
+    expect(without.stdout).toContain("TS1287");
   });
 
   it("exits 1 on a broken card, prints the diagnostic, and leaves the previous generated/ byte-identical", () => {
@@ -455,6 +461,16 @@ describe("state51 build", () => {
     expect(r.stderr).toContain("refusing to replace");
     expect(readdirSync(join(dir, "cards")).sort()).toEqual(cardFiles);
     expect(existsSync(join(dir, "cards", "index.ts"))).toBe(false);
+  });
+
+  it("refuses a folder it did not write as soon as it has three of its files to show", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-foreign-"));
+    for (const name of ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"]) writeFileSync(join(dir, name), "x");
+    expect(() => assertReplaceable(dir)).toThrow(/it holds files state51 build did not write \(a\.txt, b\.txt, c\.txt, …\)$/);
+    // Its own files, package.json included, are not foreign: a build replaces them.
+    for (const name of ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"]) rmSync(join(dir, name));
+    writeTreeAtomic(dir, generatedFiles(base, (f) => f));
+    expect(() => assertReplaceable(dir)).not.toThrow();
   });
 
   it("explains itself in --help; the validate path never loads the compiler", () => {

@@ -130,6 +130,13 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
     refused(run(output.args("/dev/full")), output.folder === true ? /\/dev\/full is not a folder/ : /\/dev\/full is not a regular file/);
   });
 
+  it("refuses a name too long for the temp file written beside it, before any work (it once failed only at the end)", () => {
+    const dir = tempDir();
+    // 240 bytes: a legal name, but its temp name (`.<name>.<pid>.ready.tmp`) would pass 255.
+    refused(run(output.args(join(dir, "é".repeat(118) + ".x.y"))), /the name é{24}… is too long \(240 bytes; an output's name may have at most 235/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it("refuses a missing folder, creating nothing; --mkdir creates it", () => {
     const dir = tempDir();
     const target = join(dir, "new", "folder", "out.x");

@@ -181,7 +181,7 @@ describe("state51 build --watch", () => {
     const dir = copyOfBaseSet();
     const w = new Watching(["build", "--watch", "cards/", "--out", "out"], dir);
     running.push(w);
-    expect(await w.run(1)).toContain("build: 7 files");
+    expect(await w.run(1)).toContain("build: 8 files");
 
     edit(join(dir, "cards", "locations.yaml"), "spoils: gain 2 scrap\n", "spoils: gain 3 scrap\n");
     expect(await w.run(2)).toMatch(/cards\/locations\.yaml changed · build: 3 files written in \d+ ms/);
@@ -230,8 +230,8 @@ describe("state51 build --watch", () => {
     expect(runCli(["build", "cards/", "--out", "out"], dir).status).toBe(0);
     const w = new Watching(["build", "--watch", "cards/", "--out", "out"], dir);
     running.push(w);
-    expect(await w.run(1)).toContain("build: 7 files");
-    expect(w.outputOf(1)).toContain("built 7 files in out/, already up to date (110 cards compiled: ");
+    expect(await w.run(1)).toContain("build: 8 files");
+    expect(w.outputOf(1)).toContain("built 8 files in out/, already up to date (110 cards compiled: ");
     expect(w.outputOf(1)).not.toContain("nothing changed");
     expect(await w.stop()).toBe(0);
   });

@@ -11,7 +11,7 @@ import { setTextFiles } from "../text/set-text.js";
 import { compileCards, relativeSourceName, type GeneratedFile } from "./compile.js";
 import { compareText } from "./emit-modules.js";
 import { IncrementalCompiler } from "./incremental.js";
-import { generatedMarkdownMarker, updateTreeInPlace, writeTreeAtomic } from "./write-generated.js";
+import { generatedMarkdownMarker, generatedPackageJson, updateTreeInPlace, writeTreeAtomic } from "./write-generated.js";
 
 export { CompileError } from "./code.js";
 export { WriteTreeError } from "./write-generated.js";
@@ -22,13 +22,13 @@ export interface BuildInput {
   readonly vocabulary: Vocabulary;
 }
 
-/** Everything the build writes: the compiled modules and the set's text in each language (marked as generated). */
+/** Everything the build writes: the compiled modules, their package.json and the set's text in each language (marked as generated). */
 export function generatedFiles(input: BuildInput, sourceName: (file: string) => string, definitions?: string, compile: typeof compileCards = compileCards): GeneratedFile[] {
   const texts = setTextFiles(input.cards, input.vocabulary).map((f) => ({
     path: f.path,
     text: `${generatedMarkdownMarker} from the cards: run \`npm run build\`, do not edit. -->\n\n${f.text}`,
   }));
-  const files = [...compile(input, definitions === undefined ? { sourceName } : { sourceName, definitions }), ...texts];
+  const files = [...compile(input, definitions === undefined ? { sourceName } : { sourceName, definitions }), generatedPackageJson, ...texts];
   return files.sort((a, b) => compareText(a.path, b.path));
 }
 

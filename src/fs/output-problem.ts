@@ -7,7 +7,7 @@
  * bit says nothing on /proc or a read-only mount.
  */
 import { closeSync, openSync, statSync, unlinkSync, type Stats } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 export interface OutputOptions {
   /** Make the missing folders above the output (`--mkdir`). */
@@ -51,9 +51,19 @@ function unwritable(folder: string): string | undefined {
   }
 }
 
+/**
+ * The longest name an output may have, in bytes: a file system takes names of up to 255, and
+ * every output is first written under a longer temp name beside it (`.<name>.<pid>.ready.tmp`
+ * for a folder, at most 19 bytes more), so a name that fits but leaves no room would fail only
+ * once the work is done.
+ */
+export const longestOutputName = 255 - 20;
+
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   const full = resolve(path);
+  const nameBytes = Buffer.byteLength(basename(full));
+  if (nameBytes > longestOutputName) return `the name ${[...basename(full)].slice(0, 24).join("")}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
   const here = statOf(full);
   if (here !== undefined) {
     if (options.folder === true && !here.isDirectory()) return `${path} is not a folder`;
