@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,6 +7,10 @@ import { registry } from "../generated/index.js";
 import { cardSetDigest } from "../src/engine/card-digest.js";
 import { loadCardSet } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
+import { cardSetHint, roundLimitNote } from "../src/cli/play-command.js";
+import { choiceMismatch, endDifferences, type LogEnd } from "../src/sim/game-log.js";
+import type { Decision } from "../src/engine/choices.js";
+import type { GameState } from "../src/engine/state.js";
 import { repoRoot, runCli } from "./helpers.js";
 
 describe("state51 play and replay", () => {
@@ -18,10 +23,10 @@ describe("state51 play and replay", () => {
     expect(played.stdout).toMatch(/^Final scores after \d+ rounds:$/m);
     expect(played.stdout.match(/^  Player [ABC] \([a-z-]+\): \d+ VP/gm)).toHaveLength(3);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ type: "game", version: 2, engine: expect.stringMatching(/^\d+\.\d+\.\d+$/), cardSet: expect.stringMatching(/^[0-9a-f]{64}$/), seed: 12, bots: ["greedy", "random", "greedy"] });
+    expect(lines[0]).toMatchObject({ type: "game", version: 2, engine: expect.stringMatching(/^\d+\.\d+\.\d+$/), cardSet: expect.stringMatching(/^[0-9a-f]{64}$/), seed: 12, bots: ["greedy", "random", "greedy"], paths: [] });
     // Each answer records what was chosen, not only its index.
     expect(lines.find((l) => l.type === "choice" && l.decision === "lookout-pick")).toMatchObject({ choice: { kind: "take", card: expect.any(String) } });
-    expect(lines.at(-1)).toMatchObject({ type: "end" });
+    expect(lines.at(-1)).toMatchObject({ type: "end", rounds: expect.any(Number), scores: expect.any(Array), winners: expect.any(Array) });
     const replayed = runCli(["replay", log]);
     expect(replayed.status).toBe(0);
     expect(replayed.stdout).toContain("replay matches the log's final state");
@@ -45,13 +50,15 @@ describe("state51 play and replay", () => {
     writeFileSync(log, [...lines.slice(0, -1), JSON.stringify({ ...end, digest: "0".repeat(64) })].join("\n"));
     const r = runCli(["replay", log, "--quiet"]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("replay differs from the log");
+    expect(r.stderr).toMatch(/^state51 replay: error: replay differs from the log: final state digest: the log says "0{64}", the replay ends with "[0-9a-f]{64}"$/m);
     writeFileSync(log, "not json\n");
     expect(runCli(["replay", log]).status).toBe(1);
   });
 
   it("rejects bad options with exit 2 and a message, no stack trace", () => {
-    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["replay", "/no/such/log"], ["play", "--log", "/no/such/folder/game.jsonl"]]) {
+    // Numbers in plain decimal digits only: Number() alone takes "" (as seed 0), hexadecimal and exponents.
+    const numbers = [["--seed", ""], ["--seed", "0x10"], ["--seed", "1e3"], ["--seed", "7.0"], ["--players", "0x2"], ["--players", "3e0"], ["--players", ""]];
+    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["replay", "/no/such/log"], ["play", "--log", "/no/such/folder/game.jsonl"], ...numbers.map((n) => ["play", "--quiet", ...n])]) {
       const r = runCli(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toMatch(/^state51: /);
@@ -59,6 +66,9 @@ describe("state51 play and replay", () => {
     }
     // A bot option that makes no sense says what would.
     expect(runCli(["play", "--bots", "mcts:abc"]).stderr).toMatch(/hint: bots: random, greedy, mcts or mcts:<playouts>/);
+    expect(runCli(["play", "--seed", "0x10"]).stderr).toBe('state51: error: --seed must be a whole number from 0 to 4294967295, not "0x10"\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)\n');
+    // A missing log is said in words, with what to name.
+    expect(runCli(["replay", "nosuch.jsonl"]).stderr).toBe("state51: error: cannot read nosuch.jsonl: no such file or folder (ENOENT)\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl\n");
   });
 
   it("plays the search bot by name and budget", () => {
@@ -88,8 +98,11 @@ describe("state51 replay on damaged logs", () => {
     const firstChoice = lines.findIndex((l) => l.includes('"type":"choice"'));
     const cases: [string, string[], RegExp][] = [
       ["no end line", lines.slice(0, -1), /no end line/],
-      ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /choice 1 \(line 2\) chose .*; the game does not offer that there/],
-      ["another choice recorded", lines.map((l, i) => (i === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l)), /the game does not offer that there/],
+      ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /choice 1 \(line 2\) has an index and a choice that disagree: the game offers \{"kind":"take","card":"[a-z-]+"\} there at index \d, not 999 \(it offers \d choices, index 0 to \d\)$/m],
+      ["another choice recorded", lines.map((l, i) => (i === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l)), /choice 1 \(line 2\) chose \{"kind":"take","card":"no-such-card"\} \(index \d\); the game does not offer that there \(index \d is \{"kind":"take","card":"[a-z-]+"\}\)$/m],
+      // Line numbers are the file's: a blank line is passed over but still counted.
+      ["another choice, after a blank line", [lines[0]!, "", ...lines.slice(1).map((l, i) => (i + 1 === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l))], /choice 1 \(line 3\) chose/],
+      ["a line after the end line", [...lines, lines[firstChoice]!], new RegExp(`line ${lines.length + 1} comes after the end line`)],
       ["another card set", [JSON.stringify({ ...header, cardSet: "0".repeat(64) }), ...lines.slice(1)], /^state51 replay: error: cannot replay .*: recorded with a different card set/m],
       ["another engine", [JSON.stringify({ ...header, engine: "0.0.1" }), ...lines.slice(1)], /recorded with engine "0.0.1"; this is engine/],
       ["an old log format", [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)], /the log is in format 1/],
@@ -100,8 +113,53 @@ describe("state51 replay on damaged logs", () => {
     for (const [what, damaged, message] of cases) {
       const r = replayLines(damaged);
       expect(r.status, what).toBe(1);
-      expect(r.stdout, what).toMatch(message);
+      // The reason goes to standard error, where `replay log > out.txt` still shows it.
+      expect(r.stderr, what).toMatch(message);
+      expect(r.stdout, what).not.toMatch(/error/);
       expect(r.stderr, what).not.toMatch(/internal error/);
+    }
+  });
+
+  it("says that an index and a choice disagree when the recorded choice is offered at another index", () => {
+    const lines = logOf(4);
+    const at = lines.findIndex((l) => /"decision":"lookout-pick","index":[1-9]/.test(l));
+    const index = Number(/"index":(\d+)/.exec(lines[at]!)![1]);
+    const r = replayLines(lines.map((l, i) => (i === at ? l.replace(/"index":\d+/, `"index":${index - 1}`) : l)));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`\\(line ${at + 1}\\) has an index and a choice that disagree: the game offers \\{"kind":"take","card":"[a-z-]+"\\} there at index ${index}, not ${index - 1} \\(index ${index - 1} is \\{"kind":"take","card":"[a-z-]+"\\}\\)$`, "m"));
+    expect(r.stderr).not.toContain("does not offer");
+  });
+
+  it("compares choices whatever the order of their keys (a log through `jq -S` still replays)", () => {
+    const sortKeys = (v: unknown): unknown => (Array.isArray(v) ? v.map(sortKeys) : v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)])) : v);
+    const sorted = logOf(4).map((l) => JSON.stringify(sortKeys(JSON.parse(l))));
+    expect(sorted[1]).toMatch(/^\{"choice":\{"card":/);
+    const r = replayLines(sorted);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("replay matches the log's final state");
+  });
+
+  it("checks every field of the end line, not only the digest: each difference on standard error, exit 1", () => {
+    const lines = logOf(4);
+    const end = JSON.parse(lines.at(-1)!);
+    const edited = { ...end, rounds: 3, scores: [99, ...end.scores.slice(1)], winners: [1 - end.winners[0]], note: "hand-made" };
+    const r = replayLines([...lines.slice(0, -1), JSON.stringify(edited)]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([
+      `state51 replay: error: replay differs from the log: rounds: the log says 3, the replay ends with ${end.rounds}`,
+      `state51 replay: error: replay differs from the log: scores by seat: the log says ${JSON.stringify(edited.scores)}, the replay ends with ${JSON.stringify(end.scores)}`,
+      `state51 replay: error: replay differs from the log: winners (seats): the log says ${JSON.stringify(edited.winners)}, the replay ends with ${JSON.stringify(end.winners)}`,
+      'state51 replay: error: replay differs from the log: the end line records "note", which a game\'s end does not',
+    ]);
+    // The replay's own account still goes to standard output.
+    expect(r.stdout).toMatch(/^Final scores after \d+ rounds:/m);
+    expect(r.stdout).not.toContain("replay matches");
+    // Each field alone is caught too: a score edited by hand leaves the digest as it was.
+    for (const field of ["rounds", "scores", "winners"] as const) {
+      const one = replayLines([...lines.slice(0, -1), JSON.stringify({ ...end, [field]: edited[field] })]);
+      expect(one.status, field).toBe(1);
+      expect(one.stderr.trim().split("\n"), field).toHaveLength(1);
     }
   });
 
@@ -131,9 +189,19 @@ describe("the cards a game plays: those on disk now, compiled in the process", (
     const header = JSON.parse(readFileSync(log, "utf8").split("\n")[0]!);
     expect(header.cardSet).not.toBe(cardSetDigest(registry));
     expect(runCli(["replay", log, "cards/", "cards/examples/", "--quiet"]).stdout).toContain("replay matches the log's final state");
+    expect(header.paths).toEqual(["cards/", "cards/examples/"]);
     const alone = runCli(["replay", log, "--quiet"]);
     expect(alone.status).toBe(1);
-    expect(alone.stdout + alone.stderr).toContain("recorded with a different card set");
+    // The log names the card paths it was played with: the refusal says what to run.
+    expect(alone.stderr).toBe(`state51 replay: error: cannot replay ${log}: recorded with a different card set (its cards' digest differs from these cards')\n  hint: it was played with cards/ cards/examples/: state51 replay ${log} cards/ cards/examples/\n`);
+    expect(alone.stdout).toBe("");
+  });
+
+  it("a card-set refusal's hint: the paths the log names, or that the cards changed since, or (an older log) to name them", () => {
+    expect(cardSetHint("g.jsonl", ["cards/", "my exp.yaml"], [])).toBe("  hint: it was played with cards/ 'my exp.yaml': state51 replay g.jsonl cards/ 'my exp.yaml'\n");
+    expect(cardSetHint("g.jsonl", [], ["cards/", "x.yaml"])).toBe("  hint: it was played with the default cards/: state51 replay g.jsonl\n");
+    expect(cardSetHint("g.jsonl", ["cards/"], ["cards/"])).toMatch(/these are the card paths it was played with, but the cards have changed since/);
+    expect(cardSetHint("g.jsonl", undefined, [])).toBe("  hint: name the card files and folders it was played with, as they were then: state51 replay g.jsonl cards/ my-expansion.yaml\n");
   });
 
   it("cards with errors are reported as validate reports them, and no game is played", () => {
@@ -186,3 +254,113 @@ describe("play reads the cards as they are on disk now", () => {
   });
 });
 
+
+describe("play --log: only a file, and never over a file that is not a game log", () => {
+  const temp = (): string => mkdtempSync(join(tmpdir(), "state51-log-"));
+  const play = (log: string, cwd: string) => runCli(["play", "--quiet", "--players", "2", "--seed", "3", "--log", log], cwd);
+  const refused = (r: ReturnType<typeof runCli>, message: string): void => {
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(message);
+  };
+
+  it("refuses a path naming a folder (a missing one included: `new/` once wrote a file named new), an empty path and -, creating nothing", () => {
+    const dir = temp();
+    refused(play("newdir/", dir), 'state51: error: --log names a file, not a folder: "newdir/"\n  hint: name the log file in it, e.g. --log newdir/game.jsonl\n');
+    refused(play(".", dir), 'state51: error: --log names a file, not a folder: "."\n  hint: name the log file in it, e.g. --log ./game.jsonl\n');
+    refused(play("", dir), 'state51: error: --log needs a file name, not ""\n  hint: state51 play --log game.jsonl\n');
+    // Standard output holds the account: a log mixed into it could not be replayed.
+    refused(play("-", dir), "state51: error: --log - would mix the log into the game's account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named \"-\")\n");
+    expect(readdirSync(dir)).toEqual([]);
+    // The file named "-", when that is what is meant.
+    expect(play("./-", dir).status).toBe(0);
+    expect(readFileSync(join(dir, "-"), "utf8")).toMatch(/^\{"type":"game"/);
+  });
+
+  it("refuses to replace a file that is not a game log (a card file, a source file), leaving it as it was", () => {
+    const dir = temp();
+    mkdirSync(join(dir, "generated"));
+    const yaml = readFileSync(join(repoRoot, "cards/examples/wastelanders.yaml"), "utf8");
+    writeFileSync(join(dir, "wastelanders.yaml"), yaml);
+    writeFileSync(join(dir, "generated", "index.ts"), "export const x = 1;\n");
+    // A first line longer than any header, with no line end in the part read.
+    writeFileSync(join(dir, "long.txt"), "x".repeat(100_000));
+    for (const file of ["wastelanders.yaml", "generated/index.ts", "long.txt"]) {
+      const before = readFileSync(join(dir, file), "utf8");
+      refused(play(file, dir), `state51: error: cannot write the game log: ${file} is not a game log, and the log would replace it\n  hint: name a new file, or an earlier game log to replace\n`);
+      expect(readFileSync(join(dir, file), "utf8")).toBe(before);
+    }
+  });
+
+  it("replaces an earlier game log, or an empty file", () => {
+    const dir = temp();
+    expect(runCli(["play", "--quiet", "--players", "2", "--seed", "5", "--log", "game.jsonl"], dir).status).toBe(0);
+    const first = readFileSync(join(dir, "game.jsonl"), "utf8");
+    const again = play("game.jsonl", dir);
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(join(dir, "game.jsonl"), "utf8")).not.toBe(first);
+    expect(JSON.parse(readFileSync(join(dir, "game.jsonl"), "utf8").split("\n")[0]!)).toMatchObject({ type: "game", seed: 3 });
+    writeFileSync(join(dir, "empty.jsonl"), "");
+    expect(play("empty.jsonl", dir).status).toBe(0);
+    expect(existsSync(join(dir, "empty.jsonl"))).toBe(true);
+    expect(readFileSync(join(dir, "empty.jsonl"), "utf8")).toMatch(/^\{"type":"game"/);
+  });
+});
+
+describe("a game stopped at the engine's round limit", () => {
+  it("is said under the final scores, by play and by replay", () => {
+    const log = join(mkdtempSync(join(tmpdir(), "state51-play-")), "game.jsonl");
+    // The example expansion alone seldom lets anyone reach 30 VP.
+    const r = runCli(["play", "cards/examples/", "--players", "2", "--quiet", "--log", log]);
+    expect(r.status, r.stderr).toBe(0);
+    const note = "The game lasted the full 60 rounds, where the engine stops a game still going (docs/engine-rulings.md, ruling 24): no one reached 30 VP.";
+    expect(r.stdout).toMatch(/^Final scores after 60 rounds:$/m);
+    expect(r.stdout.split("\n")).toContain(note);
+    expect(runCli(["replay", log, "cards/examples/", "--quiet"]).stdout.split("\n")).toContain(note);
+    // A game that ends as the rules say has no such line.
+    expect(runCli(["play", "--players", "2", "--quiet"]).stdout).not.toContain("full 60 rounds");
+  });
+
+  it("is not said of a game where someone reached 30 VP in round 60 (it ended as the rules say)", () => {
+    const state = (lastRound: boolean, round: number) => ({ round, lastRound }) as GameState;
+    expect(roundLimitNote(state(false, 60))).toMatch(/^The game lasted the full 60 rounds/);
+    expect(roundLimitNote(state(true, 60))).toBeUndefined();
+    expect(roundLimitNote(state(true, 14))).toBeUndefined();
+  });
+});
+
+describe("replay's comparisons", () => {
+  const decision = (choices: unknown[]) => ({ kind: "lookout-pick", seat: 0, choices }) as unknown as Decision;
+  const record = (index: number, choice: unknown) => ({ round: 1, seat: 0, decision: "lookout-pick" as const, index, choice });
+
+  it("a choice fits at its own index, even when the same choice is offered twice", () => {
+    const take = { kind: "take", card: "sawmill" };
+    expect(choiceMismatch(decision([take, { kind: "take", card: "ruins" }, take]), record(2, take))).toBeUndefined();
+    expect(choiceMismatch(decision([take]), record(0, { card: "sawmill", kind: "take" }))).toBeUndefined();
+    expect(choiceMismatch(decision([take, { kind: "take", card: "ruins" }]), record(0, { kind: "take", card: "ruins" }))).toBe('has an index and a choice that disagree: the game offers {"kind":"take","card":"ruins"} there at index 1, not 0 (index 0 is {"kind":"take","card":"sawmill"})');
+  });
+
+  it("an end line that matches has no difference, whatever the order of its keys", () => {
+    const end: LogEnd = { type: "end", rounds: 14, scores: [31, 20], winners: [0], digest: "ab" };
+    expect(endDifferences({ digest: "ab", winners: [0], scores: [31, 20], rounds: 14, type: "end" }, end)).toEqual([]);
+    expect(endDifferences({ type: "end", rounds: 14, scores: [31, 20], winners: [0] }, end)).toEqual(['final state digest: the log says nothing, the replay ends with "ab"']);
+  });
+});
+
+describe("play's exit statuses, as its help gives them", () => {
+  it("lists every status play exits with", () => {
+    const help = runCli(["play", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toContain("Exit status: 0 played, 1 the cards have errors, too few factions (Bases) for the players, or the log could not be written, 2 usage error, 130 interrupted (Ctrl-C; no log is written).");
+  });
+
+  it("Ctrl-C stops a game with status 130 and writes no log", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
+    const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "play", "--bots", "mcts:5000", "--log", "game.jsonl"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    // Interrupted once the game is under way (its first round told).
+    child.stdout.once("data", () => child.kill("SIGINT"));
+    const signal = await new Promise<NodeJS.Signals | null>((done) => child.on("close", (_code, s) => done(s)));
+    // Killed by SIGINT: the shell reports 128 + 2.
+    expect(signal).toBe("SIGINT");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -76,6 +76,11 @@ describe("state51 simulate", () => {
       [["--games", "0"], /--games must be a whole number from 1/],
       [["--players", "5"], /--players must be a whole number from 2 to 4, not "5"/],
       [["--workers", "0"], /--workers must be a whole number from 1/],
+      // Plain decimal digits only: Number() alone would take these (an empty seed as 0).
+      [["--games", "1e1"], /--games must be a whole number from 1 to [\d,]+, not "1e1"\n {2}hint: write it in plain decimal digits/],
+      [["--seed", "0x10"], /--seed must be a whole number from 0 to 4294967295, not "0x10"\n {2}hint: write it in plain decimal digits/],
+      [["--seed", ""], /--seed must be a whole number from 0 to 4294967295, not ""/],
+      [["--workers", "2.0"], /--workers must be a whole number from 1 to 256, not "2.0"/],
       [["--seed", "4294967295", "--games", "2"], /goes past the last seed/],
       [["--out", join(temp(), "missing", "r.json")], /cannot write the report: no such folder/],
       [["--format", "pdf"], /Allowed choices are text, json, html/],

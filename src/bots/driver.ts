@@ -20,11 +20,6 @@ export interface ChoiceRecord {
   readonly choice: unknown;
 }
 
-/** A choice in a stable form, for comparing what a log recorded with what a game offers. */
-export function choiceText(d: Decision, index: number): string {
-  return JSON.stringify(d.choices[index]);
-}
-
 /**
  * Plays the game to its end, each answer pushed onto `record` when one is
  * given; `observe` sees each decision and the index chosen before the answer

@@ -11,6 +11,9 @@ import { UsageError } from "./usage-error.js";
 import { runValidate, type Format } from "./validate-command.js";
 import { langs } from "../text/words.js";
 import { errorLine } from "./error-line.js";
+import { systemReason } from "../fs/system-reason.js";
+
+export { systemReason };
 
 const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
@@ -275,7 +278,7 @@ export function buildProgram(
     .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given when more than one, else 4)")
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
-    .option("-l, --log <file>", "write the game as JSON lines, for `state51 replay`")
+    .option("-l, --log <file>", "write the game as JSON lines to this file, for `state51 replay` (a new file, or an earlier log to replace)")
     .option("--mkdir", "create the log's missing folders (otherwise a missing one is an error)")
     .option("-q, --quiet", "print only the final scores")
     .addHelpText(
@@ -291,7 +294,11 @@ export function buildProgram(
         "The cards are read, checked and compiled as the game starts (nothing is written): a\n" +
         "game always plays the cards as they are on disk now. Cards with errors are reported\n" +
         "as `state51 validate` reports them, and no game is played.\n\n" +
-        "Exit status: 0 played, 1 the cards have errors, 2 usage error.",
+        "The log is a file: `--log -` (standard output holds the account), a folder (`--log new/`) and\n" +
+        "an existing file that is not a game log are refused before the game. The engine stops a game\n" +
+        "still going after round 60 (docs/engine-rulings.md, ruling 24); the final scores then say so.\n\n" +
+        "Exit status: 0 played, 1 the cards have errors, too few factions (Bases) for the players, or\n" +
+        "the log could not be written, 2 usage error, 130 interrupted (Ctrl-C; no log is written).",
     )
     .action((paths: string[], opts: import("./play-command.js").PlayOptions) => playWith(paths, "play", (m) => m.preparePlay(opts, write, paths, writeError)));
 
@@ -304,12 +311,16 @@ export function buildProgram(
     .addHelpText(
       "after",
       "\nA log replays only with the engine version and the card set it was recorded with (its\n" +
-        "header holds both); otherwise replay says so and exits 1. Name the same card files as\n" +
-        "the game was played with: state51 replay game.jsonl cards/ my-expansion.yaml\n\n" +
+        "header holds both, and the card paths it was played with); otherwise replay says so, with\n" +
+        "the paths to name, and exits 1. Name the same card files as the game was played with:\n" +
+        "state51 replay game.jsonl cards/ my-expansion.yaml\n\n" +
+        "The replay must reach what the log's end line states: its rounds, scores, winners and final\n" +
+        "state digest. Each difference, and why a log cannot be replayed, is an error line on standard\n" +
+        "error; the account and the final scores go to standard output.\n\n" +
         "Exit status: 0 the replay matches the log, 1 it does not (or cannot be replayed here, or\n" +
-        "the cards have errors), 2 usage error.",
+        "the cards have errors), 2 usage error (the log cannot be read), 130 interrupted (Ctrl-C).",
     )
-    .action((file: string, paths: string[], opts: { quiet?: boolean }) => playWith(paths, "replay", (m) => m.prepareReplay(file, opts.quiet === true, write)));
+    .action((file: string, paths: string[], opts: { quiet?: boolean }) => playWith(paths, "replay", (m) => m.prepareReplay(file, paths, opts.quiet === true, write, writeError)));
 
   program
     .command("simulate")
@@ -514,22 +525,6 @@ function usage(run: () => number, writeError: (s: string) => void): number {
     }
     throw error;
   }
-}
-
-/** Why a system call failed, in the designer's words, with the code to search for. */
-export function systemReason(code: string | undefined): string {
-  const reasons: Partial<Record<string, string>> = {
-    ENOSPC: "the disk is full",
-    EACCES: "permission denied",
-    EPERM: "permission denied",
-    EROFS: "the file system is read-only",
-    EISDIR: "it is a folder",
-    ENOTDIR: "a part of the path is not a folder",
-    ENOENT: "no such file or folder",
-    EPIPE: "the reader closed the pipe",
-    EBADF: "it is not open for writing",
-  };
-  return `${(code !== undefined && reasons[code]) || "system error"} (${code ?? "unknown"})`;
 }
 
 /** What the program was doing when a system call failed, as "cannot …". */

@@ -1,12 +1,17 @@
 import { resolve } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
+import { maxRounds } from "../engine/limits.js";
+import { winningScore } from "../engine/scoring.js";
+import type { GameState } from "../engine/state.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { readInputText } from "../load/read-file.js";
+import { systemReason } from "../fs/system-reason.js";
+import { readBounded, readInputText } from "../load/read-file.js";
 import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
-import { playWithBots, replay, ReplayError, stateDigest } from "../sim/game-log.js";
+import { CardSetMismatch, isLogHeader, playWithBots, replay, ReplayError } from "../sim/game-log.js";
+import { stoppedAtLimit } from "../sim/report.js";
 import { CompileError } from "../compiler/code.js";
 import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
@@ -52,9 +57,20 @@ function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/** The command that replays the log `file` with the card paths `paths`, as a shell reads it back. */
+function replayCommand(file: string, paths: readonly string[]): string {
+  return ["state51", "replay", file, ...paths].map(shellWord).join(" ");
+}
+
+/**
+ * A whole number from `min` to `max` written in plain decimal digits (`--seed`, `--players`,
+ * and `simulate`'s numbers): `Number` alone also takes "" (as 0), "0x10" and "1e3", which no
+ * one types meaning a seed, and a seed taken wrongly plays another game without a word.
+ */
 export function integer(text: string, what: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${text}"`);
+  const digits = /^\d+$/.test(text.trim());
+  const n = digits ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${text}"${digits ? "" : "\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)"}`);
   return n;
 }
 
@@ -73,10 +89,20 @@ function parseBots(text: string | undefined, players: number): BotSpec[] {
   return Array.from({ length: players }, (_, i) => specs[i % specs.length]!);
 }
 
+/**
+ * Said under the final scores of a game the engine stopped at its round limit (ruling 24): no
+ * one reached 30 VP, so the scores are not those of a finished game. A game where someone
+ * reached 30 in that last round ended as the rules say, and is not noted.
+ */
+export function roundLimitNote(s: GameState): string | undefined {
+  return s.round >= maxRounds && !s.lastRound ? `The game ${stoppedAtLimit}: no one reached ${winningScore} VP.` : undefined;
+}
+
 function finalScores(game: Game): string {
   const s = game.state;
   const rows = s.players.map((p) => `  ${seatName(p.seat)} (${p.faction}): ${p.score} VP${s.winners.includes(p.seat) ? (s.winners.length > 1 ? "  — draw" : "  — winner") : ""}`);
-  return [`Final scores after ${s.round} rounds:`, ...rows].join("\n");
+  const note = roundLimitNote(s);
+  return [`Final scores after ${s.round} rounds:`, ...rows, ...(note === undefined ? [] : [note])].join("\n");
 }
 
 /** A command whose options are checked, waiting for its cards (compiling them takes a moment: a usage error should not wait). */
@@ -98,8 +124,44 @@ export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths
   const { bots } = playersAndBots(opts);
   const seed = opts.seed !== undefined ? integer(opts.seed, "--seed", 0, 2 ** 32 - 1) : 1;
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.log, "the game log", { mkdir, reads: () => filesRead(paths) });
+  if (opts.log !== undefined) checkLog(opts.log, mkdir, paths);
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths, writeError);
+}
+
+/** Enough of an existing file to read a game log's header line, which is a few hundred bytes. */
+const headerPrefixBytes = 64 * 1024;
+
+/**
+ * Why `--log` must not replace the file at `path`, or undefined: it is missing, empty (nothing to
+ * lose: made by touch or mktemp) or an earlier game log. Anything else there (a card file, a
+ * source file named by mistake) would be lost to the log.
+ */
+function notALog(path: string): string | undefined {
+  const read = readBounded(resolve(path), headerPrefixBytes);
+  if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${path} is a game log: ${systemReason(read.reason)}`;
+  const text = read.bytes.toString("utf8");
+  if (text.trim() === "") return undefined;
+  const newline = text.indexOf("\n");
+  // A first line longer than the prefix is no header `play` writes.
+  if (newline < 0 && read.tooBig) return `${path} is not a game log, and the log would replace it`;
+  return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : `${path} is not a game log, and the log would replace it`;
+}
+
+/** Whether a path names a folder by its spelling (`new/`, `.`, `out/..`): the log is a file, and `new/` would write one named `new`. */
+const namesAFolder = (path: string): boolean => ["", ".", ".."].includes(path.split("/").at(-1)!);
+
+/**
+ * A UsageError, before the game, when `--log` names nothing a log can be written to: no name,
+ * standard output (`-`: the account goes there; a log mixed into it could not be replayed), a
+ * folder, a place `checkOutput` refuses, or a file that is not an earlier game log.
+ */
+function checkLog(path: string, mkdir: boolean, paths: readonly string[]): void {
+  if (path === "") throw new UsageError('--log needs a file name, not ""\n  hint: state51 play --log game.jsonl');
+  if (path === "-") throw new UsageError('--log - would mix the log into the game\'s account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named "-")');
+  if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${path}"\n  hint: name the log file in it, e.g. --log ${shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`)}`);
+  checkOutput(path, "the game log", { mkdir, reads: () => filesRead(paths) });
+  const problem = notALog(path);
+  if (problem !== undefined) throw new UsageError(`cannot write the game log: ${problem}\n  hint: name a new file, or an earlier game log to replace`);
 }
 
 function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined; mkdir: boolean }, write: (s: string) => void, paths: readonly string[], writeError: (s: string) => void): number {
@@ -110,39 +172,53 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
     return 1;
   }
   const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
-  const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
+  const { game, log } = playWithBots(cards, { seed, bots, paths, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
-  if (opts.log) {
+  if (opts.log !== undefined) {
     writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
-    const again = ["state51", "replay", opts.log, ...paths].map(shellWord).join(" ");
-    write(`game log written to ${opts.log} (replay with: ${again})\n`);
+    write(`game log written to ${opts.log} (replay with: ${replayCommand(opts.log, paths)})\n`);
   }
   return 0;
 }
 
-/** Reads the log to replay (a UsageError if it cannot be read) and returns its replay. */
-export function prepareReplay(file: string, quiet: boolean, write: (s: string) => void): Ready {
+/**
+ * Reads the log to replay (a UsageError if it cannot be read) and returns its replay with the
+ * cards at `paths`. The replay's account and final scores go to `write`; why it cannot be
+ * replayed, or how it differs from the log, to `writeError`.
+ */
+export function prepareReplay(file: string, paths: readonly string[], quiet: boolean, write: (s: string) => void, writeError: (s: string) => void): Ready {
   const read = readInputText(resolve(file));
-  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}`);
-  return (cards) => runReplay(cards, file, read.text, quiet, write);
+  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl`);
+  return (cards) => runReplay(cards, { file, paths, text: read.text, quiet }, write, writeError);
 }
 
-function runReplay(cards: CardRegistry, file: string, text: string, quiet: boolean, write: (s: string) => void): number {
+/**
+ * What to do about a log played with other cards. Its header names the card paths it was played
+ * with (logs from before it did: the hint can only say to name them); the same paths named
+ * again mean those files have changed since.
+ */
+export function cardSetHint(file: string, recorded: readonly string[] | undefined, named: readonly string[]): string {
+  if (recorded === undefined) return `  hint: name the card files and folders it was played with, as they were then: state51 replay ${shellWord(file)} cards/ my-expansion.yaml\n`;
+  const same = recorded.length === named.length && recorded.every((p, i) => p === named[i]);
+  if (same) return "  hint: these are the card paths it was played with, but the cards have changed since: it replays only with the cards as they were then (git stash, or check out the commit it was played at)\n";
+  return `  hint: it was played with ${recorded.length === 0 ? "the default cards/" : recorded.map(shellWord).join(" ")}: ${replayCommand(file, recorded)}\n`;
+}
+
+function runReplay(cards: CardRegistry, log: { file: string; paths: readonly string[]; text: string; quiet: boolean }, write: (s: string) => void, writeError: (s: string) => void): number {
   try {
-    const narrate = quiet ? undefined : (line: string): void => write(line + "\n");
-    const { game, end } = replay(cards, text, narrate);
+    const narrate = log.quiet ? undefined : (line: string): void => write(line + "\n");
+    const { game, differences } = replay(cards, log.text, narrate);
     write(finalScores(game) + "\n");
-    if (end.digest !== stateDigest(game.state)) {
-      write(`replay differs from the log: final state digest ${stateDigest(game.state)} is not ${end.digest}\n`);
+    if (differences.length > 0) {
+      writeError(differences.map((d) => errorLine("replay", `replay differs from the log: ${d}`)).join(""));
       return 1;
     }
     write("replay matches the log's final state\n");
     return 0;
   } catch (error) {
-    if (error instanceof ReplayError) {
-      write(errorLine("replay", `cannot replay ${file}: ${error.message}`));
-      return 1;
-    }
-    throw error;
+    if (!(error instanceof ReplayError)) throw error;
+    const hint = error instanceof CardSetMismatch ? cardSetHint(log.file, error.paths, log.paths) : "";
+    writeError(errorLine("replay", `cannot replay ${log.file}: ${error.message}`) + hint);
+    return 1;
   }
 }

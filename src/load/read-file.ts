@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
+import { systemReason } from "../fs/system-reason.js";
 
 /** Card files are small; anything bigger is a mistake and must not stall the tool. */
 export const maxFileBytes = 1024 * 1024;
@@ -143,11 +144,12 @@ export const maxInputBytes = 256 * 1024 * 1024;
 
 /**
  * A file given as input other than card files (a game log, a shard's report)
- * as text: at most `limit` bytes, a regular file only; else why not, in a few words.
+ * as text: at most `limit` bytes, a regular file only; else why not, in a few words
+ * ("no such file or folder (ENOENT)", never the bare code).
  */
 export function readInputText(path: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; reason: string } {
   const read = readBounded(path, limit);
-  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? read.reason : `it is ${read.notAFile}, not a file` };
+  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? systemReason(read.reason) : `it is ${read.notAFile}, not a file` };
   if (read.tooBig) return { ok: false, reason: `it is over ${limit / 1024 / 1024} MB` };
   return { ok: true, text: read.bytes.toString("utf8") };
 }

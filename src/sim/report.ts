@@ -268,13 +268,15 @@ function rateLine(label: string, r: Rate): string {
 /** The games that lasted the engine's whole round limit, where it stops every game still going (ruling 24). */
 export const atLimit = (r: SimulationReport): number => r.games.rounds.histogram.find((h) => h.rounds === maxRounds)?.games ?? 0;
 
+/** How a game at the round limit is told, by `simulate`'s report and under `play`'s final scores alike. */
+export const stoppedAtLimit = `lasted the full ${maxRounds} rounds, where the engine stops a game still going (docs/engine-rulings.md, ruling 24)`;
+
 /**
  * "12 of 2,000 games lasted the full 60 rounds, …": said wherever game lengths are shown, since
  * most such games were stopped by the limit rather than won (one may also have reached 30 VP in
  * that last round: the tally does not tell them apart).
  */
-export const roundLimitText = (r: SimulationReport): string =>
-  `${thousands(atLimit(r))} of ${counted(r.games.played, "game")} lasted the full ${maxRounds} rounds, where the engine stops a game still going (docs/engine-rulings.md, ruling 24)`;
+export const roundLimitText = (r: SimulationReport): string => `${thousands(atLimit(r))} of ${counted(r.games.played, "game")} ${stoppedAtLimit}`;
 
 /** A warning for standard error when most games lasted the full round limit: the figures then describe games that never ended. */
 export function roundLimitWarning(r: SimulationReport): string | undefined {

@@ -1,0 +1,20 @@
+/**
+ * A failed system call's code (ENOENT, EACCES…) in words, for every message
+ * about a file that cannot be read or written: the code alone means nothing to
+ * a designer, but is kept in brackets for searching.
+ */
+/** Why a system call failed, in the designer's words, with the code to search for. */
+export function systemReason(code: string | undefined): string {
+  const reasons: Partial<Record<string, string>> = {
+    ENOSPC: "the disk is full",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the file system is read-only",
+    EISDIR: "it is a folder",
+    ENOTDIR: "a part of the path is not a folder",
+    ENOENT: "no such file or folder",
+    EPIPE: "the reader closed the pipe",
+    EBADF: "it is not open for writing",
+  };
+  return `${(code !== undefined && reasons[code]) || "system error"} (${code ?? "unknown"})`;
+}
