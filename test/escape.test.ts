@@ -3,13 +3,35 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, escapeMarkdown, jsonText, stringLiteral, terminalSafe } from "../src/text/escape.js";
+import { parseYaml } from "../src/load/parse-yaml.js";
+import { escapeHtml, escapeMarkdown, invisibleClass, jsonText, stringLiteral, terminalSafe } from "../src/text/escape.js";
 import { evaluateModule, locationYaml, repoRoot, runCli } from "./helpers.js";
 
-/** What no output may carry raw: controls, format (bidi, zero-width) characters, line/paragraph separators, lone surrogates. */
-const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+/**
+ * What no output may carry raw, as Unicode defines it: controls, format (bidi, zero-width, tag)
+ * characters, line/paragraph separators, lone surrogates, and what draws nothing (the combining
+ * grapheme joiner, Hangul fillers, variation selectors).
+ */
+const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 /** The same, less the tab and line feed a terminal's own lines are made of. */
-const invisibleInTerminal = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const invisibleInTerminal = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+
+describe("the characters no output carries raw and no card text holds", () => {
+  it("are written out as ranges that are exactly Unicode's classes, code point for code point", () => {
+    const written = new RegExp(`^${invisibleClass}$`, "u");
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const c = String.fromCodePoint(cp);
+      if (written.test(c) !== invisible.test(c)) differ.push(`U+${cp.toString(16).toUpperCase()}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it("leave French typography and ordinary text alone", () => {
+    for (const c of "éèàçôœÉ«»’\u00a0\u202f—–…😀") expect(new RegExp(invisibleClass, "u").test(c), c).toBe(false);
+    for (const c of ["\u{e0041}", "\u180e", "\ufff9", "\u034f", "\u3164", "\u115f", "\ufe0f", "\u200b"]) expect(new RegExp(invisibleClass, "u").test(c), c).toBe(true);
+  });
+});
 
 const hostile = [
   "<script>alert(1)</script>",
@@ -18,7 +40,8 @@ const hostile = [
   "esc \u001b[31mred\u001b[0m \u0007bell \u0000nul \u007fdel \u0085nel \u009bcsi",
   "bidi \u202eevil\u202c \u2066iso\u2069 \u200fmark \u061calm",
   "sep \u2028line \u2029para",
-  "zero\u200bwidth\u200d \ufeffbom \u{e0001}tag",
+  "zero\u200bwidth\u200d \ufeffbom \u{e0001}tag \u{e0041}tag-a",
+  "joiner a\u034fb, fillers \u3164 \u115f \uffa0, \u180emongolian, \ufff9annotation\ufffb",
   "lone \ud800 high and \udc00 low",
   "&amp; &lt; \\ back\\slash",
 ];
@@ -32,6 +55,7 @@ describe("the terminal escaper", () => {
     expect(terminalSafe("x\u202ey\r\n")).toBe("x\\u202ey\\u000d\n");
     expect(terminalSafe("\ud800 \u{e0001} \u0085")).toBe("\\ud800 \\u{e0001} \\u0085");
     expect(terminalSafe("Décharge\u00a0: 1\u202fPV 😀\tok")).toBe("Décharge\u00a0: 1\u202fPV 😀\tok");
+    expect(terminalSafe("a\u034fb \u3164 \u{e0041}")).toBe("a\\u034fb \\u3164 \\u{e0041}");
     for (const h of hostile) expect(terminalSafe(h)).not.toMatch(invisibleInTerminal);
     fc.assert(fc.property(anyText, (s) => !invisibleInTerminal.test(terminalSafe(s)) && terminalSafe(terminalSafe(s)) === terminalSafe(s)));
   });
@@ -157,6 +181,28 @@ describe("hostile card names in every output", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("S51-E011: the invisible character U+001B (ESCAPE)");
     expect(r.stdout + r.stderr).not.toMatch(invisibleInTerminal);
+  });
+
+  it("the validator refuses every invisible character, raw or as an escape, whatever Unicode calls it, and keeps French typography", () => {
+    const refused = ["\u{e0041}", "\u{e0001}", "\u180e", "\ufff9", "\u034f", "\u3164", "\u115f", "\uffa0", "\ufe0f", "\u2060", "\u00ad"];
+    for (const c of refused) {
+      const hex = c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+      const escape = hex.length > 4 ? `\\U${hex.padStart(8, "0")}` : `\\u${hex}`;
+      for (const [how, name] of [["raw", `"Test${c}Card"`], ["escaped", `"Test${escape}Card"`]] as const) {
+        for (const lean of [true, false]) {
+          const r = parseYaml("x.yaml", locationYaml({ name: `{ en: ${name}, fr: Carte }` }), { lean });
+          expect(r.ok, `U+${hex} ${how}`).toBe(false);
+          if (!r.ok) expect(r.diagnostics.map((d) => d.code), `U+${hex} ${how}`).toEqual(["S51-E011"]);
+        }
+      }
+    }
+    const french = "Décharge\u00a0: l’Œuvre « à part »\u202f! — Hôtel-Dieu";
+    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+    // A name may go on over lines of the file: YAML joins them with a space.
+    writeFileSync(join(dir, "expansion.yaml"), locationYaml({ name: `{ en: "Dump\n        Site", fr: "${french}" }` }));
+    const r = runCli(["validate", "expansion.yaml"], dir);
+    expect(r.stdout).toContain("no problems");
+    expect(r.status).toBe(0);
   });
 
   /** The base set in a fresh folder, every English name starting and ending with a carriage return (which would rewrite a terminal line). */
