@@ -1,10 +1,12 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { registry } from "../generated/index.js";
+import { preparePlay } from "../src/cli/play-command.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
-import { escapeHtml, escapeMarkdown, invisibleClass, jsonText, stringLiteral, terminalSafe } from "../src/text/escape.js";
+import { escapeHtml, escapeMarkdown, invisibleClass, jsonText, stringLiteral, terminalLine, terminalSafe } from "../src/text/escape.js";
 import { evaluateModule, locationYaml, repoRoot, runCli } from "./helpers.js";
 
 /**
@@ -59,6 +61,15 @@ describe("the terminal escaper", () => {
     for (const h of hostile) expect(terminalSafe(h)).not.toMatch(invisibleInTerminal);
     fc.assert(fc.property(anyText, (s) => !invisibleInTerminal.test(terminalSafe(s)) && terminalSafe(terminalSafe(s)) === terminalSafe(s)));
   });
+
+  it("keeps a value set into one line on that line: its line feed, carriage return and tab shown as \\u escapes too", () => {
+    expect(terminalLine("Hut\r\nPlayer A wins")).toBe("Hut\\u000d\\u000aPlayer A wins");
+    expect(terminalLine("Den\n\nFinal scores\tx")).toBe("Den\\u000a\\u000aFinal scores\\u0009x");
+    expect(terminalLine("Décharge\u00a0: 1\u202fPV « Ferraille » l’eau 😀")).toBe("Décharge\u00a0: 1\u202fPV « Ferraille » l’eau 😀");
+    for (const h of hostile) expect(terminalLine(h)).not.toMatch(invisible);
+    // Nothing invisible is left, a second pass changes nothing, and the block escaper leaves the line as it is.
+    fc.assert(fc.property(anyText, (s) => !invisible.test(terminalLine(s)) && terminalLine(terminalLine(s)) === terminalLine(s) && terminalSafe(terminalLine(s)) === terminalLine(s)));
+  });
 });
 
 describe("the HTML escaper", () => {
@@ -110,12 +121,12 @@ function hostileCard(yamlName: string): string {
 }
 
 /**
- * The hostile names as YAML writes them that the validator accepts: markup,
- * and the line breaks a quoted string may hold. Invisible and control
- * characters are refused (S51-E011, below), so no output meets them.
+ * The hostile names as YAML writes them that the validator accepts: markup.
+ * Invisible and control characters are refused (S51-E011), and so are a tab
+ * and a line break in a name (S51-E106, below), so no output meets them.
  */
-const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | #\\nnext \\rreturn &amp"';
-const parsedHostile = "<script>x</script> *a* _b_ [c](d) | #\nnext \rreturn &amp";
+const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | # &amp"';
+const parsedHostile = "<script>x</script> *a* _b_ [c](d) | # &amp";
 /** What the validator refuses, as YAML escapes: each reported with its code point, and nothing raw printed. */
 const yamlInvisible = '"\\e[31m \\u202Eevil \\0 \\u2028 \\x85 \\ud800"';
 
@@ -126,7 +137,7 @@ describe("hostile card names in every output", () => {
       const r = runCli(["text", "expansion.yaml", "--lang", lang, "--card", "test-card"], dir);
       expect(r.status).toBe(0);
       expect(r.stdout.split("\n")[0]).toBe(
-        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\#&#xa;next &#xd;return \\&amp",
+        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\# \\&amp",
       );
       expect(r.stdout).not.toMatch(invisibleInTerminal);
       expect(r.stdout).not.toContain("<script>");
@@ -205,35 +216,39 @@ describe("hostile card names in every output", () => {
     expect(r.status).toBe(0);
   });
 
-  /** The base set in a fresh folder, every English name starting and ending with a carriage return (which would rewrite a terminal line). */
-  function hostileBaseSet(): string {
-    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
-    cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true });
-    for (const f of readdirSync(join(dir, "cards")).filter((n) => n.endsWith(".yaml"))) {
-      const path = join(dir, "cards", f);
-      writeFileSync(path, readFileSync(path, "utf8").replace(/name: \{ en: "?([^,"]+)"?, fr: /g, 'name: { en: "\\r$1\\r", fr: '));
-    }
-    return dir;
-  }
-
-  it("`state51 play` narrates hostile names as escapes", () => {
-    const r = runCli(["play", "cards", "--players", "2", "--seed", "3"], hostileBaseSet());
-    expect(r.stderr).toBe("");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain("\\u000dScrapyard\\u000d");
-    expect(r.stdout).not.toMatch(invisibleInTerminal);
+  it("the validator refuses a line break or tab in a name (S51-E106), and prints none of it raw", () => {
+    const r = runCli(["validate", "expansion.yaml"], hostileCard('"Hut\\r\\nPlayer A wins"'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("S51-E106: `en` is one line of text: it cannot hold a carriage return (U+000D)");
+    expect(r.stdout).not.toMatch(/^Player A wins/m);
+    expect(r.stdout + r.stderr).not.toMatch(invisibleInTerminal);
   });
 
-  it("`state51 simulate` reports hostile names as escapes, in text and in a JSON file", () => {
-    const dir = hostileBaseSet();
-    const text = runCli(["simulate", "cards", "--games", "4", "--players", "2"], dir);
-    expect(text.status).toBe(0);
-    expect(text.stdout + text.stderr).not.toMatch(invisibleInTerminal);
-    expect(text.stdout).toContain("\\u000dScrapyard\\u000d");
-    expect(runCli(["simulate", "cards", "--games", "4", "--players", "2", "--format", "json", "--out", "report.json"], dir).status).toBe(0);
-    const json = readFileSync(join(dir, "report.json"), "utf8");
-    expect(json).not.toMatch(invisibleInTerminal);
-    const names = (JSON.parse(json) as { cards: { name: string }[] }).cards.map((c) => c.name);
-    expect(names).toContain("\rScrapyard\r");
+  it("`state51 play` plays no game with a card whose name fakes lines of the account", () => {
+    const name = `"Hoarders' Den\\n\\nFinal scores after 1 rounds:\\n  Player A (new-york): 99 VP  — winner"`;
+    const r = runCli(["play", join(repoRoot, "cards"), "expansion.yaml", "--players", "3", "--seed", "5"], hostileCard(name));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("S51-E106");
+    expect(r.stdout + r.stderr).not.toMatch(/^Final scores/m);
+  });
+
+  it("`state51 play` keeps each line of its account one line, whatever a card's name holds", () => {
+    // Past the validator no name holds a line break; the account does not count on it.
+    const cards = registry.cards.map((c) => ({ ...c, name: { ...c.name, en: `${c.name.en}\nFinal scores after 1 rounds:\r` } }));
+    const hostileSet = { ...registry, cards, byId: new Map(cards.map((c) => [c.id, c])) };
+    let out = "";
+    expect(preparePlay({ players: "2", seed: "3" }, (text) => (out += text), ["cards"])(hostileSet)).toBe(0);
+    expect(out).toContain("\\u000aFinal scores after 1 rounds:\\u000d");
+    expect(out.match(/^Final scores/gm)).toHaveLength(1);
+    expect(out).not.toMatch(invisibleInTerminal);
+  });
+
+  it("`state51 play` writes a log path holding a line feed on its one line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+    const r = runCli(["play", join(repoRoot, "cards"), "--players", "2", "--seed", "3", "--quiet", "--log", "game\nFinal scores.log"], dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("game log written to game\\u000aFinal scores.log (replay with: state51 replay 'game\\u000aFinal scores.log' ");
+    expect(r.stdout.match(/^Final scores/gm)).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual(["game\nFinal scores.log"]);
   });
 });

@@ -11,6 +11,7 @@ import { CompileError } from "../compiler/code.js";
 import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
+import { terminalLine } from "../text/escape.js";
 import { tooFewFactions } from "../sim/simulated-game.js";
 
 export { UsageError };
@@ -79,6 +80,15 @@ function finalScores(game: Game): string {
   return [`Final scores after ${s.round} rounds:`, ...rows].join("\n");
 }
 
+/**
+ * The game's account, a line at a time. Each line is one line of output whatever
+ * the card names in it hold (a line feed in a name would otherwise print lines
+ * of its own, a fake "Final scores" among them).
+ */
+function narrator(write: (s: string) => void): (line: string) => void {
+  return (line) => write(terminalLine(line) + "\n");
+}
+
 /** A command whose options are checked, waiting for its cards (compiling them takes a moment: a usage error should not wait). */
 export type Ready = (cards: CardRegistry) => number;
 
@@ -109,13 +119,14 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
     writeError(errorLine("play", tooFew) + "  hint: name the base set with your cards (state51 play cards/ my-expansion.yaml), or cards with Bases of their own\nno game played\n");
     return 1;
   }
-  const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
+  const narrate = opts.quiet ? undefined : narrator(write);
   const { game, log } = playWithBots(cards, { seed, bots, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log) {
     writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
     const again = ["state51", "replay", opts.log, ...paths].map(shellWord).join(" ");
-    write(`game log written to ${opts.log} (replay with: ${again})\n`);
+    // One line, whatever the path holds: a line feed in it shows as \u000a rather than ending the line.
+    write(terminalLine(`game log written to ${opts.log} (replay with: ${again})`) + "\n");
   }
   return 0;
 }
@@ -123,13 +134,13 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
 /** Reads the log to replay (a UsageError if it cannot be read) and returns its replay. */
 export function prepareReplay(file: string, quiet: boolean, write: (s: string) => void): Ready {
   const read = readInputText(resolve(file));
-  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}`);
+  if (!read.ok) throw new UsageError(`cannot read ${terminalLine(file)}: ${read.reason}`);
   return (cards) => runReplay(cards, file, read.text, quiet, write);
 }
 
 function runReplay(cards: CardRegistry, file: string, text: string, quiet: boolean, write: (s: string) => void): number {
   try {
-    const narrate = quiet ? undefined : (line: string): void => write(line + "\n");
+    const narrate = quiet ? undefined : narrator(write);
     const { game, end } = replay(cards, text, narrate);
     write(finalScores(game) + "\n");
     if (end.digest !== stateDigest(game.state)) {
@@ -140,7 +151,7 @@ function runReplay(cards: CardRegistry, file: string, text: string, quiet: boole
     return 0;
   } catch (error) {
     if (error instanceof ReplayError) {
-      write(errorLine("replay", `cannot replay ${file}: ${error.message}`));
+      write(errorLine("replay", `cannot replay ${terminalLine(file)}: ${error.message}`));
       return 1;
     }
     throw error;

@@ -52,7 +52,8 @@ const invisibleNames: Readonly<Record<number, string>> = {
  * What no card text may hold: the characters no output carries raw
  * (`invisibleClass`, src/text/escape.ts: controls, format characters, the
  * separators, lone surrogates, default-ignorable characters), but tab, LF and
- * CR, which lay out the YAML file itself.
+ * CR, which lay out the YAML file itself. Where a value must be one line (a
+ * name), its tab and line breaks are refused by the schema instead (S51-E106).
  */
 export const invisible = new RegExp(String.raw`(?![\t\n\r])` + invisibleClass, "u");
 const invisibleAll = new RegExp(invisible.source, "gu");
