@@ -1,15 +1,39 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, escapeMarkdown, jsonText, stringLiteral, terminalSafe } from "../src/text/escape.js";
+import { registry } from "../generated/index.js";
+import { preparePlay } from "../src/cli/play-command.js";
+import { parseYaml } from "../src/load/parse-yaml.js";
+import { escapeHtml, escapeMarkdown, invisibleClass, jsonText, stringLiteral, terminalLine, terminalSafe } from "../src/text/escape.js";
 import { evaluateModule, locationYaml, repoRoot, runCli } from "./helpers.js";
 
-/** What no output may carry raw: controls, format (bidi, zero-width) characters, line/paragraph separators, lone surrogates. */
-const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+/**
+ * What no output may carry raw, as Unicode defines it: controls, format (bidi, zero-width, tag)
+ * characters, line/paragraph separators, lone surrogates, and what draws nothing (the combining
+ * grapheme joiner, Hangul fillers, variation selectors).
+ */
+const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 /** The same, less the tab and line feed a terminal's own lines are made of. */
-const invisibleInTerminal = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const invisibleInTerminal = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+
+describe("the characters no output carries raw and no card text holds", () => {
+  it("are written out as ranges that are exactly Unicode's classes, code point for code point", () => {
+    const written = new RegExp(`^${invisibleClass}$`, "u");
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const c = String.fromCodePoint(cp);
+      if (written.test(c) !== invisible.test(c)) differ.push(`U+${cp.toString(16).toUpperCase()}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it("leave French typography and ordinary text alone", () => {
+    for (const c of "éèàçôœÉ«»’\u00a0\u202f—–…😀") expect(new RegExp(invisibleClass, "u").test(c), c).toBe(false);
+    for (const c of ["\u{e0041}", "\u180e", "\ufff9", "\u034f", "\u3164", "\u115f", "\ufe0f", "\u200b"]) expect(new RegExp(invisibleClass, "u").test(c), c).toBe(true);
+  });
+});
 
 const hostile = [
   "<script>alert(1)</script>",
@@ -18,7 +42,8 @@ const hostile = [
   "esc \u001b[31mred\u001b[0m \u0007bell \u0000nul \u007fdel \u0085nel \u009bcsi",
   "bidi \u202eevil\u202c \u2066iso\u2069 \u200fmark \u061calm",
   "sep \u2028line \u2029para",
-  "zero\u200bwidth\u200d \ufeffbom \u{e0001}tag",
+  "zero\u200bwidth\u200d \ufeffbom \u{e0001}tag \u{e0041}tag-a",
+  "joiner a\u034fb, fillers \u3164 \u115f \uffa0, \u180emongolian, \ufff9annotation\ufffb",
   "lone \ud800 high and \udc00 low",
   "&amp; &lt; \\ back\\slash",
 ];
@@ -32,8 +57,18 @@ describe("the terminal escaper", () => {
     expect(terminalSafe("x\u202ey\r\n")).toBe("x\\u202ey\\u000d\n");
     expect(terminalSafe("\ud800 \u{e0001} \u0085")).toBe("\\ud800 \\u{e0001} \\u0085");
     expect(terminalSafe("Décharge\u00a0: 1\u202fPV 😀\tok")).toBe("Décharge\u00a0: 1\u202fPV 😀\tok");
+    expect(terminalSafe("a\u034fb \u3164 \u{e0041}")).toBe("a\\u034fb \\u3164 \\u{e0041}");
     for (const h of hostile) expect(terminalSafe(h)).not.toMatch(invisibleInTerminal);
     fc.assert(fc.property(anyText, (s) => !invisibleInTerminal.test(terminalSafe(s)) && terminalSafe(terminalSafe(s)) === terminalSafe(s)));
+  });
+
+  it("keeps a value set into one line on that line: its line feed, carriage return and tab shown as \\u escapes too", () => {
+    expect(terminalLine("Hut\r\nPlayer A wins")).toBe("Hut\\u000d\\u000aPlayer A wins");
+    expect(terminalLine("Den\n\nFinal scores\tx")).toBe("Den\\u000a\\u000aFinal scores\\u0009x");
+    expect(terminalLine("Décharge\u00a0: 1\u202fPV « Ferraille » l’eau 😀")).toBe("Décharge\u00a0: 1\u202fPV « Ferraille » l’eau 😀");
+    for (const h of hostile) expect(terminalLine(h)).not.toMatch(invisible);
+    // Nothing invisible is left, a second pass changes nothing, and the block escaper leaves the line as it is.
+    fc.assert(fc.property(anyText, (s) => !invisible.test(terminalLine(s)) && terminalLine(terminalLine(s)) === terminalLine(s) && terminalSafe(terminalLine(s)) === terminalLine(s)));
   });
 });
 
@@ -86,12 +121,12 @@ function hostileCard(yamlName: string): string {
 }
 
 /**
- * The hostile names as YAML writes them that the validator accepts: markup,
- * and the line breaks a quoted string may hold. Invisible and control
- * characters are refused (S51-E011, below), so no output meets them.
+ * The hostile names as YAML writes them that the validator accepts: markup.
+ * Invisible and control characters are refused (S51-E011), and so are a tab
+ * and a line break in a name (S51-E106, below), so no output meets them.
  */
-const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | #\\nnext \\rreturn &amp"';
-const parsedHostile = "<script>x</script> *a* _b_ [c](d) | #\nnext \rreturn &amp";
+const yamlHostile = '"<script>x</script> *a* _b_ [c](d) | # &amp"';
+const parsedHostile = "<script>x</script> *a* _b_ [c](d) | # &amp";
 /** What the validator refuses, as YAML escapes: each reported with its code point, and nothing raw printed. */
 const yamlInvisible = '"\\e[31m \\u202Eevil \\0 \\u2028 \\x85 \\ud800"';
 
@@ -102,7 +137,7 @@ describe("hostile card names in every output", () => {
       const r = runCli(["text", "expansion.yaml", "--lang", lang, "--card", "test-card"], dir);
       expect(r.status).toBe(0);
       expect(r.stdout.split("\n")[0]).toBe(
-        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\#&#xa;next &#xd;return \\&amp",
+        "## \\<script\\>x\\</script\\> \\*a\\* \\_b\\_ \\[c\\](d) \\| \\# \\&amp",
       );
       expect(r.stdout).not.toMatch(invisibleInTerminal);
       expect(r.stdout).not.toContain("<script>");
@@ -159,35 +194,61 @@ describe("hostile card names in every output", () => {
     expect(r.stdout + r.stderr).not.toMatch(invisibleInTerminal);
   });
 
-  /** The base set in a fresh folder, every English name starting and ending with a carriage return (which would rewrite a terminal line). */
-  function hostileBaseSet(): string {
-    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
-    cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true });
-    for (const f of readdirSync(join(dir, "cards")).filter((n) => n.endsWith(".yaml"))) {
-      const path = join(dir, "cards", f);
-      writeFileSync(path, readFileSync(path, "utf8").replace(/name: \{ en: "?([^,"]+)"?, fr: /g, 'name: { en: "\\r$1\\r", fr: '));
+  it("the validator refuses every invisible character, raw or as an escape, whatever Unicode calls it, and keeps French typography", () => {
+    const refused = ["\u{e0041}", "\u{e0001}", "\u180e", "\ufff9", "\u034f", "\u3164", "\u115f", "\uffa0", "\ufe0f", "\u2060", "\u00ad"];
+    for (const c of refused) {
+      const hex = c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+      const escape = hex.length > 4 ? `\\U${hex.padStart(8, "0")}` : `\\u${hex}`;
+      for (const [how, name] of [["raw", `"Test${c}Card"`], ["escaped", `"Test${escape}Card"`]] as const) {
+        for (const lean of [true, false]) {
+          const r = parseYaml("x.yaml", locationYaml({ name: `{ en: ${name}, fr: Carte }` }), { lean });
+          expect(r.ok, `U+${hex} ${how}`).toBe(false);
+          if (!r.ok) expect(r.diagnostics.map((d) => d.code), `U+${hex} ${how}`).toEqual(["S51-E011"]);
+        }
+      }
     }
-    return dir;
-  }
-
-  it("`state51 play` narrates hostile names as escapes", () => {
-    const r = runCli(["play", "cards", "--players", "2", "--seed", "3"], hostileBaseSet());
-    expect(r.stderr).toBe("");
+    const french = "Décharge\u00a0: l’Œuvre « à part »\u202f! — Hôtel-Dieu";
+    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+    // A name may go on over lines of the file: YAML joins them with a space.
+    writeFileSync(join(dir, "expansion.yaml"), locationYaml({ name: `{ en: "Dump\n        Site", fr: "${french}" }` }));
+    const r = runCli(["validate", "expansion.yaml"], dir);
+    expect(r.stdout).toContain("no problems");
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("\\u000dScrapyard\\u000d");
-    expect(r.stdout).not.toMatch(invisibleInTerminal);
   });
 
-  it("`state51 simulate` reports hostile names as escapes, in text and in a JSON file", () => {
-    const dir = hostileBaseSet();
-    const text = runCli(["simulate", "cards", "--games", "4", "--players", "2"], dir);
-    expect(text.status).toBe(0);
-    expect(text.stdout + text.stderr).not.toMatch(invisibleInTerminal);
-    expect(text.stdout).toContain("\\u000dScrapyard\\u000d");
-    expect(runCli(["simulate", "cards", "--games", "4", "--players", "2", "--format", "json", "--out", "report.json"], dir).status).toBe(0);
-    const json = readFileSync(join(dir, "report.json"), "utf8");
-    expect(json).not.toMatch(invisibleInTerminal);
-    const names = (JSON.parse(json) as { cards: { name: string }[] }).cards.map((c) => c.name);
-    expect(names).toContain("\rScrapyard\r");
+  it("the validator refuses a line break or tab in a name (S51-E106), and prints none of it raw", () => {
+    const r = runCli(["validate", "expansion.yaml"], hostileCard('"Hut\\r\\nPlayer A wins"'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("S51-E106: `en` is one line of text: it cannot hold a carriage return (U+000D)");
+    expect(r.stdout).not.toMatch(/^Player A wins/m);
+    expect(r.stdout + r.stderr).not.toMatch(invisibleInTerminal);
+  });
+
+  it("`state51 play` plays no game with a card whose name fakes lines of the account", () => {
+    const name = `"Hoarders' Den\\n\\nFinal scores after 1 rounds:\\n  Player A (new-york): 99 VP  — winner"`;
+    const r = runCli(["play", join(repoRoot, "cards"), "expansion.yaml", "--players", "3", "--seed", "5"], hostileCard(name));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("S51-E106");
+    expect(r.stdout + r.stderr).not.toMatch(/^Final scores/m);
+  });
+
+  it("`state51 play` keeps each line of its account one line, whatever a card's name holds", () => {
+    // Past the validator no name holds a line break; the account does not count on it.
+    const cards = registry.cards.map((c) => ({ ...c, name: { ...c.name, en: `${c.name.en}\nFinal scores after 1 rounds:\r` } }));
+    const hostileSet = { ...registry, cards, byId: new Map(cards.map((c) => [c.id, c])) };
+    let out = "";
+    expect(preparePlay({ players: "2", seed: "3" }, (text) => (out += text), ["cards"])(hostileSet)).toBe(0);
+    expect(out).toContain("\\u000aFinal scores after 1 rounds:\\u000d");
+    expect(out.match(/^Final scores/gm)).toHaveLength(1);
+    expect(out).not.toMatch(invisibleInTerminal);
+  });
+
+  it("`state51 play` writes a log path holding a line feed on its one line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-escape-"));
+    const r = runCli(["play", join(repoRoot, "cards"), "--players", "2", "--seed", "3", "--quiet", "--log", "game\nFinal scores.log"], dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("game log written to game\\u000aFinal scores.log (replay with: state51 replay 'game\\u000aFinal scores.log' ");
+    expect(r.stdout.match(/^Final scores/gm)).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual(["game\nFinal scores.log"]);
   });
 });

@@ -202,6 +202,8 @@ describe("the cards a game plays: those on disk now, compiled in the process", (
     expect(cardSetHint("g.jsonl", [], ["cards/", "x.yaml"])).toBe("  hint: it was played with the default cards/: state51 replay g.jsonl\n");
     expect(cardSetHint("g.jsonl", ["cards/"], ["cards/"])).toMatch(/these are the card paths it was played with, but the cards have changed since/);
     expect(cardSetHint("g.jsonl", undefined, [])).toBe("  hint: name the card files and folders it was played with, as they were then: state51 replay g.jsonl cards/ my-expansion.yaml\n");
+    // Paths read from an edited log reach the terminal escaped, on one line.
+    expect(cardSetHint("g.jsonl", ["x\u001b[2J\ny.yaml"], [])).toBe("  hint: it was played with 'x\\u001b[2J\\u000ay.yaml': state51 replay g.jsonl 'x\\u001b[2J\\u000ay.yaml'\n");
   });
 
   it("cards with errors are reported as validate reports them, and no game is played", () => {

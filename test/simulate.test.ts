@@ -210,6 +210,16 @@ describe("report", () => {
     expect(text).toMatch(/Flagged cards/);
   });
 
+  it("keeps each name on its line of the text, a line feed in one shown as \\u000a", () => {
+    // Names past the validator hold no line break (S51-E106); the text does not count on it.
+    const labels = new Map([...cardLabels(registry)].map(([id, l]) => [id, { ...l, name: `${l.name}\nFinal scores` }]));
+    const factions = new Map([...factionNames(registry)].map(([id, name]) => [id, `${name}\r\nwinner`]));
+    const text = reportText(buildReport(tally, meta, labels, true, factions));
+    expect(text).not.toMatch(/^(Final scores|winner)/m);
+    expect(text).toContain("\\u000aFinal…");
+    expect(text).toContain("\\u000d\\u000awinner");
+  });
+
   it("writes signed points with a true minus and no sign on zero, and no rate where there were no games", () => {
     expect([signedPoints(0.061), signedPoints(-0.02), signedPoints(-0.00001), signedPoints(0)]).toEqual(["+6.1", "−2.0", "0.0", "0.0"]);
     expect(diffText({ value: -0.014, low: -0.067, high: 0.037 })).toBe("−1.4 pts [−6.7, +3.7]");

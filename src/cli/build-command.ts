@@ -15,6 +15,7 @@ import { insideCheckout, packageRoot } from "../pipeline/package-root.js";
 import { countByKind } from "./format-diagnostics.js";
 import { printValidation } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
+import { terminalLine } from "../text/escape.js";
 
 export interface BuildOptions {
   /** The output folder; default: generated/ (see `defaultOutDir`). */
@@ -90,7 +91,7 @@ export async function runBuild(
   try {
     if (options.mkdir === true) mkdirSync(dirname(outDir), { recursive: true });
     const files = buildGenerated(result, outDir, cwd);
-    write(`wrote ${files.length} files to ${shownDir(outDir, cwd)} (${cardsSummary(result.cards)})\n`);
+    write(terminalLine(`wrote ${files.length} files to ${shownDir(outDir, cwd)} (${cardsSummary(result.cards)})`) + "\n");
     return 0;
   } catch (error) {
     const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";

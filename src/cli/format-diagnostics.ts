@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Card } from "../check/model.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
-import { terminalSafe } from "../text/escape.js";
+import { terminalLine, terminalSafe } from "../text/escape.js";
 
 /** How much of a long line the frame shows around the problem. */
 const frameWidth = 100;
@@ -39,7 +39,8 @@ function codeFrame(d: Diagnostic, text: string | undefined): string[] {
 }
 
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
-  const head = `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
+  // The first line is one line whatever the path or the designer's text in the message holds (a line feed in a name, a colour).
+  const head = terminalLine(`${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   const hint = d.hint ? [`     = hint: ${d.hint}`] : [];
   return terminalSafe([head, ...codeFrame(d, sourceText), ...hint].join("\n"));
 }

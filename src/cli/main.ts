@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import { codes } from "../diagnostics/codes.js";
-import { terminalSafe } from "../text/escape.js";
+import { terminalLine, terminalSafe } from "../text/escape.js";
 import { runBuild } from "./build-command.js";
 import { checkGrammarOutput, writeGrammarDiagram } from "./grammar-command.js";
 import { UsageError } from "./usage-error.js";
@@ -508,7 +508,7 @@ export function buildProgram(
       const mkdir = opts.mkdir === true;
       const status = usage(() => (checkGrammarOutput(opts.out, mkdir), 0), writeError);
       if (status !== 0) return setExit(status);
-      for (const f of writeGrammarDiagram(opts.out, mkdir)) write(`wrote ${f}\n`);
+      for (const f of writeGrammarDiagram(opts.out, mkdir)) write(terminalLine(`wrote ${f}`) + "\n");
     });
 
   return program;

@@ -16,6 +16,7 @@ import { CompileError } from "../compiler/code.js";
 import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
+import { terminalLine } from "../text/escape.js";
 import { tooFewFactions } from "../sim/simulated-game.js";
 
 export { UsageError };
@@ -105,6 +106,15 @@ function finalScores(game: Game): string {
   return [`Final scores after ${s.round} rounds:`, ...rows, ...(note === undefined ? [] : [note])].join("\n");
 }
 
+/**
+ * The game's account, a line at a time. Each line is one line of output whatever
+ * the card names in it hold (a line feed in a name would otherwise print lines
+ * of its own, a fake "Final scores" among them).
+ */
+function narrator(write: (s: string) => void): (line: string) => void {
+  return (line) => write(terminalLine(line) + "\n");
+}
+
 /** A command whose options are checked, waiting for its cards (compiling them takes a moment: a usage error should not wait). */
 export type Ready = (cards: CardRegistry) => number;
 
@@ -171,12 +181,13 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
     writeError(errorLine("play", tooFew) + "  hint: name the base set with your cards (state51 play cards/ my-expansion.yaml), or cards with Bases of their own\nno game played\n");
     return 1;
   }
-  const narrate = opts.quiet ? undefined : (line: string): void => write(line + "\n");
+  const narrate = opts.quiet ? undefined : narrator(write);
   const { game, log } = playWithBots(cards, { seed, bots, paths, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log !== undefined) {
     writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
-    write(`game log written to ${opts.log} (replay with: ${replayCommand(opts.log, paths)})\n`);
+    // One line, whatever the path holds: a line feed in it shows as \u000a rather than ending the line.
+    write(terminalLine(`game log written to ${opts.log} (replay with: ${replayCommand(opts.log, paths)})`) + "\n");
   }
   return 0;
 }
@@ -188,7 +199,7 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
  */
 export function prepareReplay(file: string, paths: readonly string[], quiet: boolean, write: (s: string) => void, writeError: (s: string) => void): Ready {
   const read = readInputText(resolve(file));
-  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl`);
+  if (!read.ok) throw new UsageError(`cannot read ${terminalLine(file)}: ${read.reason}\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl`);
   return (cards) => runReplay(cards, { file, paths, text: read.text, quiet }, write, writeError);
 }
 
@@ -198,15 +209,20 @@ export function prepareReplay(file: string, paths: readonly string[], quiet: boo
  * again mean those files have changed since.
  */
 export function cardSetHint(file: string, recorded: readonly string[] | undefined, named: readonly string[]): string {
-  if (recorded === undefined) return `  hint: name the card files and folders it was played with, as they were then: state51 replay ${shellWord(file)} cards/ my-expansion.yaml\n`;
+  // The recorded paths come from the log, a file anyone may have edited: one line, escaped.
+  return `  hint: ${terminalLine(cardSetAdvice(file, recorded, named))}\n`;
+}
+
+function cardSetAdvice(file: string, recorded: readonly string[] | undefined, named: readonly string[]): string {
+  if (recorded === undefined) return `name the card files and folders it was played with, as they were then: state51 replay ${shellWord(file)} cards/ my-expansion.yaml`;
   const same = recorded.length === named.length && recorded.every((p, i) => p === named[i]);
-  if (same) return "  hint: these are the card paths it was played with, but the cards have changed since: it replays only with the cards as they were then (git stash, or check out the commit it was played at)\n";
-  return `  hint: it was played with ${recorded.length === 0 ? "the default cards/" : recorded.map(shellWord).join(" ")}: ${replayCommand(file, recorded)}\n`;
+  if (same) return "these are the card paths it was played with, but the cards have changed since: it replays only with the cards as they were then (git stash, or check out the commit it was played at)";
+  return `it was played with ${recorded.length === 0 ? "the default cards/" : recorded.map(shellWord).join(" ")}: ${replayCommand(file, recorded)}`;
 }
 
 function runReplay(cards: CardRegistry, log: { file: string; paths: readonly string[]; text: string; quiet: boolean }, write: (s: string) => void, writeError: (s: string) => void): number {
   try {
-    const narrate = log.quiet ? undefined : (line: string): void => write(line + "\n");
+    const narrate = log.quiet ? undefined : narrator(write);
     const { game, differences } = replay(cards, log.text, narrate);
     write(finalScores(game) + "\n");
     if (differences.length > 0) {
@@ -218,7 +234,7 @@ function runReplay(cards: CardRegistry, log: { file: string; paths: readonly str
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
     const hint = error instanceof CardSetMismatch ? cardSetHint(log.file, error.paths, log.paths) : "";
-    writeError(errorLine("replay", `cannot replay ${log.file}: ${error.message}`) + hint);
+    writeError(errorLine("replay", `cannot replay ${terminalLine(log.file)}: ${error.message}`) + hint);
     return 1;
   }
 }

@@ -23,6 +23,7 @@ import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
+import { terminalLine } from "../text/escape.js";
 import { cardIds, selectCards, unknownCard } from "./select-cards.js";
 
 export interface PrintOptions {
@@ -159,22 +160,22 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
     }
     if (opts.out !== undefined) {
       writeFileAtomic(opts.out, html);
-      write(`wrote ${opts.out} (${summary})\n`);
+      write(terminalLine(`wrote ${opts.out} (${summary})`) + "\n");
     }
     if (opts.pdf !== undefined && chromium !== undefined) {
       printPdf(html, opts.pdf, chromium);
-      write(`wrote ${opts.pdf} (${summary})\n`);
+      write(terminalLine(`wrote ${opts.pdf} (${summary})`) + "\n");
     }
     if (opts.png !== undefined && chromium !== undefined) {
       screenshotPng(html, opts.png, chromium, layout);
-      write(`wrote ${opts.png} (the first page, ${paperName(layout)}, ${opts.lang})\n`);
+      write(terminalLine(`wrote ${opts.png} (the first page, ${paperName(layout)}, ${opts.lang})`) + "\n");
     }
     if (opts.pngCards !== undefined && chromium !== undefined) {
       const render = textRenderer(result.vocabulary, opts.lang);
       const pages = cards.map((card) => ({ id: card.id, html: cardPageHtml(cardHtml(card, render.card(card), result.vocabulary.cardTypes), opts.lang, layout, dpi) }));
       writeCardPngs(pages, opts.pngCards, chromium, layout, dpi);
       const px = cardPixels(layout, dpi);
-      write(`wrote ${opts.pngCards}/ (${plural(cards.length, "card")}, ${px.width} x ${px.height} px at ${dpi} dpi, ${layout.bleed} mm bleed, ${opts.lang})\n`);
+      write(terminalLine(`wrote ${opts.pngCards}/ (${plural(cards.length, "card")}, ${px.width} x ${px.height} px at ${dpi} dpi, ${layout.bleed} mm bleed, ${opts.lang})`) + "\n");
     }
   } catch (error) {
     if (error instanceof ChromiumMissingError) {

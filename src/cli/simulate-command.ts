@@ -19,7 +19,7 @@ import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
 import { tallyShape, tooFewFactions, type SimulationPlan } from "../sim/simulated-game.js";
-import { jsonText } from "../text/escape.js";
+import { jsonText, terminalLine } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
 import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
@@ -215,5 +215,5 @@ function writeReport(report: SimulationReport, checked: Pick<Checked, "format" |
   const text = checked.format === "json" ? jsonText(report, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
   writeFileAtomic(resolve(checked.out), text, { mkdir: checked.mkdir });
-  io.write(`report of ${counted(report.games.played, "game")} written to ${checked.out}\n`);
+  io.write(terminalLine(`report of ${counted(report.games.played, "game")} written to ${checked.out}`) + "\n");
 }

@@ -37,6 +37,7 @@ export const codes = {
   "S51-E103": { stage: "schema", category: "error", summary: "missing required field", message: "missing field `{field}`" },
   "S51-E104": { stage: "schema", category: "error", summary: "value not allowed (not one of the choices, or badly formed)", message: "{name} cannot be {value}" },
   "S51-E105": { stage: "schema", category: "error", summary: "number or list size out of range", message: "{name} must be {bound}, not {found}" },
+  "S51-E106": { stage: "schema", category: "error", summary: "a tab or line break in one-line text (a name, a word's forms)", message: "{name} is one line of text: it cannot hold {what} ({codePoint})" },
   "S51-E201": { stage: "parse", category: "error", summary: "unexpected character in an ability", message: "unexpected character {char}" },
   "S51-E202": { stage: "parse", category: "error", summary: "syntax error in an ability", message: "{parserMessage}" },
   "S51-E203": { stage: "parse", category: "error", summary: "an ability ends too early (or is empty)", message: "{parserMessage}" },

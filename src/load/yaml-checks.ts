@@ -6,9 +6,10 @@
  */
 import { isMap, isPair, isScalar, isSeq, visit, type Document } from "yaml";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { invisibleClass } from "../text/escape.js";
 import { rangeAt, type SourceFile } from "./source-file.js";
 
-/** Characters that draw nothing, move the cursor or reorder text: refused wherever they are. */
+/** Names of the characters refused below that a designer may meet, for the message; the rest are "a control character" or "an invisible character". */
 const invisibleNames: Readonly<Record<number, string>> = {
   0x00: "NUL",
   0x1b: "ESCAPE",
@@ -17,7 +18,11 @@ const invisibleNames: Readonly<Record<number, string>> = {
   0x7f: "DELETE",
   0x85: "NEXT LINE",
   0xad: "SOFT HYPHEN",
+  0x034f: "COMBINING GRAPHEME JOINER",
   0x061c: "ARABIC LETTER MARK",
+  0x115f: "HANGUL CHOSEONG FILLER",
+  0x1160: "HANGUL JUNGSEONG FILLER",
+  0x180e: "MONGOLIAN VOWEL SEPARATOR",
   0x200b: "ZERO WIDTH SPACE",
   0x200c: "ZERO WIDTH NON-JOINER",
   0x200d: "ZERO WIDTH JOINER",
@@ -35,11 +40,22 @@ const invisibleNames: Readonly<Record<number, string>> = {
   0x2067: "RIGHT-TO-LEFT ISOLATE",
   0x2068: "FIRST STRONG ISOLATE",
   0x2069: "POP DIRECTIONAL ISOLATE",
+  0x3164: "HANGUL FILLER",
   0xfeff: "BYTE ORDER MARK",
+  0xffa0: "HALFWIDTH HANGUL FILLER",
+  0xfff9: "INTERLINEAR ANNOTATION ANCHOR",
+  0xfffa: "INTERLINEAR ANNOTATION SEPARATOR",
+  0xfffb: "INTERLINEAR ANNOTATION TERMINATOR",
 };
 
-/** Every C0 and C1 control but tab, LF and CR, the invisible characters above, and a lone surrogate (an escape writing half a character). */
-export const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/u;
+/**
+ * What no card text may hold: the characters no output carries raw
+ * (`invisibleClass`, src/text/escape.ts: controls, format characters, the
+ * separators, lone surrogates, default-ignorable characters), but tab, LF and
+ * CR, which lay out the YAML file itself. Where a value must be one line (a
+ * name), its tab and line breaks are refused by the schema instead (S51-E106).
+ */
+export const invisible = new RegExp(String.raw`(?![\t\n\r])` + invisibleClass, "u");
 const invisibleAll = new RegExp(invisible.source, "gu");
 
 export function codePoint(ch: string): string {
@@ -49,6 +65,8 @@ export function codePoint(ch: string): string {
 function nameOf(ch: string): string {
   const cp = ch.codePointAt(0)!;
   if (cp >= 0xd800 && cp <= 0xdfff) return "a lone surrogate";
+  if (cp >= 0xe0000 && cp <= 0xe007f) return "a tag character";
+  if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return "a variation selector";
   return invisibleNames[cp] ?? (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? "a control character" : "an invisible character");
 }
 

@@ -4,9 +4,11 @@
  * at the offending key or value.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { isScalar } from "yaml";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/suggest.js";
-import { keyRange, valueRange, type DataPath, type SourceFile } from "../load/source-file.js";
+import { keyRange, nodeAt, rangeInScalar, valueRange, type DataPath, type SourceFile } from "../load/source-file.js";
+import { codePoint } from "../load/yaml-checks.js";
 import type { CardFileData } from "./card-file.js";
 import { compileCardFileValidator } from "./card-file-validator.js";
 
@@ -62,6 +64,30 @@ function unknownLockedPart(file: SourceFile, data: unknown, path: DataPath, part
   );
 }
 
+/** Where the schema's one-line rule is (`line` in grammar/cards.schema.json: a name, a word's forms). */
+const linePattern = "#/definitions/line/pattern";
+
+const breakNames: Readonly<Record<string, string>> = { "\t": "a tab", "\n": "a line feed", "\r": "a carriage return" };
+
+/**
+ * A tab or line break in one-line text (S51-E106), at the character. Every
+ * other line break (U+2028, NEL, …) is refused before, wherever it is
+ * (S51-E011); these three are refused only where the text is one line, since
+ * an ability or a lock may go on over lines.
+ */
+function lineBreak(file: SourceFile, path: DataPath, name: string, value: string): Diagnostic {
+  const m = /[\t\n\r]/.exec(value)!;
+  const { node } = nodeAt(file, path);
+  const block = isScalar(node) && (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED");
+  const hint =
+    m[0] === "\t"
+      ? "write a space instead"
+      : block
+        ? "write the value plain or in quotes: a block scalar (| or >) keeps its line breaks; a plain or quoted value may go on over lines of the file, which YAML joins with a space"
+        : "remove it: a value may go on over lines of the file, which YAML joins with a space, but a blank line or \\n is a line break";
+  return diagnostic(file.path, rangeInScalar(file, path, m.index, m.index + 1), "S51-E106", { name, what: breakNames[m[0]]!, codePoint: codePoint(m[0]) }, hint);
+}
+
 function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnostic | undefined {
   const path = toPath(e.instancePath);
   const at = valueRange(file, path);
@@ -99,6 +125,7 @@ function toDiagnostic(file: SourceFile, data: unknown, e: ErrorObject): Diagnost
       );
     }
     case "pattern":
+      if (e.schemaPath === linePattern) return lineBreak(file, path, name, String(value));
       return diagnostic(
         file.path,
         at,

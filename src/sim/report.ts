@@ -7,7 +7,7 @@
  */
 import type { CardRegistry } from "../engine/definitions.js";
 import { maxRounds } from "../engine/limits.js";
-import { terminalSafe } from "../text/escape.js";
+import { terminalLine } from "../text/escape.js";
 import { newcombe, wilson } from "./stats.js";
 import type { Comparison } from "./compare.js";
 import { comparisonText } from "./compare.js";
@@ -328,5 +328,6 @@ export function reportText(r: SimulationReport): string {
   out.push(flagged.length === 0 ? "Flagged cards: none" : `Flagged cards (${flagged.length}):`);
   for (const c of flagged) for (const f of c.flags) out.push(`  ${c.name} (${f.flag}): ${f.reason}`);
   out.push(...comparisonText(r));
-  return out.map(terminalSafe).join("\n") + "\n";
+  // Each entry is one line of the report: a card or faction name in it stays on that line, whatever it holds.
+  return out.map(terminalLine).join("\n") + "\n";
 }
