@@ -67,7 +67,7 @@ describe("state51 installed outside the repository", () => {
     const shipped = readFileSync(join(installed, "generated", "index.ts"), "utf8");
     const byDefault = state51(["build", "wastelanders.yaml"]);
     expect(byDefault.status).toBe(0);
-    expect(byDefault.stdout).toContain("wrote 5 files to generated/");
+    expect(byDefault.stdout).toContain("wrote 6 files to generated/");
     expect(existsSync(join(designer, "generated", "index.ts"))).toBe(true);
     expect(readFileSync(join(installed, "generated", "index.ts"), "utf8")).toBe(shipped);
     const text = state51(["text", "--lang", "fr", "wastelanders.yaml"]);
