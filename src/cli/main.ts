@@ -274,7 +274,7 @@ export function buildProgram(
   program
     .command("play")
     .description("play a game between bots and print a round-by-round account and the final scores")
-    .argument("[paths...]", "card files or folders to play with (default: cards/); an expansion is played with the base set when both are named")
+    .argument("[paths...]", "card files or folders to play with (default: the base set in cards/); an expansion is played with the base set when both are named")
     .option("-p, --players <n>", "number of players, 2 to 4 (default: the number of bots given when more than one, else 4)")
     .option("-s, --seed <n>", "the game's seed: same seed and bots, same game (default 1)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
@@ -306,7 +306,7 @@ export function buildProgram(
     .command("replay")
     .description("re-run a game from its log and check it reaches the same final state")
     .argument("<file>", "a log written by `state51 play --log`")
-    .argument("[paths...]", "the card files or folders it was played with (default: cards/)")
+    .argument("[paths...]", "the card files or folders it was played with (default: the base set in cards/)")
     .option("-q, --quiet", "print only the final scores")
     .addHelpText(
       "after",
@@ -325,7 +325,7 @@ export function buildProgram(
   program
     .command("simulate")
     .description("play many bot games on worker threads and report win rates by seat, faction, bot and card")
-    .argument("[paths...]", "card files or folders to play with (default: cards/); an expansion is played with the base set when both are named")
+    .argument("[paths...]", "card files or folders to play with (default: the base set in cards/); an expansion is played with the base set when both are named")
     .option("-n, --games <n>", "how many games (default 1000)")
     .option("-p, --players <n>", "players a game, 2 to 4 (default: the number of bots given when more than one, else 4)")
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
