@@ -471,6 +471,10 @@ describe("state51 build", () => {
     for (const name of ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"]) rmSync(join(dir, name));
     writeTreeAtomic(dir, generatedFiles(base, (f) => f));
     expect(() => assertReplaceable(dir)).not.toThrow();
+    // A Windows checkout's line ends, or another indent, leave the package.json the build's own.
+    const json = join(dir, "package.json");
+    writeFileSync(json, readFileSync(json, "utf8").replaceAll("\n", "\r\n").replaceAll("  ", "\t"));
+    expect(() => assertReplaceable(dir)).not.toThrow();
   });
 
   it("explains itself in --help; the validate path never loads the compiler", () => {

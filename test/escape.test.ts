@@ -195,10 +195,11 @@ describe("hostile card names in every output", () => {
   });
 
   it("the validator refuses every invisible character, raw or as an escape, whatever Unicode calls it, and keeps French typography", () => {
-    const refused = ["\u{e0041}", "\u{e0001}", "\u180e", "\ufff9", "\u034f", "\u3164", "\u115f", "\uffa0", "\ufe0f", "\u2060", "\u00ad"];
+    // A variation selector is part of the letter before it (below): here it follows a space.
+    const refused = ["\u{e0041}", "\u{e0001}", "\u180e", "\ufff9", "\u034f", "\u3164", "\u115f", "\uffa0", " \ufe0f", "\u2060", "\u00ad"];
     for (const c of refused) {
-      const hex = c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-      const escape = hex.length > 4 ? `\\U${hex.padStart(8, "0")}` : `\\u${hex}`;
+      const hex = c.trimStart().codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+      const escape = (c.startsWith(" ") ? " " : "") + (hex.length > 4 ? `\\U${hex.padStart(8, "0")}` : `\\u${hex}`);
       for (const [how, name] of [["raw", `"Test${c}Card"`], ["escaped", `"Test${escape}Card"`]] as const) {
         for (const lean of [true, false]) {
           const r = parseYaml("x.yaml", locationYaml({ name: `{ en: ${name}, fr: Carte }` }), { lean });
@@ -214,6 +215,23 @@ describe("hostile card names in every output", () => {
     const r = runCli(["validate", "expansion.yaml"], dir);
     expect(r.stdout).toContain("no problems");
     expect(r.status).toBe(0);
+  });
+
+  it("the validator takes an emoji's variation selector and a flag's tags, in a name or a comment, and refuses them alone", () => {
+    // ❤️ (U+2764 U+FE0F), 1️⃣ (1, U+FE0F, U+20E3), the flag of Scotland (U+1F3F4, tags, CANCEL TAG).
+    const emoji = ["\u2764\ufe0f", "1\ufe0f\u20e3", "\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}"];
+    for (const e of emoji) {
+      for (const lean of [true, false]) {
+        const r = parseYaml("x.yaml", `# ${e} balance pending\n` + locationYaml({ name: `{ en: "Den ${e}", fr: "Tanière ${e}" }` }), { lean });
+        expect(r.ok, `${e} lean ${lean}`).toBe(true);
+      }
+    }
+    // Alone (after a space, at a line's start) or a tag run left open, they draw nothing: refused.
+    for (const alone of ["Den \ufe0f", "\ufe0fDen", "Den\u{e0067}\u{e0062}", "Den \u{e0067}\u{e007f}"]) {
+      const r = parseYaml("x.yaml", locationYaml({ name: `{ en: "${alone}", fr: Carte }` }), { lean: false });
+      expect(r.ok, JSON.stringify(alone)).toBe(false);
+      if (!r.ok) expect(r.diagnostics.map((d) => d.code), JSON.stringify(alone)).toEqual(["S51-E011"]);
+    }
   });
 
   it("the validator refuses a line break or tab in a name (S51-E106), and prints none of it raw", () => {

@@ -7,7 +7,7 @@ import { registry } from "../generated/index.js";
 import { cardSetDigest } from "../src/engine/card-digest.js";
 import { loadCardSet } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { cardSetHint, roundLimitNote } from "../src/cli/play-command.js";
+import { cardSetHint, pathsFromLog, roundLimitNote } from "../src/cli/play-command.js";
 import { choiceMismatch, endDifferences, replay, ReplayError, type LogEnd } from "../src/sim/game-log.js";
 import type { Decision } from "../src/engine/choices.js";
 import type { GameState } from "../src/engine/state.js";
@@ -142,7 +142,7 @@ describe("state51 replay on damaged logs", () => {
     expect(r.error).not.toContain("does not offer");
   });
 
-  it("compares choices whatever the order of their keys (a log through `jq -S` still replays)", () => {
+  it("compares choices whatever the order of their keys (a log through `jq -cS` still replays)", () => {
     const sortKeys = (v: unknown): unknown => (Array.isArray(v) ? v.map(sortKeys) : v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)])) : v);
     const sorted = log4().map((l) => JSON.stringify(sortKeys(JSON.parse(l))));
     expect(sorted[1]).toMatch(/^\{"choice":\{"card":/);
@@ -196,18 +196,24 @@ describe("the cards a game plays: those on disk now, compiled in the process", (
     const header = JSON.parse(readFileSync(log, "utf8").split("\n")[0]!);
     expect(header.cardSet).not.toBe(cardSetDigest(registry));
     expect(runCli(["replay", log, "cards/", "cards/examples/", "--quiet"]).stdout).toContain("replay matches the log's final state");
-    expect(header.paths).toEqual(["cards/", "cards/examples/"]);
+    // Recorded relative to the log's folder: the same game played from anywhere records the same paths.
+    expect(header.paths).toEqual(pathsFromLog(log, ["cards/", "cards/examples/"], repoRoot));
+    expect(header.paths[0]).toMatch(/^(\.\.\/)+.*cards$/);
     const alone = runCli(["replay", log, "--quiet"]);
     expect(alone.status).toBe(1);
     // The log names the card paths it was played with: the refusal says what to run.
-    expect(alone.stderr).toBe(`state51 replay: error: cannot replay ${log}: recorded with a different card set (its cards' digest differs from these cards')\n  hint: it was played with cards/ cards/examples/: state51 replay ${log} cards/ cards/examples/\n`);
+    expect(alone.stderr).toBe(`state51 replay: error: cannot replay ${log}: recorded with a different card set (its cards' digest differs from these cards')\n  hint: it was played with cards cards/examples: state51 replay ${log} cards cards/examples\n`);
     expect(alone.stdout).toBe("");
   });
 
   it("a card-set refusal's hint: the paths the log names, or that the cards changed since, or (an older log) to name them", () => {
-    expect(cardSetHint("g.jsonl", ["cards/", "my exp.yaml"], [])).toBe("  hint: it was played with cards/ 'my exp.yaml': state51 replay g.jsonl cards/ 'my exp.yaml'\n");
+    // Recorded relative to the log's folder, named from where replay runs.
+    expect(pathsFromLog("logs/g.jsonl", ["cards/", "my exp.yaml"], "/work")).toEqual(["../cards", "../my exp.yaml"]);
+    expect(cardSetHint("logs/g.jsonl", ["../cards", "../my exp.yaml"], [], "/work")).toBe("  hint: it was played with cards 'my exp.yaml': state51 replay logs/g.jsonl cards 'my exp.yaml'\n");
+    expect(cardSetHint("g.jsonl", ["rev/cards"], ["rev/cards"], "/tmp")).toMatch(/these are the card files it was played with, but the cards have changed since/);
+    // From another folder, the same recorded paths are other files: not "changed since".
+    expect(cardSetHint("/tmp/g.jsonl", ["rev/cards"], ["cards/"], "/elsewhere")).toBe("  hint: it was played with ../tmp/rev/cards: state51 replay /tmp/g.jsonl ../tmp/rev/cards\n");
     expect(cardSetHint("g.jsonl", [], ["cards/", "x.yaml"])).toBe("  hint: it was played with the default cards/: state51 replay g.jsonl\n");
-    expect(cardSetHint("g.jsonl", ["cards/"], ["cards/"])).toMatch(/these are the card paths it was played with, but the cards have changed since/);
     expect(cardSetHint("g.jsonl", undefined, [])).toBe("  hint: name the card files and folders it was played with, as they were then: state51 replay g.jsonl cards/ my-expansion.yaml\n");
     // Paths read from an edited log reach the terminal escaped, on one line.
     expect(cardSetHint("g.jsonl", ["x\u001b[2J\ny.yaml"], [])).toBe("  hint: it was played with 'x\\u001b[2J\\u000ay.yaml': state51 replay g.jsonl 'x\\u001b[2J\\u000ay.yaml'\n");
@@ -313,6 +319,18 @@ describe("play --log: only a file, and never over a file that is not a game log"
     expect(play("empty.jsonl", dir).status).toBe(0);
     expect(existsSync(join(dir, "empty.jsonl"))).toBe(true);
     expect(readFileSync(join(dir, "empty.jsonl"), "utf8")).toMatch(/^\{"type":"game"/);
+    // A log with blank lines before its header is a log, as replay reads it.
+    writeFileSync(join(dir, "blank.jsonl"), "\n\r\n" + first);
+    expect(play("blank.jsonl", dir).status).toBe(0);
+  });
+
+  it("keeps a refused value on its line: a line feed in it cannot fake the lines after", () => {
+    for (const args of [["--seed", "1\nFinal scores after 1 rounds:"], ["--log", "new\nFinal scores after 1 rounds:/"]]) {
+      const r = runCli(["play", "--quiet", ...args], temp());
+      expect(r.status).toBe(2);
+      expect(r.stderr).not.toMatch(/^Final scores/m);
+      expect(r.stderr).toContain("\\u000aFinal scores");
+    }
   });
 });
 

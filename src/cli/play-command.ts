@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import type { CardRegistry } from "../engine/definitions.js";
 import { seatName, type Game } from "../engine/game.js";
 import { maxRounds } from "../engine/limits.js";
@@ -71,7 +71,7 @@ function replayCommand(file: string, paths: readonly string[]): string {
 export function integer(text: string, what: string, min: number, max: number): number {
   const digits = /^\d+$/.test(text.trim());
   const n = digits ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${text}"${digits ? "" : "\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)"}`);
+  if (!(n >= min && n <= max)) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${terminalLine(text)}"${digits ? "" : "\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)"}`);
   return n;
 }
 
@@ -148,13 +148,15 @@ const headerPrefixBytes = 64 * 1024;
  */
 function notALog(path: string): string | undefined {
   const read = readBounded(resolve(path), headerPrefixBytes);
-  if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${path} is a game log: ${systemReason(read.reason)}`;
-  const text = read.bytes.toString("utf8");
-  if (text.trim() === "") return undefined;
-  const newline = text.indexOf("\n");
+  if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${terminalLine(path)} is a game log: ${systemReason(read.reason)}`;
+  // Blank lines before the header are passed over, as replay passes them over.
+  const text = read.bytes.toString("utf8").replace(/^\s+/, "");
+  if (text === "") return undefined;
+  const newline = text.search(/\r?\n/);
+  const refusal = `${terminalLine(path)} is not a game log, and the log would replace it`;
   // A first line longer than the prefix is no header `play` writes.
-  if (newline < 0 && read.tooBig) return `${path} is not a game log, and the log would replace it`;
-  return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : `${path} is not a game log, and the log would replace it`;
+  if (newline < 0 && read.tooBig) return refusal;
+  return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : refusal;
 }
 
 /** Whether a path names a folder by its spelling (`new/`, `.`, `out/..`): the log is a file, and `new/` would write one named `new`. */
@@ -168,7 +170,7 @@ const namesAFolder = (path: string): boolean => ["", ".", ".."].includes(path.sp
 function checkLog(path: string, mkdir: boolean, paths: readonly string[]): void {
   if (path === "") throw new UsageError('--log needs a file name, not ""\n  hint: state51 play --log game.jsonl');
   if (path === "-") throw new UsageError('--log - would mix the log into the game\'s account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named "-")');
-  if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${path}"\n  hint: name the log file in it, e.g. --log ${shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`)}`);
+  if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${terminalLine(path)}"\n  hint: name the log file in it, e.g. --log ${terminalLine(shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`))}`);
   checkOutput(path, "the game log", { mkdir, reads: () => filesRead(paths) });
   const problem = notALog(path);
   if (problem !== undefined) throw new UsageError(`cannot write the game log: ${problem}\n  hint: name a new file, or an earlier game log to replace`);
@@ -182,7 +184,8 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
     return 1;
   }
   const narrate = opts.quiet ? undefined : narrator(write);
-  const { game, log } = playWithBots(cards, { seed, bots, paths, ...(narrate ? { narrate } : {}) });
+  const recorded = opts.log === undefined ? [] : pathsFromLog(opts.log, paths);
+  const { game, log } = playWithBots(cards, { seed, bots, paths: recorded, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log !== undefined) {
     writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
@@ -204,19 +207,34 @@ export function prepareReplay(file: string, paths: readonly string[], quiet: boo
 }
 
 /**
+ * The card paths as the log records them: relative to the log's own folder (with `/`), so a
+ * replay from another folder finds them, the same game played from anywhere records the same
+ * paths, and a shared log names no one's home folder.
+ */
+export function pathsFromLog(log: string, paths: readonly string[], cwd: string = process.cwd()): string[] {
+  const from = dirname(resolve(cwd, log));
+  return paths.map((p) => relative(from, resolve(cwd, p)).split(sep).join("/") || ".");
+}
+
+/** A path the log records (relative to its folder) as the user names it from `cwd`. */
+function fromHere(log: string, recorded: string, cwd: string): string {
+  return relative(cwd, resolve(dirname(resolve(cwd, log)), recorded)) || ".";
+}
+
+/**
  * What to do about a log played with other cards. Its header names the card paths it was played
  * with (logs from before it did: the hint can only say to name them); the same paths named
  * again mean those files have changed since.
  */
-export function cardSetHint(file: string, recorded: readonly string[] | undefined, named: readonly string[]): string {
+export function cardSetHint(file: string, recorded: readonly string[] | undefined, named: readonly string[], cwd: string = process.cwd()): string {
   // The recorded paths come from the log, a file anyone may have edited: one line, escaped.
-  return `  hint: ${terminalLine(cardSetAdvice(file, recorded, named))}\n`;
+  return `  hint: ${terminalLine(cardSetAdvice(file, recorded?.map((p) => fromHere(file, p, cwd)), named, cwd))}\n`;
 }
 
-function cardSetAdvice(file: string, recorded: readonly string[] | undefined, named: readonly string[]): string {
+function cardSetAdvice(file: string, recorded: readonly string[] | undefined, named: readonly string[], cwd: string): string {
   if (recorded === undefined) return `name the card files and folders it was played with, as they were then: state51 replay ${shellWord(file)} cards/ my-expansion.yaml`;
-  const same = recorded.length === named.length && recorded.every((p, i) => p === named[i]);
-  if (same) return "these are the card paths it was played with, but the cards have changed since: it replays only with the cards as they were then (git stash, or check out the commit it was played at)";
+  const same = recorded.length === named.length && recorded.every((p, i) => resolve(cwd, p) === resolve(cwd, named[i]!));
+  if (same) return "these are the card files it was played with, but the cards have changed since: it replays only with the cards as they were then (git stash, or check out the commit it was played at)";
   return `it was played with ${recorded.length === 0 ? "the default cards/" : recorded.map(shellWord).join(" ")}: ${replayCommand(file, recorded)}`;
 }
 

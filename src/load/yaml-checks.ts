@@ -56,7 +56,22 @@ const invisibleNames: Readonly<Record<number, string>> = {
  * name), its tab and line breaks are refused by the schema instead (S51-E106).
  */
 export const invisible = new RegExp(String.raw`(?![\t\n\r])` + invisibleClass, "u");
-const invisibleAll = new RegExp(invisible.source, "gu");
+
+/**
+ * Part of how an emoji is drawn, not a hidden character, and so not refused: a variation
+ * selector (❤️ is U+2764 U+FE0F, 1️⃣ has one too) or a run of tags closed by CANCEL TAG (the
+ * flag of Scotland 🏴󠁧󠁢󠁳󠁣󠁴󠁿), right after a visible character. Alone, or after a space, they
+ * show nothing and are refused like the rest.
+ */
+const emojiPart = String.raw`(?<=[^\s${invisibleClass.slice(1, -1)}])(?:[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]|[\u{e0020}-\u{e007e}]+\u{e007f})`;
+
+/** Each match is an emoji's part (group 1, passed over) or a refused character (group 2). */
+const refusedOrEmoji = new RegExp(`(${emojiPart})|(${invisible.source})`, "gu");
+
+/** The characters of `text` no card text may hold, with where each stands. */
+function* refusedIn(text: string): Generator<{ readonly index: number; readonly ch: string }> {
+  for (const m of text.matchAll(refusedOrEmoji)) if (m[2] !== undefined) yield { index: m.index, ch: m[2] };
+}
 
 export function codePoint(ch: string): string {
   return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -76,20 +91,21 @@ const removeIt = "delete it (retype the text around it if you cannot see it)";
 export function invisibleInText(file: SourceFile): Diagnostic[] {
   const out: Diagnostic[] = [];
   let lastLine = 0;
-  for (const m of file.text.matchAll(invisibleAll)) {
-    const range = rangeAt(file, m.index, m.index + m[0].length);
+  for (const { index, ch } of refusedIn(file.text)) {
+    const range = rangeAt(file, index, index + ch.length);
     if (range.start.line === lastLine) continue;
     lastLine = range.start.line;
-    out.push(diagnostic(file.path, range, "S51-E011", { codePoint: codePoint(m[0]), name: nameOf(m[0]) }, removeIt));
+    out.push(diagnostic(file.path, range, "S51-E011", { codePoint: codePoint(ch), name: nameOf(ch) }, removeIt));
   }
   return out;
 }
 
 /** Invisible characters written as escapes in a quoted string ("\0", "\e", "\u2028"): reported at the string. */
 function invisibleInValue(file: SourceFile, value: string, range: readonly number[]): Diagnostic | undefined {
-  const m = invisible.exec(value);
-  if (!m) return undefined;
-  return diagnostic(file.path, rangeAt(file, range[0]!, range[1]!), "S51-E011", { codePoint: codePoint(m[0]), name: nameOf(m[0]) }, "remove the escape that writes it");
+  const first = refusedIn(value).next();
+  if (first.done === true) return undefined;
+  const { ch } = first.value;
+  return diagnostic(file.path, rangeAt(file, range[0]!, range[1]!), "S51-E011", { codePoint: codePoint(ch), name: nameOf(ch) }, "remove the escape that writes it");
 }
 
 /** The tag as written before a node (`!!int`, `!custom`), for the message. */

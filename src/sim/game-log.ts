@@ -31,7 +31,7 @@ export interface LogHeader {
   readonly factions: readonly string[];
   readonly bots: readonly string[];
   /**
-   * The card files and folders it was played with, as named on the command line (none: the
+   * The card files and folders it was played with, relative to the log's own folder (none: the
    * default cards/), so that a replay refused for another card set can say what to name.
    * Absent from logs written before it was recorded: they replay all the same.
    */
@@ -75,7 +75,7 @@ export interface PlayOptions {
   /** Factions by seat; at random from the seed when absent. */
   readonly factions?: readonly string[];
   readonly narrate?: (line: string) => void;
-  /** The card paths as named on the command line, recorded in the header (`LogHeader.paths`). */
+  /** The card paths, relative to the log's folder (`pathsFromLog`), recorded in the header (`LogHeader.paths`). */
   readonly paths?: readonly string[];
 }
 
@@ -181,7 +181,7 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
   return { header, choices, end };
 }
 
-/** A value in a stable form, keys in a fixed order: a log passed through a JSON tool (`jq -S`) may reorder them. */
+/** A value in a stable form, keys in a fixed order: a log passed through a JSON tool (`jq -cS`) may reorder them. */
 const stableJson = (value: unknown): string | undefined => JSON.stringify(canonical(value));
 
 /** A recorded or offered value in a message: its JSON, cut short (a hand-edited log may hold anything). */
@@ -233,7 +233,7 @@ export function replay(cards: CardRegistry, text: string, narrate?: (line: strin
     if (!logged) throw new ReplayError(`the log has no answer for ${d.kind} (seat ${d.seat})`);
     const { record: c, line } = logged;
     const at = `choice ${next} (line ${line})`;
-    if (c.seat !== d.seat || c.decision !== d.kind) throw new ReplayError(`${at} answers ${c.decision} (seat ${c.seat}); the game asks ${d.kind} (seat ${d.seat})`);
+    if (c.seat !== d.seat || c.decision !== d.kind) throw new ReplayError(`${at} answers ${JSON.stringify(c.decision)} (seat ${c.seat}); the game asks ${d.kind} (seat ${d.seat})`);
     const mismatch = choiceMismatch(d, c);
     if (mismatch !== undefined) throw new ReplayError(`${at} ${mismatch}`);
     try {
