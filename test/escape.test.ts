@@ -4,6 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { registry } from "../generated/index.js";
+import { errorLine } from "../src/cli/error-line.js";
 import { preparePlay } from "../src/cli/play-command.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
 import { escapeHtml, escapeMarkdown, invisibleClass, jsonText, stringLiteral, terminalLine, terminalSafe } from "../src/text/escape.js";
@@ -69,6 +70,18 @@ describe("the terminal escaper", () => {
     for (const h of hostile) expect(terminalLine(h)).not.toMatch(invisible);
     // Nothing invisible is left, a second pass changes nothing, and the block escaper leaves the line as it is.
     fc.assert(fc.property(anyText, (s) => !invisible.test(terminalLine(s)) && terminalLine(terminalLine(s)) === terminalLine(s) && terminalSafe(terminalLine(s)) === terminalLine(s)));
+  });
+});
+
+describe("an error line", () => {
+  it("keeps its hint lines, and shows any other line feed in it (from a path, an option as typed) as \\u000a", () => {
+    expect(errorLine("simulate", '--shard must be i/n, not "1\nFinal scores after 1 rounds:"\n  hint: e.g. --shard 1/4')).toBe(
+      'state51 simulate: error: --shard must be i/n, not "1\\u000aFinal scores after 1 rounds:"\n  hint: e.g. --shard 1/4\n',
+    );
+    expect(errorLine("", "cannot read a\u001b[2Jb\n  hint: x\ny")).toBe("state51: error: cannot read a\\u001b[2Jb\n  hint: x\\u000ay\n");
+    const r = runCli(["simulate", "--shard", "1\nFinal scores after 1 rounds:", "--games", "4"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).not.toMatch(/^Final scores/m);
   });
 });
 
