@@ -1,5 +1,6 @@
 import { errorLine } from "./error-line.js";
-import { main, systemReason } from "./main.js";
+import { systemReason } from "../fs/system-reason.js";
+import { main } from "./main.js";
 
 // A write to standard output that fails (`| head` closing the pipe: EPIPE; `> /dev/full`: ENOSPC)
 // is one line on standard error and exit 1, not a stack trace; nothing more is written.

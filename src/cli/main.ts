@@ -13,8 +13,6 @@ import { langs } from "../text/words.js";
 import { errorLine } from "./error-line.js";
 import { systemReason } from "../fs/system-reason.js";
 
-export { systemReason };
-
 const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
   .join("\n");

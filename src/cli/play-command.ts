@@ -71,7 +71,7 @@ function replayCommand(file: string, paths: readonly string[]): string {
 export function integer(text: string, what: string, min: number, max: number): number {
   const digits = /^\d+$/.test(text.trim());
   const n = digits ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${terminalLine(text)}"${digits ? "" : "\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)"}`);
+  if (!(n >= min && n <= max)) throw new UsageError(`${what} must be a whole number from ${min} to ${max}, not "${text}"${digits ? "" : "\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)"}`);
   return n;
 }
 
@@ -148,12 +148,12 @@ const headerPrefixBytes = 64 * 1024;
  */
 function notALog(path: string): string | undefined {
   const read = readBounded(resolve(path), headerPrefixBytes);
-  if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${terminalLine(path)} is a game log: ${systemReason(read.reason)}`;
+  if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${path} is a game log: ${systemReason(read.reason)}`;
   // Blank lines before the header are passed over, as replay passes them over.
   const text = read.bytes.toString("utf8").replace(/^\s+/, "");
   if (text === "") return undefined;
   const newline = text.search(/\r?\n/);
-  const refusal = `${terminalLine(path)} is not a game log, and the log would replace it`;
+  const refusal = `${path} is not a game log, and the log would replace it`;
   // A first line longer than the prefix is no header `play` writes.
   if (newline < 0 && read.tooBig) return refusal;
   return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : refusal;
@@ -170,7 +170,7 @@ const namesAFolder = (path: string): boolean => ["", ".", ".."].includes(path.sp
 function checkLog(path: string, mkdir: boolean, paths: readonly string[]): void {
   if (path === "") throw new UsageError('--log needs a file name, not ""\n  hint: state51 play --log game.jsonl');
   if (path === "-") throw new UsageError('--log - would mix the log into the game\'s account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named "-")');
-  if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${terminalLine(path)}"\n  hint: name the log file in it, e.g. --log ${terminalLine(shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`))}`);
+  if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${path}"\n  hint: name the log file in it, e.g. --log ${shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`)}`);
   checkOutput(path, "the game log", { mkdir, reads: () => filesRead(paths) });
   const problem = notALog(path);
   if (problem !== undefined) throw new UsageError(`cannot write the game log: ${problem}\n  hint: name a new file, or an earlier game log to replace`);
@@ -202,7 +202,7 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
  */
 export function prepareReplay(file: string, paths: readonly string[], quiet: boolean, write: (s: string) => void, writeError: (s: string) => void): Ready {
   const read = readInputText(resolve(file));
-  if (!read.ok) throw new UsageError(`cannot read ${terminalLine(file)}: ${read.reason}\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl`);
+  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl`);
   return (cards) => runReplay(cards, { file, paths, text: read.text, quiet }, write, writeError);
 }
 
@@ -252,7 +252,7 @@ function runReplay(cards: CardRegistry, log: { file: string; paths: readonly str
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
     const hint = error instanceof CardSetMismatch ? cardSetHint(log.file, error.paths, log.paths) : "";
-    writeError(errorLine("replay", `cannot replay ${terminalLine(log.file)}: ${error.message}`) + hint);
+    writeError(errorLine("replay", `cannot replay ${log.file}: ${error.message}`) + hint);
     return 1;
   }
 }

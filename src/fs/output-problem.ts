@@ -8,7 +8,6 @@
  */
 import { closeSync, openSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { terminalLine } from "../text/escape.js";
 
 export interface OutputOptions {
   /** Make the missing folders above the output (`--mkdir`). */
@@ -60,29 +59,26 @@ function unwritable(folder: string): string | undefined {
  */
 export const longestOutputName = 255 - 20;
 
-/** A path as one line of the message: a line feed in it must not end the line. */
-const shown = terminalLine;
-
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   const full = resolve(path);
   const nameBytes = Buffer.byteLength(basename(full));
-  if (nameBytes > longestOutputName) return `the name ${shown([...basename(full)].slice(0, 24).join(""))}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
+  if (nameBytes > longestOutputName) return `the name ${[...basename(full)].slice(0, 24).join("")}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
   const here = statOf(full);
   if (here !== undefined) {
-    if (options.folder === true && !here.isDirectory()) return `${shown(path)} is not a folder`;
-    if (options.folder !== true && here.isDirectory()) return `${shown(path)} is a folder`;
-    if (options.folder !== true && !here.isFile()) return `${shown(path)} is not a regular file (a device, a pipe or a socket)`;
-    if (options.reads?.().some((read) => isFile(resolve(read), here))) return `${shown(path)} is one of the files this command reads: name another file`;
+    if (options.folder === true && !here.isDirectory()) return `${path} is not a folder`;
+    if (options.folder !== true && here.isDirectory()) return `${path} is a folder`;
+    if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
+    if (options.reads?.().some((read) => isFile(resolve(read), here))) return `${path} is one of the files this command reads: name another file`;
   }
   let folder = dirname(full);
   let above = statOf(folder);
-  if (above === undefined && options.mkdir !== true) return `no such folder: ${shown(dirname(path))} (--mkdir creates it)`;
+  if (above === undefined && options.mkdir !== true) return `no such folder: ${dirname(path)} (--mkdir creates it)`;
   while (above === undefined && dirname(folder) !== folder) {
     folder = dirname(folder);
     above = statOf(folder);
   }
-  if (above === undefined || !above.isDirectory()) return `${shown(folder)} is not a folder`;
+  if (above === undefined || !above.isDirectory()) return `${folder} is not a folder`;
   const why = unwritable(folder);
-  return why === undefined ? undefined : `${shown(folder === dirname(full) ? dirname(path) : folder)} cannot be written to (${why})`;
+  return why === undefined ? undefined : `${folder === dirname(full) ? dirname(path) : folder} cannot be written to (${why})`;
 }

@@ -3,7 +3,6 @@
  * about a file that cannot be read or written: the code alone means nothing to
  * a designer, but is kept in brackets for searching.
  */
-/** Why a system call failed, in the designer's words, with the code to search for. */
 export function systemReason(code: string | undefined): string {
   const reasons: Partial<Record<string, string>> = {
     ENOSPC: "the disk is full",
