@@ -21,7 +21,10 @@ describe("state51 play and replay", () => {
     expect(played.status).toBe(0);
     expect(played.stdout).toMatch(/^Round 1 \(first player: Player A\)$/m);
     expect(played.stdout).toMatch(/^Final scores after \d+ rounds:$/m);
-    expect(played.stdout.match(/^  Player [ABC] \([a-z-]+\): \d+ VP/gm)).toHaveLength(3);
+    // Each faction is named as its Base is, as simulate's report names it, not by its id.
+    const factions = [...played.stdout.matchAll(/^  Player [ABC] \((.+)\): \d+ VP/gm)].map((m) => m[1]);
+    expect(factions).toHaveLength(3);
+    for (const f of factions) expect(["New York", "Appalachian Federation", "Mutants' Union", "Merchants' Guild"]).toContain(f);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: "game", version: 2, engine: expect.stringMatching(/^\d+\.\d+\.\d+$/), cardSet: expect.stringMatching(/^[0-9a-f]{64}$/), seed: 12, bots: ["greedy", "random", "greedy"], paths: [] });
     // Each answer records what was chosen, not only its index.

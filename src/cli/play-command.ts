@@ -11,7 +11,7 @@ import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { CardSetMismatch, isLogHeader, playWithBots, replay, ReplayError } from "../sim/game-log.js";
-import { stoppedAtLimit } from "../sim/report.js";
+import { factionNames, stoppedAtLimit } from "../sim/report.js";
 import { CompileError } from "../compiler/code.js";
 import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
 import { validOrReport } from "./validate-command.js";
@@ -99,9 +99,12 @@ export function roundLimitNote(s: GameState): string | undefined {
   return s.round >= maxRounds && !s.lastRound ? `The game ${stoppedAtLimit}: no one reached ${winningScore} VP.` : undefined;
 }
 
-function finalScores(game: Game): string {
+/** The final scores, each faction named as its Base is ("New York", not its id `new-york`), as `simulate`'s report names it. */
+export function finalScores(game: Game): string {
   const s = game.state;
-  const rows = s.players.map((p) => `  ${seatName(p.seat)} (${p.faction}): ${p.score} VP${s.winners.includes(p.seat) ? (s.winners.length > 1 ? "  — draw" : "  — winner") : ""}`);
+  const names = factionNames(game.cards);
+  // A Base's name is the designer's: one line of the scores, whatever it holds.
+  const rows = s.players.map((p) => terminalLine(`  ${seatName(p.seat)} (${names.get(p.faction) ?? p.faction}): ${p.score} VP${s.winners.includes(p.seat) ? (s.winners.length > 1 ? "  — draw" : "  — winner") : ""}`));
   const note = roundLimitNote(s);
   return [`Final scores after ${s.round} rounds:`, ...rows, ...(note === undefined ? [] : [note])].join("\n");
 }
