@@ -75,6 +75,20 @@ describe("generated/", () => {
     );
     expect(shuffled).toEqual(compiled);
   });
+
+  it("without its layout (the modules play and simulate run) is the same code, token for token", () => {
+    // The printer writes a file from its syntax tree alone: equal prints, equal programs.
+    const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
+    const printed = (files: readonly GeneratedFile[]) => files.map((f) => [f.path, printer.printFile(ts.createSourceFile(f.path, f.text, ts.ScriptTarget.ES2022, true))]);
+    const withExamples = validatePaths(["cards", "cards/examples"], { cwd: repoRoot });
+    expect(withExamples.diagnostics).toEqual([]);
+    for (const input of [base, withExamples]) {
+      const laidOut = compileCards(input);
+      const bare = compileCards(input, { formatted: false });
+      expect(bare.map((f) => f.text)).not.toEqual(laidOut.map((f) => f.text));
+      expect(printed(bare)).toEqual(printed(laidOut));
+    }
+  });
 });
 
 /** What a compiled function did, one entry per API call: `["resource", "scrap", 3]`. */

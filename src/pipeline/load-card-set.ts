@@ -32,7 +32,7 @@ function linkIndex(index: GeneratedFile, urls: ReadonlyMap<string, string>): str
  * rebuild the same registry without compiling the cards again (`importCardSet`).
  */
 export function cardSetUrl(result: Pick<ValidationResult, "cards" | "vocabulary">): string {
-  const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary });
+  const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary }, { formatted: false });
   const urls = new Map<string, string>();
   for (const f of files) if (f.path !== "index.ts") urls.set(f.path, moduleUrl(f.text));
   const index = files.find((f) => f.path === "index.ts");
