@@ -175,13 +175,14 @@ describe("state51 simulate --merge of a shard cut short (Ctrl-C)", () => {
 
 describe("state51 simulate --shard and --merge", () => {
   const run = ["simulate", "--games", "20", "--players", "3", "--bots", "greedy,random", "--seed", "11", "--format", "json"];
-  const shards = (dir: string, args: readonly string[], n: number, prefix = "part"): string[] =>
-    Array.from({ length: n }, (_, i) => {
-      const out = join(dir, `${prefix}${i + 1}.json`);
-      const r = runCli([...args, "--shard", `${i + 1}/${n}`, "--workers", String(1 + (i % 2)), "--out", out]);
-      expect(r.status, r.stderr).toBe(0);
-      return out;
-    });
+  /** Plays shard `i` of `n` (1-based) into `<prefix><i>.json` in `dir`, on 1 or 2 workers by turns. */
+  const shard = (dir: string, args: readonly string[], i: number, n: number, prefix = "part"): string => {
+    const out = join(dir, `${prefix}${i}.json`);
+    const r = runCli([...args, "--shard", `${i}/${n}`, "--workers", String(2 - (i % 2)), "--out", out]);
+    expect(r.status, r.stderr).toBe(0);
+    return out;
+  };
+  const shards = (dir: string, args: readonly string[], n: number): string[] => Array.from({ length: n }, (_, i) => shard(dir, args, i + 1, n));
 
   it("merges the shards into exactly the report of one run", { timeout: 180_000 }, () => {
     const dir = temp();
@@ -201,13 +202,14 @@ describe("state51 simulate --shard and --merge", () => {
   it("refuses parts that are not the shards of one run, naming the mismatch (exit 1)", { timeout: 180_000 }, () => {
     const dir = temp();
     const parts = shards(dir, run, 2);
-    const otherCards = shards(dir, ["simulate", "cards/", "cards/examples/", ...run.slice(1)], 2, "cards");
-    const otherSeed = shards(dir, [...run, "--seed", "12"], 2, "seed");
-    const otherBots = shards(dir, [...run, "--bots", "greedy"], 2, "bots");
+    // Each other run's second shard, beside this run's first.
+    const otherCards = shard(dir, ["simulate", "cards/", "cards/examples/", ...run.slice(1)], 2, 2, "cards");
+    const otherSeed = shard(dir, [...run, "--seed", "12"], 2, 2, "seed");
+    const otherBots = shard(dir, [...run, "--bots", "greedy"], 2, 2, "bots");
     const cases: [string[], RegExp][] = [
-      [[parts[0]!, otherCards[1]!], /differ in card set/],
-      [[parts[0]!, otherSeed[1]!], /differ in seeds: \{"first":12,"count":20\} and \{"first":11,"count":20\}/],
-      [[parts[0]!, otherBots[1]!], /differ in bots/],
+      [[parts[0]!, otherCards], /differ in card set/],
+      [[parts[0]!, otherSeed], /differ in seeds: \{"first":12,"count":20\} and \{"first":11,"count":20\}/],
+      [[parts[0]!, otherBots], /differ in bots/],
       [[parts[0]!], /shard 2\/2 missing/],
       [[parts[0]!, parts[0]!, parts[1]!], /both shard 1\/2/],
     ];
