@@ -100,7 +100,7 @@ export function roundLimitNote(s: GameState): string | undefined {
 }
 
 /** The final scores, each faction named as its Base is ("New York", not its id `new-york`), as `simulate`'s report names it. */
-export function finalScores(game: Game): string {
+function finalScores(game: Game): string {
   const s = game.state;
   const names = factionNames(game.cards);
   // A Base's name is the designer's: one line of the scores, whatever it holds.
