@@ -19,7 +19,8 @@ describe("state51 play and replay", () => {
     const log = join(dir, "game.jsonl");
     const played = runCli(["play", "--players", "3", "--seed", "12", "--bots", "greedy,random", "--log", log]);
     expect(played.status).toBe(0);
-    expect(played.stdout).toMatch(/^Round 1 \(first player: Player A\)$/m);
+    // Who is who comes first: the rest of the account names players by seat alone.
+    expect(played.stdout).toMatch(/^Player A's faction: .+\nPlayer B's faction: .+\nPlayer C's faction: .+\nRound 1 \(first player: Player A\)\n/);
     expect(played.stdout).toMatch(/^Final scores after \d+ rounds:$/m);
     // Each faction is named as its Base is, as simulate's report names it, not by its id.
     const factions = [...played.stdout.matchAll(/^  Player [ABC] \((.+)\): \d+ VP/gm)].map((m) => m[1]);

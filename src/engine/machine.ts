@@ -15,7 +15,7 @@ import { applyAction, build, deploy, deployPlace, effectStep, effects, isFreeMov
 import { isEffectAsk, type Decision, type DecisionKind } from "./choices.js";
 import { keepTrim, poolTrim, resolveKeepTrim, resolvePoolTrim } from "./cleanup.js";
 import type { CardRegistry } from "./definitions.js";
-import { RuleError, type Game } from "./game.js";
+import { cardName, RuleError, say, seatName, type Game } from "./game.js";
 import { maxActionsPerPhase } from "./limits.js";
 import { lookoutDiscard, lookoutDraw, lookoutLeftover, lookoutPick, resolveLookoutDiscard, resolveLookoutKeep, resolveLookoutPick, reveal } from "./lookout.js";
 import { discardCards, discardDeals, payTask, resolveDiscardCard, resolveDiscardDeal, resolvePayment } from "./payment.js";
@@ -165,6 +165,8 @@ export interface NewGameOptions extends GameSetup {
 /** A new game, run to its first decision. */
 export function newGame(cards: CardRegistry, setup: NewGameOptions): Game {
   const game: Game = { state: initialState(cards, setup), cards, narrate: setup.narrate };
+  // The account says who is who before anything happens: the rest of it names players by seat alone.
+  for (const p of game.state.players) say(game, () => `${seatName(p.seat)}'s faction: ${cardName(game, p.base)}`);
   startRound(game);
   return game;
 }
