@@ -111,7 +111,7 @@ describe("state51 build --out a folder it did not write", () => {
       expect(performance.now() - start).toBeLessThan(5_000);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(/^state51 build: error: cannot write generated\/: refusing to replace .*generated: it holds files state51 build did not write \(index\.ts\)\n$/);
+      expect(r.stderr).toMatch(/^state51: error: cannot write generated\/: refusing to replace .*generated: it holds files state51 build did not write \(index\.ts\)\n$/);
     }
   });
 });

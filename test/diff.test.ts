@@ -164,17 +164,17 @@ describe("state51 diff", () => {
     const missing = runCli(["diff", "no-such-branch", "cards/"], d);
     expect(missing.status).toBe(2);
     expect(missing.stdout).toBe("");
-    expect(missing.stderr).toMatch(/^state51 diff: error: unknown revision "no-such-branch": no such commit in [^\n]+\n$/);
-    expect(runCli(["diff", "--", "--output=x", "cards/"], d).stderr).toMatch(/^state51 diff: error: not a revision: "--output=x"\n$/);
+    expect(missing.stderr).toMatch(/^state51: error: unknown revision "no-such-branch": no such commit in [^\n]+\n$/);
+    expect(runCli(["diff", "--", "--output=x", "cards/"], d).stderr).toMatch(/^state51: error: not a revision: "--output=x"\n$/);
 
     const outside = mkdtempSync(join(tmpdir(), "state51-nogit-"));
     writeFileSync(join(outside, "a.yaml"), file(location("alpha")));
     const r = runCli(["diff", "HEAD", "a.yaml"], outside);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^state51 diff: error: not inside a git repository: [^\n]+\n$/);
+    expect(r.stderr).toMatch(/^state51: error: not inside a git repository: [^\n]+\n$/);
 
     const elsewhere = runCli(["diff", "HEAD", join(outside, "a.yaml")], d);
     expect(elsewhere.status).toBe(2);
-    expect(elsewhere.stderr).toMatch(/^state51 diff: error: [^\n]*a\.yaml is not in the git repository at [^\n]+\n$/);
+    expect(elsewhere.stderr).toMatch(/^state51: error: [^\n]*a\.yaml is not in the git repository at [^\n]+\n$/);
   });
 });

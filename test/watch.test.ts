@@ -241,6 +241,6 @@ describe("state51 build --watch", () => {
     writeFileSync(join(dir, "out"), "a file\n");
     const r = runCli(["build", "--watch", "cards/", "--out", "out"], dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^state51 build: error: cannot write out\/: .*out is not a folder\n$/);
+    expect(r.stderr).toMatch(/^state51: error: cannot write out\/: .*out is not a folder\n$/);
   });
 });

@@ -79,7 +79,8 @@ export async function runBuild(
   const outDir = options.out === undefined ? defaultOutDir(cwd) : resolve(cwd, options.out);
   const refusal = outputRefusal(outDir, options.mkdir === true);
   if (refusal !== undefined) {
-    writeError(errorLine("build", `cannot write ${shownDir(outDir, cwd)}: ${refusal}`));
+    // A usage error (exit 2), found before any work: it names the program only, as the option parser's do.
+    writeError(errorLine("", `cannot write ${shownDir(outDir, cwd)}: ${refusal}`));
     return 2;
   }
   const result = validatePaths(paths, { cwd });

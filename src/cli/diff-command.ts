@@ -60,7 +60,8 @@ export function runDiff(revision: string, paths: readonly string[], format: Diff
     return hasErrors(now.diagnostics) ? 1 : 0;
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    writeError(errorLine("diff", error.message));
+    // A usage error (exit 2) names the program only, as the option parser's do; git failing names the command.
+    writeError(errorLine(error.usage ? "" : "diff", error.message));
     return error.usage ? 2 : 1;
   } finally {
     if (temp !== undefined) rmSync(temp, { recursive: true, force: true });

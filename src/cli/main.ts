@@ -99,7 +99,7 @@ export function buildProgram(
         "and index.ts with the typed registry, then swaps the whole new tree in at once, so a\n" +
         "failure leaves the previous output as it was. README.md in the output folder is kept;\n" +
         "a folder holding files the build did not write is never replaced.\n\n" +
-        "Examples:\n  state51 build                             the base set into the package's generated/\n" +
+        "Examples:\n  state51 build                             the base set into generated/ (the checkout's own inside it)\n" +
         "  state51 build cards/ exp.yaml --out out/  an expansion with the base set, into out/\n" +
         "  state51 build --watch cards/ exp.yaml --out out/   the same, again on every save\n\n" +
         "With --watch it builds, then again each time a card file is saved: the compiler stays loaded,\n" +

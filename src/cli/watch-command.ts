@@ -201,7 +201,7 @@ export async function watchBuild(paths: readonly string[], options: BuildOptions
   const shown = shownDir(outDir, io.cwd);
   const refusal = outputRefusal(outDir, options.mkdir === true);
   if (refusal !== undefined) {
-    io.writeError(errorLine("build", `cannot write ${shown}: ${refusal}`));
+    io.writeError(errorLine("", `cannot write ${shown}: ${refusal}`));
     return 2;
   }
   if (options.mkdir === true) mkdirSync(dirname(outDir), { recursive: true });
