@@ -278,7 +278,7 @@ export function buildProgram(
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-l, --log <file>", "write the game as JSON lines to this file, for `state51 replay` (a new file, or an earlier log to replace)")
     .option("--mkdir", "create the log's missing folders (otherwise a missing one is an error)")
-    .option("-q, --quiet", "print only the final scores")
+    .option("-q, --quiet", "print only the final scores (and, with --log, where the log went), not the account")
     .addHelpText(
       "after",
       "\nBots: random chooses uniformly among the legal choices; greedy plays for VP now;\n" +
@@ -305,7 +305,7 @@ export function buildProgram(
     .description("re-run a game from its log and check it reaches the same final state")
     .argument("<file>", "a log written by `state51 play --log`")
     .argument("[paths...]", "the card files or folders it was played with (default: the base set in cards/)")
-    .option("-q, --quiet", "print only the final scores")
+    .option("-q, --quiet", "print only the final scores and whether they match the log, not the account")
     .addHelpText(
       "after",
       "\nA log replays only with the engine version and the card set it was recorded with (its\n" +
