@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diagramAssets, diagramAssetsDir, grammarDiagramHtml } from "../grammar/diagrams.js";
 import { codes } from "../src/diagnostics/codes.js";
-import { repoRoot } from "./helpers.js";
+import { repoRoot, runCli } from "./helpers.js";
 
 const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
 
@@ -17,6 +18,27 @@ describe("README", () => {
   it("shows a diagnostic exactly as validate prints it (the golden text of test/fixtures/invalid/misspelled-resource.yaml)", () => {
     const golden = readFileSync(join(repoRoot, "test/golden/diagnostics/misspelled-resource.yaml.txt"), "utf8");
     expect(readme).toContain("```\n" + golden + "```");
+  });
+
+  it("shows the text-lock example as validate prints it, in the README and docs/language.md", () => {
+    for (const doc of [readme, readFileSync(join(repoRoot, "docs/language.md"), "utf8")]) {
+      // The lock as the doc writes it on Scrapyard, and the warning it shows after `produce 2 scrap`.
+      const lock = /```yaml\n {2}- id: scrapyard\n[^`]*?\n( {4}text:\n[^`]*?)```/.exec(doc)?.[1];
+      const shown = /```\n(cards\/locations\.yaml:22:13: warning S51-W401[\s\S]*?\n)```/.exec(doc)?.[1];
+      expect(lock).toBeDefined();
+      expect(shown).toBeDefined();
+      const dir = mkdtempSync(join(tmpdir(), "state51-lock-"));
+      mkdirSync(join(dir, "cards"));
+      for (const f of ["bases", "contacts", "leaders", "locations", "vocabulary"]) cpSync(join(repoRoot, "cards", `${f}.yaml`), join(dir, "cards", `${f}.yaml`));
+      const file = join(dir, "cards", "locations.yaml");
+      const before = readFileSync(file, "utf8");
+      const after = before.replace(/(- id: scrapyard\n(?: {4}.*\n)*? {4}ability: )produce 1 scrap\n/, `$1produce 2 scrap\n${lock}`);
+      expect(after).not.toBe(before);
+      writeFileSync(file, after);
+      const r = runCli(["validate", "cards"], dir);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain(shown);
+    }
   });
 
   it("lists exactly the diagnostic codes the tool can print, with their stage", () => {
