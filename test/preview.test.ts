@@ -18,7 +18,7 @@ import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { chromiumMissingMessage, findChromium } from "../src/print/chromium.js";
 import { validatePaths } from "../src/pipeline/validate.js";
 import { pageContent, previewPage } from "../src/preview/page.js";
-import { startPreviewServer, type PreviewServer } from "../src/preview/server.js";
+import { startPreviewServer, type PreviewServer, servedHosts } from "../src/preview/server.js";
 import { nextView } from "../src/preview/view.js";
 import { watchCardFiles } from "../src/preview/watch.js";
 import { locationYaml, repoRoot, runCli } from "./helpers.js";
@@ -136,6 +136,13 @@ describe("the preview server", () => {
     for (const method of ["POST", "PUT", "DELETE", "HEAD"]) expect([method, (await ask(server.port, "/", { method })).status]).toEqual([method, 404]);
     expect((await ask(server.port, "/", { host: "evil.example" })).status).toBe(421);
     expect((await ask(server.port, "/", { host: `localhost:${server.port}` })).status).toBe(200);
+    // Without the port only where it is the default one, which clients leave out of the header.
+    expect((await ask(server.port, "/", { host: "localhost" })).status).toBe(421);
+  });
+
+  it("answers a Host header without the port on port 80, where clients leave the default port out", () => {
+    expect([...servedHosts(80)].sort()).toEqual(["127.0.0.1", "127.0.0.1:80", "localhost", "localhost:80"]);
+    expect([...servedHosts(8080)].sort()).toEqual(["127.0.0.1:8080", "localhost:8080"]);
   });
 
   it("sends the version at once on /events, then each one published; close() ends the streams", async () => {

@@ -49,10 +49,19 @@ function event(version: number): string {
  * Starts the server on `port` of 127.0.0.1 (0: a free one). Rejects with the
  * system error when the port cannot be had (EADDRINUSE, EACCES).
  */
+/**
+ * The Host headers the server answers on `port`: 127.0.0.1 and localhost with the port, and
+ * without it on port 80, where browsers and curl leave the default port out of the header.
+ */
+export function servedHosts(port: number): ReadonlySet<string> {
+  const names = [host, "localhost"];
+  return new Set([...names.map((name) => `${name}:${port}`), ...(port === 80 ? names : [])]);
+}
+
 export function startPreviewServer(port: number, source: PreviewSource, csp: string): Promise<PreviewServer> {
   const streams = new Set<ServerResponse>();
   let bound = port;
-  const hosts = (): ReadonlySet<string> => new Set([`${host}:${bound}`, `localhost:${bound}`]);
+  const hosts = (): ReadonlySet<string> => servedHosts(bound);
 
   const routes: Readonly<Record<string, (res: ServerResponse) => void>> = {
     "/": (res) => send(res, 200, "text/html; charset=utf-8", source.page(), { "content-security-policy": csp }),
