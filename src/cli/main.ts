@@ -150,7 +150,7 @@ export function buildProgram(
         "by colour, use and range. Then what each distance's Spoils, Agreements and production are\n" +
         "worth (mean, lowest-highest) on the scale of docs/card-set.md (1 resource = 1 card = 1, a\n" +
         "worker 1/2, a VP token 2 a point, a contact token its range), and the cost curve: the\n" +
-        "Locations at each distance beside the Contacts that reach it and their mean price.\n" +
+        "Locations at each distance beside the Contacts of that range and their mean price.\n" +
         "JSON keys are sorted; what goes by distance is an array in distance order (README: Summary).\n\n" +
         "Examples:\n  state51 summary\n  state51 summary cards/ my-expansion.yaml\n  state51 summary my-expansion.yaml --format json\n\n" +
         "Cards with errors are reported as `state51 validate` reports them, and no summary is printed.\n\n" +

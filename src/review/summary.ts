@@ -34,12 +34,12 @@ export interface DistanceValues {
   readonly production: ValueSpread;
 }
 
-/** One step of the cost curve: the Locations that cost that much contact range, the Contacts that reach that far and their mean price. */
+/** One step of the cost curve: the Locations that cost that much contact range, the Contacts of exactly that range and their mean price. */
 export interface CostStep {
   readonly step: number;
   readonly locations: number;
   readonly contacts: number;
-  /** null when no Contact reaches that far. */
+  /** null when no Contact has that range. */
   readonly meanContactPrice: number | null;
 }
 
@@ -120,8 +120,8 @@ export function summarise(cards: readonly Card[], vocabulary: Pick<Vocabulary, "
       };
     }),
     costCurve: steps.map((step) => {
-      const reaching = contacts.filter((c) => c.range === step);
-      return { step, locations: atDistance(step).length, contacts: reaching.length, meanContactPrice: spread(reaching.map((c) => costValue(c.price))).mean };
+      const ofRange = contacts.filter((c) => c.range === step);
+      return { step, locations: atDistance(step).length, contacts: ofRange.length, meanContactPrice: spread(ofRange.map((c) => costValue(c.price))).mean };
     }),
   };
 }
