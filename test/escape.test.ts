@@ -79,6 +79,8 @@ describe("an error line", () => {
       'state51 simulate: error: --shard must be i/n, not "1\\u000aFinal scores after 1 rounds:"\n  hint: e.g. --shard 1/4\n',
     );
     expect(errorLine("", "cannot read a\u001b[2Jb\n  hint: x\ny")).toBe("state51: error: cannot read a\\u001b[2Jb\n  hint: x\\u000ay\n");
+    // Lines quoted from another program (Chromium's last words) keep their lines too, each escaped.
+    expect(errorLine("print", "Chromium failed: x exited with 3:\n  | one\u001b[2J\n  | two")).toBe("state51 print: error: Chromium failed: x exited with 3:\n  | one\\u001b[2J\n  | two\n");
     const r = runCli(["simulate", "--shard", "1\nFinal scores after 1 rounds:", "--games", "4"]);
     expect(r.status).toBe(2);
     expect(r.stderr).not.toMatch(/^Final scores/m);

@@ -253,14 +253,26 @@ describe("state51 print", () => {
     const dir = mkdtempSync(join(tmpdir(), "state51-print-test-"));
     const r = runCliEnv(["print", "--pdf", join(dir, "sheet.pdf")], { PATH: emptyPath, STATE51_CHROMIUM: "chromium" });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain("headless Chromium is needed");
-    expect(r.stderr).toContain("apt-get install chromium");
-    expect(r.stderr).toContain('STATE51_CHROMIUM="chromium" is not on PATH');
+    // The advice on lines of its own, not run into the error as \u000a.
+    expect(r.stderr).toBe(
+      'state51 print: error: headless Chromium is needed for this, and it was not found (STATE51_CHROMIUM="chromium" is not on PATH).\n' +
+        "  hint: install it: apt-get install chromium (Debian/Ubuntu; as root)\n" +
+        "  hint: or name the browser to use: STATE51_CHROMIUM=/path/to/chromium-or-chrome\n",
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(readdirSync(dir)).toEqual([]);
     const named = runCliEnv(["print", "--check-fit"], { PATH: emptyPath, STATE51_CHROMIUM: join(emptyPath, "chrome") });
     expect(named.status).toBe(1);
     expect(named.stderr).toContain("is not a program that can be run");
+  });
+
+  it("when Chromium fails: exits 1 with its last words, each on a line of its own", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-print-test-"));
+    const fake = join(dir, "chrome");
+    writeFileSync(fake, "#!/bin/sh\necho 'line one' >&2\necho 'line two' >&2\nexit 3\n", { mode: 0o755 });
+    const r = runCliEnv(["print", "--check-fit"], { STATE51_CHROMIUM: fake });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`state51 print: error: Chromium failed: ${fake} exited with 3:\n  | line one\n  | line two\n`);
   });
 
   it("exits 1 on cards with errors, an unknown id or a file it cannot write; 2 on a usage error", () => {

@@ -5,11 +5,12 @@ import { terminalLine } from "../text/escape.js";
  * comes from, then "error", then what is wrong (`state51 print: error: no card
  * with id "x"`, as a diagnostic is `file:3:5: error S51-E301: …`). One line,
  * and its hint lines, safe to print on a terminal: the message's own layout is
- * its hints ("\n  hint: …"), so any other line feed in it came from a value set
+ * its hints ("\n  hint: …") and lines it quotes from another program ("\n  | …",
+ * Chromium's last words), so any other line feed in it came from a value set
  * into it (a path, an option as typed) and shows as `\u000a` rather than
  * starting a line of its own.
  */
 export function errorLine(command: string, message: string): string {
-  const [head = "", ...hints] = message.split(/\n(?=  hint: )/);
+  const [head = "", ...hints] = message.split(/\n(?=  (?:hint: |\| ))/);
   return [`state51${command === "" ? "" : ` ${command}`}: error: ${head}`, ...hints].map(terminalLine).join("\n") + "\n";
 }

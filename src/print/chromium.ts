@@ -79,8 +79,8 @@ export function chromiumMissingMessage(env: NodeJS.ProcessEnv = process.env): st
         : `${chromiumEnvVar}="${named}" is not on PATH`;
   return (
     `headless Chromium is needed for this, and it was not found (${looked}).\n` +
-    `  Install it: apt-get install chromium          (Debian/Ubuntu; as root)\n` +
-    `  or name the browser to use: ${chromiumEnvVar}=/path/to/chromium-or-chrome`
+    `  hint: install it: apt-get install chromium (Debian/Ubuntu; as root)\n` +
+    `  hint: or name the browser to use: ${chromiumEnvVar}=/path/to/chromium-or-chrome`
   );
 }
 
@@ -127,8 +127,9 @@ export function runChromium(binary: string, args: readonly string[], timeoutMs =
     });
     if (r.error) throw new ChromiumFailedError(`could not run ${binary}: ${r.error.message}`);
     if (r.status !== 0) {
-      const tail = (r.stderr ?? "").trim().split("\n").slice(-5).join("\n");
-      throw new ChromiumFailedError(`${binary} exited with ${r.status ?? r.signal}${tail ? `:\n${tail}` : ""}`);
+      // Its last words, each on a line of its own under the error (errorLine's quoted lines).
+      const tail = (r.stderr ?? "").trim().split(/\r?\n/).slice(-5).filter((line) => line !== "").map((line) => `\n  | ${line}`).join("");
+      throw new ChromiumFailedError(`${binary} exited with ${r.status ?? r.signal}${tail ? `:${tail}` : ""}`);
     }
     return { stdout: r.stdout, stderr: r.stderr };
   } finally {
