@@ -41,9 +41,9 @@ describe("README", () => {
     }
   });
 
-  it("lists exactly the diagnostic codes the tool can print, with their stage", () => {
-    const rows = [...readme.matchAll(/^\| (S51-[EW]\d{3}) \| (\w+) \|/gm)].map((m) => [m[1], m[2]]);
-    expect(rows).toEqual(Object.entries(codes).map(([code, { stage }]) => [code, stage]));
+  it("lists exactly the diagnostic codes the tool can print, with their stage and the catalog's summary", () => {
+    const rows = [...readme.matchAll(/^\| (S51-[EW]\d{3}) \| (\w+) \| (.*) \|$/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).toEqual(Object.entries(codes).map(([code, { stage, summary }]) => [code, stage, summary]));
   });
 });
 
