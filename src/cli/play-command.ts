@@ -215,14 +215,16 @@ export function prepareReplay(file: string, paths: readonly string[], quiet: boo
  * paths, and a shared log names no one's home folder.
  */
 export function pathsFromLog(log: string, paths: readonly string[], cwd: string = process.cwd()): string[] {
-  const from = dirname(resolve(cwd, log));
-  return paths.map((p) => relative(from, resolve(cwd, p)).split(sep).join("/") || ".");
+  return paths.map((p) => relative(logFolder(log, cwd), resolve(cwd, p)).split(sep).join("/") || ".");
 }
 
 /** A path the log records (relative to its folder) as the user names it from `cwd`. */
 function fromHere(log: string, recorded: string, cwd: string): string {
-  return relative(cwd, resolve(dirname(resolve(cwd, log)), recorded)) || ".";
+  return relative(cwd, resolve(logFolder(log, cwd), recorded)) || ".";
 }
+
+/** The folder the log `log` (as named from `cwd`) is in: what the paths it records are relative to. */
+const logFolder = (log: string, cwd: string): string => dirname(resolve(cwd, log));
 
 /**
  * What to do about a log played with other cards. Its header names the card paths it was played

@@ -46,10 +46,6 @@ function event(version: number): string {
 }
 
 /**
- * Starts the server on `port` of 127.0.0.1 (0: a free one). Rejects with the
- * system error when the port cannot be had (EADDRINUSE, EACCES).
- */
-/**
  * The Host headers the server answers on `port`: 127.0.0.1 and localhost with the port, and
  * without it on port 80, where browsers and curl leave the default port out of the header.
  */
@@ -58,6 +54,10 @@ export function servedHosts(port: number): ReadonlySet<string> {
   return new Set([...names.map((name) => `${name}:${port}`), ...(port === 80 ? names : [])]);
 }
 
+/**
+ * Starts the server on `port` of 127.0.0.1 (0: a free one). Rejects with the
+ * system error when the port cannot be had (EADDRINUSE, EACCES).
+ */
 export function startPreviewServer(port: number, source: PreviewSource, csp: string): Promise<PreviewServer> {
   const streams = new Set<ServerResponse>();
   let bound = port;
