@@ -35,6 +35,31 @@ function mostSentWorkers(cards: CardRegistry): number {
   return most;
 }
 
+/** What `broken` needs of a card set, worked out once per set: checked after every step, it was most of the property tests' time. */
+interface SetFacts {
+  /** Each card's id, numbered. */
+  readonly index: ReadonlyMap<string, number>;
+  readonly mostSentWorkers: number;
+}
+const setFacts = new WeakMap<CardRegistry, SetFacts>();
+function factsOf(cards: CardRegistry): SetFacts {
+  let f = setFacts.get(cards);
+  if (!f) setFacts.set(cards, (f = { index: new Map(cards.cards.map((c, i) => [c.id, i])), mostSentWorkers: mostSentWorkers(cards) }));
+  return f;
+}
+
+/** Whether `ids` holds every card of the set exactly once: as many ids as cards, each a card of the set, none twice. */
+function eachCardOnce(ids: readonly string[], index: ReadonlyMap<string, number>): boolean {
+  if (ids.length !== index.size) return false;
+  const seen = new Uint8Array(index.size);
+  for (const id of ids) {
+    const i = index.get(id);
+    if (i === undefined || seen[i]) return false;
+    seen[i] = 1;
+  }
+  return true;
+}
+
 /** Every token in play, by kind. */
 function tokensInPlay(s: GameState): Map<string, number> {
   const n = new Map<string, number>();
@@ -67,9 +92,9 @@ export function broken(game: Game): string[] {
   const nonNegative = (what: string, r: Record<string, number>): void => {
     for (const [k, v] of Object.entries(r)) if (!(v >= 0)) out.push(`${what} ${k} is ${v}`);
   };
-  const allIds = game.cards.cards.map((c) => c.id).sort();
-  const ids = allCardsIn(game).sort();
-  if (ids.join() !== allIds.join()) out.push(`cards accounted for: ${ids.length} (expected ${allIds.length}, each once)`);
+  const set = factsOf(game.cards);
+  const ids = allCardsIn(game);
+  if (!eachCardOnce(ids, set.index)) out.push(`cards accounted for: ${ids.length} (expected ${set.index.size}, each once)`);
   // Conservation: supply + in play = the supply's start, for every kind; nothing in play that the supply never gave.
   nonNegative("supply", s.supply);
   const inPlay = tokensInPlay(s);
@@ -87,7 +112,7 @@ export function broken(game: Game): string[] {
     if (p.pool.redevelopment < 0) out.push(`${who} has ${p.pool.redevelopment} redevelopment tokens`);
     if (p.baseDeals.length > 3) out.push(`${who}'s Base holds ${p.baseDeals.length} deals`);
     // The limit in force when each was sent is checked as it is sent (checkedGames): a card played since may have lowered it.
-    if (p.workersSent > mostSentWorkers(game.cards)) out.push(`${who} sent ${p.workersSent} workers`);
+    if (p.workersSent > set.mostSentWorkers) out.push(`${who} sent ${p.workersSent} workers`);
     const base = game.cards.byId.get(p.base);
     if ((base?.kind === "base" && base.power !== undefined) !== (p.power !== undefined)) out.push(`${who}'s Base power state ${p.power ? "without a power" : "missing"}`);
     if (p.power) {
