@@ -289,9 +289,11 @@ export function buildProgram(
         "  state51 play --players 2 --bots mcts:200,greedy\n" +
         "  state51 play --seed 42 --log game.jsonl && state51 replay game.jsonl\n" +
         "  state51 play cards/ my-expansion.yaml --players 3   # the base set and an expansion\n\n" +
-        "The cards are read, checked and compiled as the game starts (nothing is written): a\n" +
-        "game always plays the cards as they are on disk now. Cards with errors are reported\n" +
-        "as `state51 validate` reports them, and no game is played.\n\n" +
+        "The cards are read, checked and compiled as the game starts (nothing is written beside\n" +
+        "them): a game always plays the cards as they are on disk now. Cards with errors are\n" +
+        "reported as `state51 validate` reports them, and no game is played. The compiled set is\n" +
+        "kept for the next run of the same files (in ~/.cache/state51, $XDG_CACHE_HOME/state51 or\n" +
+        "$STATE51_CACHE; STATE51_CACHE=off keeps none), which then starts without compiling.\n\n" +
         "The log is a file: `--log -` (standard output holds the account), a folder (`--log new/`) and\n" +
         "an existing file that is not a game log are refused before the game. The engine stops a game\n" +
         "still going after round 60 (docs/engine-rulings.md, ruling 24); the final scores then say so.\n\n" +
@@ -377,8 +379,9 @@ export function buildProgram(
         "  state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400 --players 4\n" +
         "  state51 simulate --games 10000 --shard 2/4 --format json --out part2.json\n" +
         "  state51 simulate --merge part1.json part2.json part3.json part4.json\n\n" +
-        "The cards are checked and compiled first, as `play` does; cards with errors are reported\n" +
-        "as `state51 validate` reports them, and no game is played.\n\n" +
+        "The cards are checked and compiled first, as `play` does (a set compiled before is taken\n" +
+        "from play's cache); cards with errors are reported as `state51 validate` reports them, and\n" +
+        "no game is played.\n\n" +
         "Exit status: 0 done, 1 the cards have errors (or too few factions) or the parts do not merge (or one was interrupted),\n" +
         "2 usage error, 130 interrupted (the report covers the games played).",
     )

@@ -13,7 +13,8 @@ import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { CardSetMismatch, isLogHeader, playWithBots, replay, ReplayError } from "../sim/game-log.js";
 import { factionNames, stoppedAtLimit } from "../sim/report.js";
 import { CompileError } from "../compiler/code.js";
-import { cardSetUrl, importCardSet } from "../pipeline/load-card-set.js";
+import { cachedCardSetUrl } from "../pipeline/card-set-cache.js";
+import { importCardSet } from "../pipeline/import-card-set.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
@@ -33,7 +34,8 @@ export interface PlayOptions {
 
 /**
  * The cards a game is played with: those on disk now (default cards/), checked and
- * compiled in this process; undefined after reporting why when they cannot be played.
+ * compiled in this process (or kept from an earlier run: src/pipeline/card-set-cache.ts);
+ * undefined after reporting why when they cannot be played.
  */
 export async function playableCards(paths: readonly string[], command: string, writeError: (s: string) => void): Promise<CardRegistry | undefined> {
   return (await compiledCards(paths, command, writeError))?.registry;
@@ -44,7 +46,8 @@ export async function compiledCards(paths: readonly string[], command: string, w
   const result = validOrReport(paths, writeError, "no game played");
   if (result === undefined) return undefined;
   try {
-    const url = cardSetUrl(result);
+    // The compiler (and ts-morph) is loaded only when these files were not compiled before.
+    const url = await cachedCardSetUrl(result, async () => (await import("../pipeline/load-card-set.js")).cardSetUrl(result));
     return { registry: await importCardSet(url), url };
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;

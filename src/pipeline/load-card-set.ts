@@ -9,6 +9,7 @@
 import { ts } from "ts-morph";
 import { compileCards, type GeneratedFile } from "../compiler/compile.js";
 import type { CardRegistry } from "../engine/definitions.js";
+import { importCardSet } from "./import-card-set.js";
 import type { ValidationResult } from "./validate.js";
 
 /** A generated module's TypeScript as a `data:` URL of its JavaScript (type imports vanish in the transpiling). */
@@ -29,7 +30,8 @@ function linkIndex(index: GeneratedFile, urls: ReadonlyMap<string, string>): str
 /**
  * The compiled registry module of validated cards (`result` without errors) as one
  * `data:` URL (its card modules' URLs inside it): what a worker thread imports to
- * rebuild the same registry without compiling the cards again (`importCardSet`).
+ * rebuild the same registry without compiling the cards again (`importCardSet`), and
+ * what src/pipeline/card-set-cache.ts keeps between runs.
  */
 export function cardSetUrl(result: Pick<ValidationResult, "cards" | "vocabulary">): string {
   const files = compileCards({ cards: result.cards, vocabulary: result.vocabulary }, { formatted: false });
@@ -38,22 +40,6 @@ export function cardSetUrl(result: Pick<ValidationResult, "cards" | "vocabulary"
   const index = files.find((f) => f.path === "index.ts");
   if (index === undefined) throw new Error("the compiler wrote no registry (index.ts)");
   return moduleUrl(linkIndex(index, urls));
-}
-
-/**
- * The launcher's own `import()`, which the bundled CLI is given as a parameter
- * (src/cli/launcher.cjs): the bundle runs as a vm.Script read from V8's code
- * cache, and Node 20 cannot `import()` from such a script. Elsewhere (tests,
- * worker threads) it does not exist and this module imports for itself.
- */
-declare const __state51_import: ((url: string) => Promise<unknown>) | undefined;
-
-const importUrl = (url: string): Promise<unknown> =>
-  typeof __state51_import === "function" ? __state51_import(url) : import(/* @vite-ignore */ url);
-
-/** The registry a `cardSetUrl` holds. */
-export async function importCardSet(url: string): Promise<CardRegistry> {
-  return ((await importUrl(url)) as { registry: CardRegistry }).registry;
 }
 
 /** The compiled registry of validated cards (`result` without errors), as `generated/index.ts` would export it. */
