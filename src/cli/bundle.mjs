@@ -15,10 +15,9 @@ import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -136,26 +135,6 @@ const computedCharCodes = {
   },
 };
 
-/**
- * This build's identity, for the compiled card sets a run keeps
- * (src/pipeline/card-set-cache.ts): a hash of what the bundle is made from, the
- * sources, the grammar and the locked dependencies. The code an unchanged card
- * set compiles to changes only with these (and ts-morph's own version, which
- * the cache reads where it is installed).
- */
-function buildId() {
-  const hash = createHash("sha256");
-  const add = (path) => {
-    if (statSync(path).isDirectory()) {
-      for (const name of readdirSync(path).sort()) add(join(path, name));
-    } else {
-      hash.update(relative(root, path)).update("\0").update(readFileSync(path)).update("\0");
-    }
-  };
-  for (const part of ["src", "grammar", "package.json", "package-lock.json"]) if (existsSync(join(root, part))) add(join(root, part));
-  return hash.digest("hex");
-}
-
 const shared = {
   bundle: true,
   platform: "node",
@@ -163,7 +142,7 @@ const shared = {
   format: "esm",
   minify: true,
   legalComments: "none",
-  define: { "process.env.STATE51_BUNDLED": '"1"', "process.env.STATE51_BUILD_ID": JSON.stringify(buildId()) },
+  define: { "process.env.STATE51_BUNDLED": '"1"' },
   plugins: [precompile, storedAnalysis, lazyChildProcessForCommander, computedCharCodes],
   // ts-morph (and the TypeScript it bundles) is loaded from node_modules, and only by
   // `state51 build`: the compiler is imported lazily (src/cli/build-command.ts), so

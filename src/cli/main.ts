@@ -257,8 +257,9 @@ export function buildProgram(
       await checkThenRun(() => m.checkPreview(opts), (checked) => m.runPreview(paths, checked, write, writeError));
     });
 
-  // The engine and the compiler load only for the commands that play (a lazy chunk); the
-  // cards are those on disk now, compiled in this process (nothing is written to generated/).
+  // The engine loads only for the commands that play (a lazy chunk), and the compiler only
+  // when their cards were not compiled before (src/pipeline/card-set-cache.ts); the cards are
+  // those on disk now, compiled in this process (nothing is written to generated/).
   // Options are checked first, so a usage error does not wait for the cards to compile.
   const playWith = async (paths: readonly string[], command: string, prepare: (m: typeof import("./play-command.js")) => import("./play-command.js").Ready): Promise<void> => {
     const m = await import("./play-command.js");
@@ -292,8 +293,9 @@ export function buildProgram(
         "The cards are read, checked and compiled as the game starts (nothing is written beside\n" +
         "them): a game always plays the cards as they are on disk now. Cards with errors are\n" +
         "reported as `state51 validate` reports them, and no game is played. The compiled set is\n" +
-        "kept for the next run of the same files (in ~/.cache/state51, $XDG_CACHE_HOME/state51 or\n" +
-        "$STATE51_CACHE; STATE51_CACHE=off keeps none), which then starts without compiling.\n\n" +
+        "kept for the next run of the same files, which then starts without compiling: in\n" +
+        "$STATE51_CACHE, else $XDG_CACHE_HOME/state51, else ~/.cache/state51 (STATE51_CACHE=off\n" +
+        "keeps none).\n\n" +
         "The log is a file: `--log -` (standard output holds the account), a folder (`--log new/`) and\n" +
         "an existing file that is not a game log are refused before the game. The engine stops a game\n" +
         "still going after round 60 (docs/engine-rulings.md, ruling 24); the final scores then say so.\n\n" +

@@ -13,12 +13,12 @@
  * ever a shortcut: one that cannot be read, is damaged or cannot be written
  * is passed over without a word, and the cards are compiled as without it.
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../fs/atomic-write.js";
+import { fileURLToPath } from "node:url";
 import type { ValidationResult } from "./validate.js";
 
 /** Where compiled sets are kept, and for which build of state51. */
@@ -28,47 +28,57 @@ export interface CardSetCache {
   readonly build: string;
 }
 
-/** How many compiled sets a folder keeps (about 100–200 KB each): the ones used last. */
+/** How many compiled sets a folder keeps (about 200 KB each): the ones used last. */
 export const keptSets = 20;
 
-/**
- * The bundled CLI's identity, written in by src/cli/bundle.mjs: a hash of the
- * sources, the grammar and the locked dependency versions it was made from
- * (ts-morph, which writes the code, is loaded from node_modules, not bundled).
- * Undefined when running from src/ (the tests), where nothing is kept unless a
- * test gives a cache itself.
- */
-const bundledBuild: string | undefined = process.env.STATE51_BUILD_ID;
+/** A temp file older than this was left by a write that never finished (a killed run): pruning removes it. */
+const abandonedAfterMs = 10 * 60_000;
+
+const entryPattern = /^cards-[0-9a-f]{64}\.url$/;
+const tempPattern = /^cards-[0-9a-f]{64}\.url\.[0-9a-z.]+\.tmp$/;
+
+const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 
 /**
- * The versions of ts-morph and of the TypeScript it carries (@ts-morph/common, which
- * ts-morph asks for by a range) where they are installed: they write the code.
- * Undefined when they cannot be found, and then nothing is kept.
+ * What built this CLI: the bundle's own bytes (everything bundled into it: the
+ * compiler, the parser, yaml, chevrotain), and the versions of ts-morph and of
+ * the TypeScript it carries (@ts-morph/common, which ts-morph asks for by a
+ * range), which are loaded from where they are installed and write the code.
+ * Undefined when running from src/ (the tests: nothing is kept unless a test
+ * gives a cache itself) or when one of them cannot be read.
  */
-function compilerVersions(): string | undefined {
+function bundledBuild(): string | undefined {
+  if (process.env.STATE51_BUNDLED !== "1") return undefined;
   try {
+    // In the bundle, this module's URL is the bundle's (src/cli/bundle.mjs defines it so).
+    const bundle = sha256(readFileSync(fileURLToPath(import.meta.url)));
     const fromHere = createRequire(import.meta.url);
     const fromTsMorph = createRequire(fromHere.resolve("ts-morph"));
     const version = (require: NodeJS.Require, name: string): string => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`;
-    return `${version(fromHere, "ts-morph")} ${version(fromTsMorph, "@ts-morph/common")}`;
+    return `${bundle} ${version(fromHere, "ts-morph")} ${version(fromTsMorph, "@ts-morph/common")}`;
   } catch {
     return undefined;
   }
 }
 
-/** The cache this process uses, from the environment; undefined when off or outside the bundled CLI. */
-export function cardSetCache(env: NodeJS.ProcessEnv = process.env, bundle: string | undefined = bundledBuild): CardSetCache | undefined {
+/**
+ * The cache this process uses, from the environment; undefined when off, outside
+ * the bundled CLI, or with no folder to put it in (no home folder: a container
+ * run as a user the system does not know).
+ */
+export function cardSetCache(env: NodeJS.ProcessEnv = process.env, build: () => string | undefined = bundledBuild, home: () => string = homedir): CardSetCache | undefined {
   const setting = env.STATE51_CACHE;
-  if (bundle === undefined || setting === "off") return undefined;
-  const compiler = compilerVersions();
-  if (compiler === undefined) return undefined;
-  const build = `${bundle} ${compiler}`;
-  if (setting !== undefined && setting !== "") return { folder: setting, build };
-  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== "" ? env.XDG_CACHE_HOME : join(homedir(), ".cache");
-  return { folder: join(base, "state51"), build };
+  if (setting === "off") return undefined;
+  let folder: string;
+  try {
+    if (setting !== undefined && setting !== "") folder = setting;
+    else folder = join(env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== "" ? env.XDG_CACHE_HOME : join(home(), ".cache"), "state51");
+  } catch {
+    return undefined;
+  }
+  const id = build();
+  return id === undefined ? undefined : { folder, build: id };
 }
-
-const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /** The entry's file name: the build, then every file's path and text, in the order validation read them. */
 export function entryName(build: string, result: Pick<ValidationResult, "files" | "texts">): string {
@@ -77,17 +87,25 @@ export function entryName(build: string, result: Pick<ValidationResult, "files" 
   return `cards-${hash.digest("hex")}.url`;
 }
 
-/** A kept URL: the entry's first line is the SHA-256 of the rest, so a damaged entry is passed over, not run. */
-function readEntry(path: string): string | undefined {
+/**
+ * An entry's first line is the SHA-256 of its name and the URL after it: a damaged
+ * entry, or one holding another entry's set (a link, a copy), is passed over, not run.
+ */
+const header = (name: string, url: string): string => sha256(`${name}\n${url}`);
+
+/** A kept URL, from a plain file only (a link is passed over, never followed). */
+function readEntry(folder: string, name: string): string | undefined {
+  const path = join(folder, name);
   let text: string;
   try {
+    if (!lstatSync(path).isFile()) return undefined;
     text = readFileSync(path, "latin1");
   } catch {
     return undefined;
   }
   const newline = text.indexOf("\n");
   const url = text.slice(newline + 1);
-  if (newline < 0 || text.slice(0, newline) !== sha256(url)) return undefined;
+  if (newline < 0 || text.slice(0, newline) !== header(name, url)) return undefined;
   try {
     // Kept in use: pruning removes the sets used longest ago.
     const now = new Date();
@@ -98,35 +116,43 @@ function readEntry(path: string): string | undefined {
   return url;
 }
 
-/** Removes all but the `keptSets` entries used last (other processes may be removing the same ones). */
-function prune(folder: string): void {
-  const entries: { path: string; used: number }[] = [];
+/** Removes all but the `keptSets` entries used last, and temp files abandoned by killed runs (others may be removing the same ones). */
+function prune(folder: string, now: number): void {
+  const entries: { name: string; used: number }[] = [];
   for (const name of readdirSync(folder)) {
-    if (!/^cards-[0-9a-f]{64}\.url$/.test(name)) continue;
-    const path = join(folder, name);
+    const entry = entryPattern.test(name);
+    if (!entry && !tempPattern.test(name)) continue;
     try {
-      entries.push({ path, used: statSync(path).mtimeMs });
+      const used = lstatSync(join(folder, name)).mtimeMs;
+      if (entry) entries.push({ name, used });
+      else if (now - used > abandonedAfterMs) unlinkSync(join(folder, name));
     } catch {
       // Removed meanwhile.
     }
   }
-  entries.sort((a, b) => b.used - a.used || (a.path < b.path ? -1 : 1));
-  for (const e of entries.slice(keptSets)) {
-    try {
-      unlinkSync(e.path);
-    } catch {
-      // Removed meanwhile.
-    }
-  }
+  entries.sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
+  for (const e of entries.slice(keptSets)) rmSync(join(folder, e.name), { force: true });
 }
 
-function writeEntry(folder: string, path: string, url: string): void {
+/**
+ * Writes the entry as a new file of its own (a temp file with a name no other
+ * run uses, renamed onto the entry's): whatever stood at that name before, a
+ * damaged or unreadable entry or a link, is replaced, never written through.
+ */
+function writeEntry(folder: string, name: string, url: string): void {
+  const temp = join(folder, `${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     mkdirSync(folder, { recursive: true });
-    writeFileAtomic(path, `${sha256(url)}\n${url}`);
-    prune(folder);
+    writeFileSync(temp, `${header(name, url)}\n${url}`, { flag: "wx", mode: 0o644 });
+    renameSync(temp, join(folder, name));
+    prune(folder, Date.now());
   } catch {
     // A cache that cannot be written (read-only, full): the next run compiles again.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was made there.
+    }
   }
 }
 
@@ -140,10 +166,10 @@ export async function cachedCardSetUrl(
   cache: CardSetCache | undefined = cardSetCache(),
 ): Promise<string> {
   if (cache === undefined) return compile();
-  const path = join(cache.folder, entryName(cache.build, result));
-  const kept = readEntry(path);
+  const name = entryName(cache.build, result);
+  const kept = readEntry(cache.folder, name);
   if (kept !== undefined) return kept;
   const url = await compile();
-  writeEntry(cache.folder, path, url);
+  writeEntry(cache.folder, name, url);
   return url;
 }
