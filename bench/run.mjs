@@ -1,6 +1,6 @@
 // `npm run bench [-- --json]`: validate throughput per stage, the whole
 // `state51 validate` process against a bare `node -e 0` in the same run, the
-// whole `state51 build`, the rebuild of one edited card under `build --watch`, and the engine (games and decisions per second,
+// whole `state51 build`, `state51 play`'s start (compiling, and with the cards kept), the rebuild of one edited card under `build --watch`, and the engine (games and decisions per second,
 // clone cost, bot win rates). `--json` prints the figures as one JSON object
 // on standard output (the account goes to standard error).
 import { spawn, spawnSync } from "node:child_process";
@@ -66,10 +66,10 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-/** The wall time of one whole process: node with `args`. */
-function timeProcess(args) {
+/** The wall time of one whole process: node with `args` (and `env` added to this one's). */
+function timeProcess(args, env = {}) {
   const start = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: "ignore" });
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: "ignore", env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}`);
   return performance.now() - start;
 }
@@ -83,10 +83,10 @@ function processTime(args, runs = 15) {
  * that is not counted: a machine whose speed drifts during the measure then moves every
  * command alike, and a ratio between them holds.
  */
-function processTimesInTurn(commands, runs = 15) {
-  for (const args of commands) timeProcess(args);
+function processTimesInTurn(commands, runs = 15, envs = []) {
+  commands.forEach((args, c) => timeProcess(args, envs[c]));
   const times = commands.map(() => []);
-  for (let i = 0; i < runs; i++) commands.forEach((args, c) => times[c].push(timeProcess(args)));
+  for (let i = 0; i < runs; i++) commands.forEach((args, c) => times[c].push(timeProcess(args, envs[c])));
   return times.map(median);
 }
 
@@ -135,6 +135,19 @@ try {
   figures.buildMs = Math.round(build);
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
+}
+
+// play's start, a game included: the cards compiled in the process (the cache off), and kept by an earlier run
+// (the first run, not counted, keeps them), in turn.
+const playCache = mkdtempSync(join(tmpdir(), "state51-bench-"));
+try {
+  const play = [join(root, "dist/state51.cjs"), "play", "--seed", "1", "--quiet"];
+  const [compiled, kept] = processTimesInTurn([play, play], 5, [{ STATE51_CACHE: "off" }, { STATE51_CACHE: playCache }]);
+  say(`  state51 play, compiling   ${compiled.toFixed(0).padStart(5)} ms   (median of 5, one 4-player game; loads ts-morph)`);
+  say(`  state51 play, cards kept  ${kept.toFixed(0).padStart(5)} ms   (median of 5, the same files compiled by an earlier run: ${(kept / compiled).toFixed(2)}x)`);
+  Object.assign(figures, { playCompilingMs: Math.round(compiled), playKeptMs: Math.round(kept) });
+} finally {
+  rmSync(playCache, { recursive: true, force: true });
 }
 
 // build --watch: the rebuild after one card is edited (the compiler warm), as the watcher reports it after each run,
