@@ -136,8 +136,8 @@ describe("cachedCardSetUrl", () => {
       await cachedCardSetUrl(s, counting(`data:,${i}`).compile, cache);
       utimesSync(join(cache.folder, entryName(cache.build, s)), at(i), at(i));
     }
-    const abandoned = join(cache.folder, `${entryName("b1", read({ x: "" }))}.1234.0a1b2c.tmp`);
-    const underWay = join(cache.folder, `${entryName("b1", read({ y: "" }))}.1235.0a1b2c.tmp`);
+    const abandoned = join(cache.folder, `${entryName("b1", read({ x: "" }))}.1234.tmp`);
+    const underWay = join(cache.folder, `${entryName("b1", read({ y: "" }))}.1235.tmp`);
     writeFileSync(abandoned, "half");
     utimesSync(abandoned, at(0), at(0));
     writeFileSync(underWay, "half");

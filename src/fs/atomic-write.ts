@@ -19,10 +19,13 @@ function existingFile(path: string): { readonly path: string; readonly mode?: nu
  * place (fmt, new, locks accept on a designer's card file) stays what it was
  * apart from its text: a symbolic link stays a link, its target rewritten,
  * and the file keeps its permissions (a group-writable shared file stays so).
+ * With `replace`, whatever stood at `path` (a link, an unreadable file) is
+ * replaced by a new file, never written through: for files state51 alone
+ * owns (src/pipeline/card-set-cache.ts).
  */
-export function writeFileAtomic(path: string, content: string | Uint8Array, options: { readonly mkdir?: boolean } = {}): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array, options: { readonly mkdir?: boolean; readonly replace?: boolean } = {}): void {
   if (options.mkdir === true) mkdirSync(dirname(path), { recursive: true });
-  const target = existingFile(path);
+  const target = options.replace === true ? { path } : existingFile(path);
   const temp = `${target.path}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, content);

@@ -13,12 +13,13 @@
  * ever a shortcut: one that cannot be read, is damaged or cannot be written
  * is passed over without a word, and the cards are compiled as without it.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { lstatSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { ValidationResult } from "./validate.js";
 
 /** Where compiled sets are kept, and for which build of state51. */
@@ -35,9 +36,17 @@ export const keptSets = 20;
 const abandonedAfterMs = 10 * 60_000;
 
 const entryPattern = /^cards-[0-9a-f]{64}\.url$/;
-const tempPattern = /^cards-[0-9a-f]{64}\.url\.[0-9a-z.]+\.tmp$/;
+/** writeFileAtomic's temp file beside an entry. */
+const tempPattern = /^cards-[0-9a-f]{64}\.url\.\d+\.tmp$/;
 
 const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
+
+/** This build's identity (`readBundledBuild`), read once: `simulate --baseline` asks for each of its two card sets. */
+let bundledBuildId: { readonly id: string | undefined } | undefined;
+function bundledBuild(): string | undefined {
+  bundledBuildId ??= { id: readBundledBuild() };
+  return bundledBuildId.id;
+}
 
 /**
  * What built this CLI: the bundle's own bytes (everything bundled into it: the
@@ -47,7 +56,7 @@ const sha256 = (data: string | Uint8Array): string => createHash("sha256").updat
  * Undefined when running from src/ (the tests: nothing is kept unless a test
  * gives a cache itself) or when one of them cannot be read.
  */
-function bundledBuild(): string | undefined {
+function readBundledBuild(): string | undefined {
   if (process.env.STATE51_BUNDLED !== "1") return undefined;
   try {
     // In the bundle, this module's URL is the bundle's (src/cli/bundle.mjs defines it so).
@@ -134,25 +143,13 @@ function prune(folder: string, now: number): void {
   for (const e of entries.slice(keptSets)) rmSync(join(folder, e.name), { force: true });
 }
 
-/**
- * Writes the entry as a new file of its own (a temp file with a name no other
- * run uses, renamed onto the entry's): whatever stood at that name before, a
- * damaged or unreadable entry or a link, is replaced, never written through.
- */
+/** Writes the entry as a new file: whatever stood at its name (a damaged or unreadable entry, a link) is replaced, never written through. */
 function writeEntry(folder: string, name: string, url: string): void {
-  const temp = join(folder, `${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(temp, `${header(name, url)}\n${url}`, { flag: "wx", mode: 0o644 });
-    renameSync(temp, join(folder, name));
+    writeFileAtomic(join(folder, name), `${header(name, url)}\n${url}`, { mkdir: true, replace: true });
     prune(folder, Date.now());
   } catch {
     // A cache that cannot be written (read-only, full): the next run compiles again.
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // Nothing was made there.
-    }
   }
 }
 
