@@ -21,6 +21,9 @@ vi.mock("node:fs", async (original) => {
   return { ...fs, readdirSync, default: { ...fs, readdirSync } };
 });
 
+// The suite shares modules between test files (test/vitest.config.ts): the modules
+// below may already be loaded with the real node:fs, so they are loaded afresh here.
+vi.resetModules();
 const { findCardFiles } = await import("../src/load/find-files.js");
 const { validatePaths } = await import("../src/pipeline/validate.js");
 
