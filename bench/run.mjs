@@ -206,7 +206,7 @@ say(`  1 worker   ${one.toFixed(1).padStart(6)} s   ${perSecond(one)} games/s`);
 say(`  2 workers  ${two.toFixed(1).padStart(6)} s   ${perSecond(two)} games/s   ${speedup.toFixed(2)}x 1 worker (rounds: ${rounds.map((r) => r.speedup.toFixed(2)).join(", ")})   (target 1.7x: ${speedup >= 1.7 ? "ok" : "BELOW TARGET"})`);
 say(`  target: 10,000 games in 30 s on 2 workers: ${two <= 30 ? "ok" : "OVER"}`);
 // Two workers cannot be more than twice as fast as one: a round above 2x says the machine, not the code,
-// slowed that round's one worker (seen on a busy host, with single rounds from 1.47 to 2.18), and the
+// slowed that round's one worker (seen on a busy host, docs/simulate-speed.md), and the
 // run's speed-up then says more about the machine than about the runner.
 const noisy = rounds.some((r) => r.speedup > 2);
 if (noisy) say(`  note: a round above 2.00x: the machine was busy (1 worker by round: ${rounds.map((r) => r.one.toFixed(1)).join(", ")} s); this run's speed-up is not a clean figure`);

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 const failing = new Map<string, string>();
 vi.mock("node:fs", async (original) => {
@@ -26,6 +26,8 @@ vi.mock("node:fs", async (original) => {
 vi.resetModules();
 const { findCardFiles } = await import("../src/load/find-files.js");
 const { validatePaths } = await import("../src/pipeline/validate.js");
+// A failed assertion must not leave a folder failing for the test files run after this one.
+afterEach(() => failing.clear());
 
 function tree(): string {
   const root = mkdtempSync(join(tmpdir(), "state51-find-"));
@@ -45,6 +47,5 @@ describe("searching a folder that changes or cannot be read", () => {
     expect(found.unreadable).toEqual([{ path: join(root, "locked"), reason: "EACCES" }]);
     const result = validatePaths([root], { cwd: root });
     expect(result.diagnostics.filter((d) => d.code === "S51-E001").map((d) => `${d.file}: ${d.message}`)).toEqual(["locked: cannot read the file (EACCES)"]);
-    failing.clear();
   });
 });
