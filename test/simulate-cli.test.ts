@@ -220,6 +220,25 @@ describe("state51 simulate --shard and --merge", () => {
       expect(r.stderr).toContain("nothing merged");
       expect(r.stdout).toBe("");
     }
+    // A part edited by hand, its card set's digest unchanged: refused by name, never added into wrong figures or an internal error.
+    const edits: [string, (r: { cards: { id: string }[]; seats: unknown[]; games: { played: number } }) => void, RegExp][] = [
+      ["no-card", (r) => void r.cards.pop(), /no-card\.json has no card "[a-z-]+", which .*part1\.json has/],
+      ["renamed", (r) => void (r.cards[3]!.id = "zzz"), /renamed\.json has card "zzz", which .*part1\.json has not/],
+      ["twice", (r) => void r.cards.push(r.cards[0]!), /twice\.json lists card "[a-z-]+" twice/],
+      ["played", (r) => void (r.games.played = 3), /played\.json says it played 3 games, but its share of the run is 10 games/],
+      ["seat", (r) => void r.seats.pop(), /seat\.json lists 2 seats for 3 players/],
+    ];
+    for (const [name, edit, message] of edits) {
+      const report = JSON.parse(readFileSync(parts[1]!, "utf8"));
+      edit(report);
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify(report));
+      const r = runCli(["simulate", "--merge", parts[0]!, file]);
+      expect(r.status, `${name}: ${r.stderr}`).toBe(1);
+      expect(r.stderr, name).toMatch(message);
+      expect(r.stderr, name).toContain("was the file edited? play that shard again");
+      expect(r.stdout).toBe("");
+    }
     const usage = runCli(["simulate", "--shard", "3/2"]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);

@@ -6,7 +6,7 @@
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import schema from "../../grammar/simulation.schema.json" with { type: "json" };
-import { buildReport, tallyOfReport, type CardLabels, type SimulationReport } from "./report.js";
+import { buildReport, counted, tallyOfReport, type CardLabels, type SimulationReport } from "./report.js";
 import { mergeTally } from "./tally.js";
 import { withBaseline } from "./compare.js";
 
@@ -72,12 +72,45 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   // A shard interrupted in its own games never played its baseline, so it cannot say whether the run had one.
   const told = parts.filter((p) => p.report.baseline !== undefined || p.report.complete);
   if (told.length > 0) same("baseline card set", (r) => r.baseline?.run.cardSet ?? null, told);
+  for (const p of parts) whole(p.file, p.report, first.file, first.report);
+  const withBase = parts.find((p) => p.report.baseline !== undefined);
+  for (const p of parts) if (p.report.baseline !== undefined) whole(`${p.file}'s baseline`, p.report.baseline, `${withBase!.file}'s`, withBase!.report.baseline!);
   const merged = mergeShares(parts.map((p) => p.report));
   // No comparison unless every shard played its share of the baseline (the report is then marked interrupted anyway).
   if (!parts.every((p) => p.report.baseline !== undefined)) return merged;
   // The shards' baselines are shares of one baseline run: merged the same way, then compared again.
   const changed = new Set(first.report.comparison?.cards.changed.map((c) => c.id));
   return withBaseline(merged, mergeShares(parts.map((p) => p.report.baseline!)), changed);
+}
+
+/**
+ * A MergeError when a part does not hold what its run says it played: the same
+ * cards, factions and bots as the first part (the card set's digest already
+ * matched, so only an edit of the file can make them differ), one entry a seat,
+ * and, when complete, every game of its shard. Without this an edited part would
+ * merge into wrong figures, or fail deep in the adding.
+ */
+function whole(file: string, r: SimulationReport, firstFile: string, first: SimulationReport): void {
+  const edited = "  (was the file edited? play that shard again)";
+  const sameIds = (noun: string, ids: (x: SimulationReport) => readonly string[]): void => {
+    const mine = ids(r);
+    const theirs = new Set(ids(first));
+    const seen = new Set<string>();
+    for (const id of mine) {
+      if (seen.has(id)) throw new MergeError(`${file} lists ${noun} ${JSON.stringify(id)} twice${edited}`);
+      if (!theirs.has(id)) throw new MergeError(`${file} has ${noun} ${JSON.stringify(id)}, which ${firstFile} has not${edited}`);
+      seen.add(id);
+    }
+    for (const id of theirs) if (!seen.has(id)) throw new MergeError(`${file} has no ${noun} ${JSON.stringify(id)}, which ${firstFile} has${edited}`);
+  };
+  sameIds("card", (x) => x.cards.map((c) => c.id));
+  sameIds("faction", (x) => x.factions.map((f) => f.faction));
+  sameIds("bot", (x) => x.bots.map((b) => b.bot));
+  if (r.seats.length !== r.run.players) throw new MergeError(`${file} lists ${r.seats.length} seats for ${r.run.players} players${edited}`);
+  const range = shardRange(r.run.seeds.count, r.run.shard ?? { index: 1, of: 1 });
+  const share = range.to - range.from;
+  if (r.games.played > share || (r.complete && r.games.played !== share))
+    throw new MergeError(`${file} says it played ${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}, but its share of the run is ${counted(share, "game")}${edited}`);
 }
 
 /** The report of the run whose shares (shards) these reports are. */
