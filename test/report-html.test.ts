@@ -8,7 +8,7 @@ import { registry } from "../generated/index.js";
 import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { chromiumMissingMessage, findChromium, runChromium } from "../src/print/chromium.js";
-import { buildReport, cardLabels, factionNames, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
+import { buildReport, cardLabels, factionNames, reportText, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
 import { labelPositions, niceTicks, reportHtml } from "../src/sim/report-html.js";
 import { withBaseline } from "../src/sim/compare.js";
 import { playRange, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -78,6 +78,22 @@ describe("the HTML report", () => {
     expect(html).not.toMatch(/NaN|Infinity|undefined/);
     expect(html).toContain("Interrupted: 0 games played");
     expect(html.match(/<svg class="plot"/g)).toHaveLength(3);
+    // No game, no length or VP: a dash, as for the win rates, never a mean of 0.
+    expect(html).toContain("<dt>rounds</dt><dd>–</dd>");
+    expect(html).toContain("<dt>final VP</dt><dd>–</dd>");
+    expect(html).not.toContain("mean 0.00");
+  });
+
+  it("compares with a baseline stopped before its first game by dashes, not an invented change in length", () => {
+    const played = buildReport(tally, meta, cardLabels(registry), true, factionNames(registry));
+    const none = buildReport(emptyTally(shape), meta, cardLabels(registry), false, factionNames(registry));
+    const mean = played.games.rounds.mean.toFixed(2);
+    const text = reportText(withBaseline(played, none, new Set()));
+    expect(text).toContain(`  rounds: mean ${mean}, baseline – (–); median ${played.games.rounds.median}, baseline –\n`);
+    expect(reportText(none)).toContain("  rounds: –\n");
+    expect(reportText(none)).toContain("  final VP: –\n");
+    const html = reportHtml(withBaseline(played, none, new Set()));
+    expect(html).toContain(`mean ${mean} here, – in the baseline (–); median ${played.games.rounds.median} here, – in the baseline`);
   });
 
   it("shows no rate for a faction with no games, and says how many games ran to the round limit", () => {

@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { counted, diffText, fitted, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
+import { counted, diffText, fitted, ifPlayed, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -123,6 +123,19 @@ export function ordinal(k: number): string {
 
 export const rankText = (rank: number | null, of: number): string => (rank === null ? "unranked (never played, or played whenever seen)" : `ranks ${ordinal(rank)} of ${of}`);
 
+/** The games' length here and in the baseline, in words; "–" for a side that played no game (a run stopped early), and then for the difference. */
+export function roundsCompared(r: SimulationReport, c: Comparison, b: SimulationReport): Record<"mean" | "baselineMean" | "difference" | "median" | "baselineMedian", string> {
+  const here = r.games.played;
+  const there = b.games.played;
+  return {
+    mean: ifPlayed(here, () => r.games.rounds.mean.toFixed(2)),
+    baselineMean: ifPlayed(there, () => c.rounds.baselineMean.toFixed(2)),
+    difference: ifPlayed(Math.min(here, there), () => signed(c.rounds.meanDifference, 2)),
+    median: ifPlayed(here, () => String(c.rounds.median)),
+    baselineMedian: ifPlayed(there, () => String(c.rounds.baselineMedian)),
+  };
+}
+
 /** The comparison's lines for the terminal report (none without a baseline). */
 export function comparisonText(r: SimulationReport): string[] {
   const c = r.comparison;
@@ -131,7 +144,8 @@ export function comparisonText(r: SimulationReport): string[] {
   const out: string[] = [""];
   out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
   if (!b.complete) out.push(`INTERRUPTED: the baseline played ${counted(b.games.played, "game")} only; the comparison is over different games`);
-  out.push(`  rounds: mean ${r.games.rounds.mean.toFixed(2)}, baseline ${c.rounds.baselineMean.toFixed(2)} (${signed(c.rounds.meanDifference, 2)}); median ${c.rounds.median}, baseline ${c.rounds.baselineMedian}`);
+  const rounds = roundsCompared(r, c, b);
+  out.push(`  rounds: mean ${rounds.mean}, baseline ${rounds.baselineMean} (${rounds.difference}); median ${rounds.median}, baseline ${rounds.baselineMedian}`);
   out.push(`  draws: ${thousands(r.games.draws)}, baseline ${thousands(b.games.draws)}`);
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");
   for (const f of c.factions) out.push(`  ${fitted(f.name, 24).padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);

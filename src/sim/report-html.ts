@@ -10,8 +10,8 @@
  */
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
-import { ordinal } from "./compare.js";
-import { atLimit, counted, mainComplete, minGames, thousands, optPct, pct, roundLimitText, signed, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { ordinal, roundsCompared } from "./compare.js";
+import { atLimit, counted, ifPlayed, mainComplete, minGames, thousands, optPct, pct, roundLimitText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -332,8 +332,8 @@ function summary(r: SimulationReport): string {
   const u = r.usualRange;
   const items: [string, string][] = [
     ["games", `${thousands(g.played)} played, ${thousands(g.draws)} drawn (a shared first place)`],
-    ["rounds", `mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, standard deviation ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`],
-    ["final VP", `mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`],
+    ["rounds", ifPlayed(g.played, () => `mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, standard deviation ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`)],
+    ["final VP", ifPlayed(g.played, () => `mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`)],
     ["players", String(run.players)],
     ["bots by seat", run.bots.join(", ")],
     ["seeds", `${run.seeds.first} to ${last} (${games(run.seeds.count)})${run.shard ? `; shard ${run.shard.index} of ${run.shard.of}` : ""}`],
@@ -356,6 +356,7 @@ function baselineSection(r: SimulationReport): string[] {
   const c = r.comparison;
   const b = r.baseline;
   if (c === undefined || b === undefined) return [];
+  const rounds = roundsCompared(r, c, b);
   const head = (cols: readonly string[]): string => `<thead><tr>${cols.map((col) => `<th scope="col">${e(col)}</th>`).join("")}</tr></thead>`;
   const table = (cls: string, cols: readonly string[], rows: readonly string[]): string => `<table class="${cls}">${head(cols)}\n<tbody>\n${rows.join("\n")}\n</tbody></table>`;
   const factions = c.factions.map(
@@ -368,7 +369,7 @@ function baselineSection(r: SimulationReport): string[] {
   const items: [string, string][] = [
     ["baseline card set", b.run.cardSet],
     ["games", `the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? ", seated alike" : "; the factions differ, so the games were seated differently"}`],
-    ["rounds", `mean ${r.games.rounds.mean.toFixed(2)} here, ${c.rounds.baselineMean.toFixed(2)} in the baseline (${signed(c.rounds.meanDifference, 2)}); median ${c.rounds.median} here, ${c.rounds.baselineMedian} in the baseline`],
+    ["rounds", `mean ${rounds.mean} here, ${rounds.baselineMean} in the baseline (${rounds.difference}); median ${rounds.median} here, ${rounds.baselineMedian} in the baseline`],
     ["draws", `${thousands(r.games.draws)} here, ${thousands(b.games.draws)} in the baseline`],
   ];
   return [

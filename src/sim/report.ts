@@ -248,6 +248,9 @@ export function tallyOfReport(r: SimulationReport): Tally {
   return t;
 }
 
+/** `figure()`, a figure over the games played, or "–" when none was (a run stopped before its first game): the mean of no games is not 0. */
+export const ifPlayed = (played: number, figure: () => string): string => (played === 0 ? "–" : figure());
+
 /** 1234567 → "1,234,567", whatever the locale. */
 export const thousands = (x: number): string => x.toLocaleString("en");
 /** "1 game", "2,000 games". */
@@ -298,11 +301,11 @@ export function reportText(r: SimulationReport): string {
   if (!mainComplete(r)) out.push(`INTERRUPTED: ${counted(g.played, "game")} played; the figures are for those games only`);
   out.push("");
   out.push(`Games: ${thousands(g.played)} played, ${thousands(g.draws)} drawn`);
-  out.push(`  rounds: mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`);
+  out.push(`  rounds: ${ifPlayed(g.played, () => `mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`)}`);
   const most = Math.max(1, ...g.rounds.histogram.map((h) => h.games));
   for (const h of g.rounds.histogram) out.push(`    ${String(h.rounds).padStart(3)} rounds ${thousands(h.games).padStart(8)}  ${"█".repeat(Math.max(h.games > 0 ? 1 : 0, Math.round((40 * h.games) / most)))}`);
   if (atLimit(r) > 0) out.push(`  ${roundLimitText(r)}`);
-  out.push(`  final VP: mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`);
+  out.push(`  final VP: ${ifPlayed(g.played, () => `mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`)}`);
   out.push("");
   out.push("Win rates (won alone / player-games, 95% Wilson interval):");
   for (const s of r.seats) out.push(rateLine(`seat ${s.seat}`, s));
