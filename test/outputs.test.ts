@@ -149,6 +149,29 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
   });
 });
 
+describe.each(Object.entries(fileOutputs).filter(([, o]) => o.folder !== true))("state51 %s onto a write-protected file", (_name, output) => {
+  it("is refused before any work (exit 2), as the shell's > refuses it, the file left as it was", () => {
+    const dir = tempDir();
+    // A folder anyone may write in: only the file's own protection stands in the way.
+    chmodSync(dir, 0o777);
+    const file = join(dir, "kept.txt");
+    writeFileSync(file, "kept\n");
+    chmodSync(file, 0o444);
+    // Root may write any file, so the designer's refusal is seen as another user (nobody), as the reviewer saw it.
+    const asRoot = process.getuid?.() === 0;
+    const args = [cli, ...output.args(file)];
+    const r = asRoot
+      ? spawnSync("runuser", ["-u", "nobody", "--", process.execPath, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 60_000 })
+      : spawnSync(process.execPath, args, { cwd: repoRoot, encoding: "utf8", timeout: 60_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/kept\.txt cannot be written to \(EACCES\): it is write-protected; make it writable or name another file\n$/);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(readFileSync(file, "utf8")).toBe("kept\n");
+    expect(readdirSync(dir)).toEqual(["kept.txt"]);
+  });
+});
+
 /** Commands that read card files (or reports, for --merge), their output aimed at one of those files: `file` is read and named as the output. */
 const overInputs: Record<string, (file: string) => string[]> = {
   "print --out": (f) => ["print", "cards/", f, "--out", f],

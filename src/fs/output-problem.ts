@@ -6,7 +6,7 @@
  * over a device or a folder); and the folder is tried for real, since a mode
  * bit says nothing on /proc or a read-only mount.
  */
-import { closeSync, openSync, statSync, unlinkSync, type Stats } from "node:fs";
+import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 export interface OutputOptions {
@@ -52,6 +52,20 @@ function unwritable(folder: string): string | undefined {
 }
 
 /**
+ * Why the file `file` may not be written, or undefined. The output replaces it by a rename, which
+ * its own mode does not stop; but a file made read-only (chmod a-w) was protected on purpose, and
+ * is refused as the shell's `>` refuses it (root may write any file, there as here).
+ */
+function protectedFile(file: string): string | undefined {
+  try {
+    accessSync(file, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? "unknown error";
+  }
+}
+
+/**
  * The longest name an output may have, in bytes: a file system takes names of up to 255, and
  * every output is first written under a longer temp name beside it (`.<name>.<pid>.ready.tmp`
  * for a folder, at most 19 bytes more), so a name that fits but leaves no room would fail only
@@ -70,6 +84,8 @@ export function outputProblem(path: string, options: OutputOptions = {}): string
     if (options.folder !== true && here.isDirectory()) return `${path} is a folder`;
     if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
     if (options.reads?.().some((read) => isFile(resolve(read), here))) return `${path} is one of the files this command reads: name another file`;
+    const locked = options.folder === true ? undefined : protectedFile(full);
+    if (locked !== undefined) return `${path} cannot be written to (${locked}): it is write-protected; make it writable or name another file`;
   }
   let folder = dirname(full);
   let above = statOf(folder);
