@@ -199,6 +199,20 @@ describe("state51 simulate --shard and --merge", () => {
     expect(text.stdout).toMatch(/^state51 simulate: 3 players, bots greedy,random,greedy, seeds 11–30\n/);
   });
 
+  it("writes a shard's part as JSON without --format, and refuses another format for it before any game (exit 2)", () => {
+    const out = join(temp(), "part.json");
+    const small = ["simulate", "--games", "4", "--players", "2", "--bots", "random", "--workers", "1", "--shard", "1/2"];
+    const r = runCli([...small, "--out", out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(out, "utf8")).run.shard).toEqual({ index: 1, of: 2 });
+    for (const format of ["text", "html"]) {
+      const refused = runCli([...small, "--format", format]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(`--shard writes a part for --merge, which takes JSON, not --format ${format}\n  hint: leave --format out (a shard writes JSON), then merge the parts with --format ${format}\n`);
+      expect(refused.stdout).toBe("");
+    }
+  });
+
   it("refuses parts that are not the shards of one run, naming the mismatch (exit 1)", { timeout: 180_000 }, () => {
     const dir = temp();
     const parts = shards(dir, run, 2);

@@ -333,7 +333,7 @@ export function buildProgram(
     .option("-b, --bots <list>", "comma-separated bots by seat: random, greedy, mcts or mcts:<playouts> (a shorter list repeats; default greedy)")
     .option("-s, --seed <n>", "the first game's seed: the games are seeds n, n+1, … (default 1)")
     .option("-w, --workers <k>", "worker threads (default: the number of cores)")
-    .addOption(new Option("-f, --format <format>", "report format: text, json, or html (one self-contained page with plots)").choices(["text", "json", "html"]).default("text"))
+    .addOption(new Option("-f, --format <format>", "report format: text, json, or html (one self-contained page with plots); default text, json with --shard").choices(["text", "json", "html"]))
     .option("-o, --out <file>", "write the report to this file (atomically) instead of standard output")
     .option("--mkdir", "create the report's missing folders (otherwise a missing one is an error)")
     .option("--shard <i/n>", "play share i of n of the games (a contiguous range of them) and write a partial report: run the n shards anywhere, then --merge their JSON")

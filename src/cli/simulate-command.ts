@@ -81,7 +81,7 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
       `--merge takes the reports of a run's shards only, not ${given.map((o) => `--${o}`).join(", ")}: the parts say how they were played` +
         (given.includes("baseline") ? "\n  hint: play the shards with --baseline; each part carries its share of the baseline run, and --merge combines both" : ""),
     );
-  if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n --format json)");
+  if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n)");
   const mkdir = opts.mkdir === true;
   checkOutput(opts.out, "the report", { mkdir, reads: () => paths });
   return { format: opts.format ?? "text", out: opts.out, mkdir };
@@ -118,14 +118,17 @@ export function checkSimulate(opts: SimulateOptions, paths: readonly string[]): 
   const firstSeed = integer(opts.seed ?? "1", "--seed", 0, 2 ** 32 - 1);
   if (firstSeed + games - 1 > 2 ** 32 - 1) throw new UsageError(`--seed ${firstSeed} with --games ${games} goes past the last seed, 4294967295`);
   const workers = opts.workers !== undefined ? integer(opts.workers, "--workers", 1, 256) : availableParallelism();
-  const format = opts.format ?? "text";
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
+  // A shard's report is a part for --merge, which reads JSON only: written as text, it would be refused only at the merge.
+  if (shard !== undefined && opts.format !== undefined && opts.format !== "json")
+    throw new UsageError(`--shard writes a part for --merge, which takes JSON, not --format ${opts.format}\n  hint: leave --format out (a shard writes JSON), then merge the parts with --format ${opts.format}`);
+  const format = opts.format ?? (shard === undefined ? "text" : "json");
   const mkdir = opts.mkdir === true;
   // commander gives a required option the next word even when it is an option: `--baseline --games 20` would read "--games" as a path.
   const option = opts.baseline?.find((p) => p.startsWith("-"));
   if (option !== undefined) throw new UsageError(`--baseline needs the baseline's card files or folders before any other option, not "${option}"\n  hint: state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400`);
   const reads = (): string[] => [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))];
   checkOutput(opts.out, "the report", { mkdir, reads });
-  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard, games);
   const range = shard === undefined ? undefined : shardRange(games, shard);
   const share = range === undefined ? games : range.to - range.from;
   return { plan: { firstSeed, games, players, bots }, shard, workers: Math.min(workers, share), format, out: opts.out, mkdir };

@@ -31,7 +31,7 @@ export function parseReport(file: string, text: string): SimulationReport {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new MergeError(`${file} is not JSON (write the parts with --format json)`);
+    throw new MergeError(`${file} is not JSON (write the parts with --shard i/n, which writes JSON)`);
   }
   validator ??= new Ajv({ allErrors: false }).compile(schema);
   if (!validator(data)) {
