@@ -126,6 +126,14 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
     refused(run(output.args(join(unwritableFolder(), "out.x"))), /cannot write .*cannot be written to/);
   });
 
+  it("refuses an empty name (an unset shell variable), never taking it for the current folder", () => {
+    const r = run(output.args(""));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    // One line, and play's own check of --log adds a hint of what to give.
+    expect(r.stderr).toMatch(/^state51: error: (cannot write .*: the name given is empty|--log needs a file name, not ""\n  hint: .*)\n$/);
+  });
+
   it("refuses a device such as /dev/full (a full disk), never writing over it", () => {
     refused(run(output.args("/dev/full")), output.folder === true ? /\/dev\/full is not a folder/ : /\/dev\/full is not a regular file/);
   });

@@ -77,10 +77,11 @@ export async function runBuild(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const outDir = options.out === undefined ? defaultOutDir(cwd) : resolve(cwd, options.out);
-  const refusal = outputRefusal(outDir, options.mkdir === true);
+  // An empty name is refused as given (outputProblem says why): resolved, it would be the current folder.
+  const refusal = options.out?.trim() === "" ? outputProblem(options.out) : outputRefusal(outDir, options.mkdir === true);
   if (refusal !== undefined) {
     // A usage error (exit 2), found before any work: it names the program only, as the option parser's do.
-    writeError(errorLine("", `cannot write ${shownDir(outDir, cwd)}: ${refusal}`));
+    writeError(errorLine("", `cannot write ${options.out?.trim() === "" ? "the output folder" : shownDir(outDir, cwd)}: ${refusal}`));
     return 2;
   }
   const result = validatePaths(paths, { cwd });

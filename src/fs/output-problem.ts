@@ -75,6 +75,8 @@ export const longestOutputName = 255 - 20;
 
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
+  // An empty name (`--out ""`, an unset shell variable) would resolve to the current folder.
+  if (path.trim() === "") return "the name given is empty";
   const full = resolve(path);
   const nameBytes = Buffer.byteLength(basename(full));
   if (nameBytes > longestOutputName) return `the name ${[...basename(full)].slice(0, 24).join("")}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
