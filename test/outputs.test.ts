@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemErrorLine } from "../src/cli/main.js";
+import { writeFileAtomic } from "../src/fs/atomic-write.js";
 import { repoRoot } from "./helpers.js";
 
 const cli = join(repoRoot, "dist/state51.cjs");
@@ -223,5 +224,19 @@ describe("a write that fails after the checks (a disk filling up, a folder remov
     expect(systemErrorLine(error("ENOSPC", "write", "report.json"))).toBe("cannot write report.json: the disk is full (ENOSPC)");
     expect(systemErrorLine(error("EISDIR", "open", "/tmp"))).toBe("cannot write /tmp: it is a folder (EISDIR)");
     expect(systemErrorLine(error("EACCES", "mkdir", "out/a"))).toBe("cannot create the folder out/a: permission denied (EACCES)");
+  });
+
+  it("names the file the designer gave, not the temp file it is first written to", () => {
+    const gone = join(tempDir(), "gone");
+    const file = join(gone, "report.txt");
+    let failed: NodeJS.ErrnoException | undefined;
+    try {
+      writeFileAtomic(file, "text");
+    } catch (error) {
+      failed = error as NodeJS.ErrnoException;
+    }
+    expect(failed?.code).toBe("ENOENT");
+    expect(systemErrorLine(failed!)).toBe(`cannot write ${file}: no such file or folder (ENOENT)`);
+    expect(existsSync(gone)).toBe(false);
   });
 });

@@ -33,6 +33,9 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, opti
     renameSync(temp, target.path);
   } catch (error) {
     rmSync(temp, { force: true });
+    // The designer named the file, not its temp name: a failure (a folder removed during the run) is told of the file.
+    const failed = error as NodeJS.ErrnoException;
+    if (failed.path === temp) failed.path = path;
     throw error;
   }
 }
