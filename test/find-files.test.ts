@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 const failing = new Map<string, string>();
 vi.mock("node:fs", async (original) => {
@@ -28,6 +28,11 @@ const { findCardFiles } = await import("../src/load/find-files.js");
 const { validatePaths } = await import("../src/pipeline/validate.js");
 // A failed assertion must not leave a folder failing for the test files run after this one.
 afterEach(() => failing.clear());
+// Nor may the modules loaded here, bound to the stand-in, serve the test files run after it in this process.
+afterAll(() => {
+  vi.doUnmock("node:fs");
+  vi.resetModules();
+});
 
 function tree(): string {
   const root = mkdtempSync(join(tmpdir(), "state51-find-"));

@@ -235,22 +235,25 @@ describe("state51 simulate --shard and --merge", () => {
       expect(r.stdout).toBe("");
     }
     // A part edited by hand, its card set's digest unchanged: refused by name, never added into wrong figures or an internal error.
-    const edits: [string, (r: { cards: { id: string }[]; seats: unknown[]; games: { played: number } }) => void, RegExp][] = [
-      ["no-card", (r) => void r.cards.pop(), /no-card\.json has no card "[a-z-]+", which .*part1\.json has/],
-      ["renamed", (r) => void (r.cards[3]!.id = "zzz"), /renamed\.json has card "zzz", which .*part1\.json has not/],
-      ["twice", (r) => void r.cards.push(r.cards[0]!), /twice\.json lists card "[a-z-]+" twice/],
-      ["played", (r) => void (r.games.played = 3), /played\.json says it played 3 games, but its share of the run is 10 games/],
-      ["seat", (r) => void r.seats.pop(), /seat\.json lists 2 seats for 3 players/],
+    type Part = { cards: { id: string }[]; seats: unknown[]; games: { played: number } };
+    const edits: [string, number, (r: Part) => void, RegExp][] = [
+      ["no-card", 1, (r) => void r.cards.pop(), /no-card\.json and .*part1\.json do not list the same cards: "[a-z-]+" is in .*part1\.json only\n  hint: was one of them edited/],
+      ["renamed", 1, (r) => void (r.cards[3]!.id = "zzz"), /renamed\.json and .*part1\.json do not list the same cards: "zzz" is in .*renamed\.json only\n  hint: was one of them edited/],
+      // The first part named is the edited one: both are named, neither blamed.
+      ["first", 0, (r) => void r.cards.pop(), /part2\.json and .*first\.json do not list the same cards: "[a-z-]+" is in .*part2\.json only\n  hint: was one of them edited/],
+      ["twice", 1, (r) => void r.cards.push(r.cards[0]!), /twice\.json lists card "[a-z-]+" twice\n  hint: was it edited/],
+      ["played", 1, (r) => void (r.games.played = 3), /played\.json says it played 3 games, but its share of the run is 10 games\n  hint: was it edited/],
+      ["seat", 1, (r) => void r.seats.pop(), /seat\.json lists 2 seats for 3 players\n  hint: was it edited/],
     ];
-    for (const [name, edit, message] of edits) {
-      const report = JSON.parse(readFileSync(parts[1]!, "utf8"));
+    for (const [name, which, edit, message] of edits) {
+      const report = JSON.parse(readFileSync(parts[which]!, "utf8")) as Part;
       edit(report);
       const file = join(dir, `${name}.json`);
       writeFileSync(file, JSON.stringify(report));
-      const r = runCli(["simulate", "--merge", parts[0]!, file]);
+      const r = runCli(["simulate", "--merge", ...(which === 0 ? [file, parts[1]!] : [parts[0]!, file])]);
       expect(r.status, `${name}: ${r.stderr}`).toBe(1);
       expect(r.stderr, name).toMatch(message);
-      expect(r.stderr, name).toContain("was the file edited? play that shard again");
+      expect(r.stderr, name).toMatch(/ edited by hand\? play that shard again, then merge\nnothing merged\n$/);
       expect(r.stdout).toBe("");
     }
     const usage = runCli(["simulate", "--shard", "3/2"]);

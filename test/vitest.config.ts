@@ -9,7 +9,9 @@ export default defineConfig({
     // Test files share their two worker processes and the modules loaded in them, instead of
     // each file loading the parser, the compiler and the engine afresh (about 1.5 s a file,
     // a quarter of the suite, on the 2-core machine). Every test makes its own state; the one
-    // file that stands in for a module (find-files) loads what it tests afresh.
+    // file that stands in for a module (find-files) loads what it tests afresh and drops it after.
+    // The V8 settings a simulation gives (src/sim/runner.ts) stay set for the later files of its
+    // process, as they do in `state51 simulate`: they change the speed only, never a result.
     isolate: false,
     testTimeout: 60_000,
   },

@@ -242,5 +242,9 @@ describe("state51 build --watch", () => {
     const r = runCli(["build", "--watch", "cards/", "--out", "out"], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^state51: error: cannot write out\/: .*out is not a folder\n$/);
+    // An empty name (an unset shell variable) as build refuses it, not the folder it runs in.
+    const empty = runCli(["build", "--watch", "cards/", "--out", ""], dir);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toBe("state51: error: cannot write the output folder: the name given is empty\n");
   });
 });

@@ -46,13 +46,17 @@ export function cardsSummary(cards: readonly Card[]): string {
   return `${cards.length} cards compiled: ${by.base} base, ${by.contact} contact, ${by.leader} leader, ${by.location} location`;
 }
 
+/** The output folder as a refusal names it: an empty --out as such, not as the current folder it resolves to. */
+export const shownOutput = (given: string | undefined, outDir: string, cwd: string): string => (given === "" ? "the output folder" : shownDir(outDir, cwd));
+
 /**
  * Why the build cannot write `outDir`, before any work: a missing parent
  * (without --mkdir), a file in its place, an unwritable folder, files the
  * build did not write; an interrupted earlier build is recovered first.
  */
-export function outputRefusal(outDir: string, mkdir: boolean): string | undefined {
-  const problem = outputProblem(outDir, { folder: true, mkdir });
+export function outputRefusal(outDir: string, mkdir: boolean, given?: string): string | undefined {
+  // An empty --out is refused as given: resolved, it would be the current folder.
+  const problem = outputProblem(given === "" ? given : outDir, { folder: true, mkdir });
   if (problem !== undefined) return problem;
   try {
     recoverInterruptedSwap(outDir);
@@ -77,11 +81,10 @@ export async function runBuild(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const outDir = options.out === undefined ? defaultOutDir(cwd) : resolve(cwd, options.out);
-  // An empty name is refused as given (outputProblem says why): resolved, it would be the current folder.
-  const refusal = options.out?.trim() === "" ? outputProblem(options.out) : outputRefusal(outDir, options.mkdir === true);
+  const refusal = outputRefusal(outDir, options.mkdir === true, options.out);
   if (refusal !== undefined) {
     // A usage error (exit 2), found before any work: it names the program only, as the option parser's do.
-    writeError(errorLine("", `cannot write ${options.out?.trim() === "" ? "the output folder" : shownDir(outDir, cwd)}: ${refusal}`));
+    writeError(errorLine("", `cannot write ${shownOutput(options.out, outDir, cwd)}: ${refusal}`));
     return 2;
   }
   const result = validatePaths(paths, { cwd });

@@ -16,7 +16,7 @@ import { dirname, resolve } from "node:path";
 import { displayPath } from "../load/find-files.js";
 import { validatePaths } from "../pipeline/validate.js";
 import { watchTargets } from "../pipeline/watch-targets.js";
-import { cardsSummary, defaultOutDir, outputRefusal, shownDir, type BuildOptions } from "./build-command.js";
+import { cardsSummary, defaultOutDir, outputRefusal, shownDir, shownOutput, type BuildOptions } from "./build-command.js";
 import { errorLine } from "./error-line.js";
 import { problemCount } from "./format-diagnostics.js";
 import { systemErrorLine } from "./main.js";
@@ -199,9 +199,9 @@ export function builtLine(first: boolean, done: { readonly files: readonly unkno
 export async function watchBuild(paths: readonly string[], options: BuildOptions, io: WatchIo, stop?: Promise<void>): Promise<number> {
   const outDir = options.out === undefined ? defaultOutDir(io.cwd) : resolve(io.cwd, options.out);
   const shown = shownDir(outDir, io.cwd);
-  const refusal = outputRefusal(outDir, options.mkdir === true);
+  const refusal = outputRefusal(outDir, options.mkdir === true, options.out);
   if (refusal !== undefined) {
-    io.writeError(errorLine("", `cannot write ${shown}: ${refusal}`));
+    io.writeError(errorLine("", `cannot write ${shownOutput(options.out, outDir, io.cwd)}: ${refusal}`));
     return 2;
   }
   if (options.mkdir === true) mkdirSync(dirname(outDir), { recursive: true });

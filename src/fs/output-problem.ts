@@ -8,6 +8,7 @@
  */
 import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { errorCode } from "./system-reason.js";
 
 export interface OutputOptions {
   /** Make the missing folders above the output (`--mkdir`). */
@@ -44,10 +45,9 @@ function unwritable(folder: string): string | undefined {
     unlinkSync(probe);
     return undefined;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     // A probe left by a killed run of this same pid is no reason to refuse.
-    if (code === "EEXIST") return undefined;
-    return code ?? "unknown error";
+    return code === "EEXIST" ? undefined : code;
   }
 }
 
@@ -61,7 +61,9 @@ function protectedFile(file: string): string | undefined {
     accessSync(file, constants.W_OK);
     return undefined;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? "unknown error";
+    // Only the file's own permissions: a read-only mount (EROFS) is the folder's to report, below.
+    const code = errorCode(error);
+    return code === "EACCES" || code === "EPERM" ? code : undefined;
   }
 }
 
@@ -76,7 +78,7 @@ export const longestOutputName = 255 - 20;
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   // An empty name (`--out ""`, an unset shell variable) would resolve to the current folder.
-  if (path.trim() === "") return "the name given is empty";
+  if (path === "") return "the name given is empty";
   const full = resolve(path);
   const nameBytes = Buffer.byteLength(basename(full));
   if (nameBytes > longestOutputName) return `the name ${[...basename(full)].slice(0, 24).join("")}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
@@ -87,7 +89,7 @@ export function outputProblem(path: string, options: OutputOptions = {}): string
     if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
     if (options.reads?.().some((read) => isFile(resolve(read), here))) return `${path} is one of the files this command reads: name another file`;
     const locked = options.folder === true ? undefined : protectedFile(full);
-    if (locked !== undefined) return `${path} cannot be written to (${locked}): it is write-protected; make it writable or name another file`;
+    if (locked !== undefined) return `${path} is write-protected (${locked})`;
   }
   let folder = dirname(full);
   let above = statOf(folder);

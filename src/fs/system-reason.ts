@@ -17,3 +17,6 @@ export function systemReason(code: string | undefined): string {
   };
   return `${(code !== undefined && reasons[code]) || "system error"} (${code ?? "unknown"})`;
 }
+
+/** A failed system call's code (ENOENT, EACCES…), which reports name as the reason. */
+export const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? "unknown error";

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
-import { errorCode } from "./read-file.js";
+import { errorCode } from "../fs/system-reason.js";
 
 /** What the paths named hold: card files, paths that are not there, and folders that could not be read (with the system's code). */
 export type FoundFiles = { files: string[]; missing: string[]; unreadable: { path: string; reason: string }[] };

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
-import { systemReason } from "../fs/system-reason.js";
+import { errorCode, systemReason } from "../fs/system-reason.js";
 
 /** Card files are small; anything bigger is a mistake and must not stall the tool. */
 export const maxFileBytes = 1024 * 1024;
@@ -27,8 +27,6 @@ function statIfAny(path: string): Stats | undefined {
   }
 }
 
-/** A failed system call's code (ENOENT, EACCES…), which reports name as the reason. */
-export const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? "unknown error";
 
 export type BoundedRead = { ok: true; bytes: Buffer; tooBig: boolean } | { ok: false; reason: string; notAFile?: string };
 

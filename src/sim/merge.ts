@@ -74,7 +74,7 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   if (told.length > 0) same("baseline card set", (r) => r.baseline?.run.cardSet ?? null, told);
   for (const p of parts) whole(p.file, p.report, first.file, first.report);
   const withBase = parts.find((p) => p.report.baseline !== undefined);
-  for (const p of parts) if (p.report.baseline !== undefined) whole(`${p.file}'s baseline`, p.report.baseline, `${withBase!.file}'s`, withBase!.report.baseline!);
+  for (const p of parts) if (p.report.baseline !== undefined) whole(`${p.file}'s baseline`, p.report.baseline, `${withBase!.file}'s baseline`, withBase!.report.baseline!);
   const merged = mergeShares(parts.map((p) => p.report));
   // No comparison unless every shard played its share of the baseline (the report is then marked interrupted anyway).
   if (!parts.every((p) => p.report.baseline !== undefined)) return merged;
@@ -86,31 +86,33 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
 /**
  * A MergeError when a part does not hold what its run says it played: the same
  * cards, factions and bots as the first part (the card set's digest already
- * matched, so only an edit of the file can make them differ), one entry a seat,
- * and, when complete, every game of its shard. Without this an edited part would
- * merge into wrong figures, or fail deep in the adding.
+ * matched, so only an edit of a file can make them differ, and either file may
+ * be the edited one), one entry a seat, and, when complete, every game of its
+ * shard. Without this an edited part would merge into wrong figures, or fail
+ * deep in the adding.
  */
 function whole(file: string, r: SimulationReport, firstFile: string, first: SimulationReport): void {
-  const edited = "  (was the file edited? play that shard again)";
+  const edited = (which: string): string => `\n  hint: was ${which} edited by hand? play that shard again, then merge`;
   const sameIds = (noun: string, ids: (x: SimulationReport) => readonly string[]): void => {
-    const mine = ids(r);
-    const theirs = new Set(ids(first));
-    const seen = new Set<string>();
-    for (const id of mine) {
-      if (seen.has(id)) throw new MergeError(`${file} lists ${noun} ${JSON.stringify(id)} twice${edited}`);
-      if (!theirs.has(id)) throw new MergeError(`${file} has ${noun} ${JSON.stringify(id)}, which ${firstFile} has not${edited}`);
-      seen.add(id);
+    const mine = new Set<string>();
+    for (const id of ids(r)) {
+      if (mine.has(id)) throw new MergeError(`${file} lists ${noun} ${JSON.stringify(id)} twice${edited("it")}`);
+      mine.add(id);
     }
-    for (const id of theirs) if (!seen.has(id)) throw new MergeError(`${file} has no ${noun} ${JSON.stringify(id)}, which ${firstFile} has${edited}`);
+    const theirs = new Set(ids(first));
+    const onlyHere = [...mine].find((id) => !theirs.has(id));
+    const onlyThere = [...theirs].find((id) => !mine.has(id));
+    if (onlyHere !== undefined || onlyThere !== undefined)
+      throw new MergeError(`${file} and ${firstFile} do not list the same ${noun}s: ${JSON.stringify(onlyHere ?? onlyThere)} is in ${onlyHere !== undefined ? file : firstFile} only${edited("one of them")}`);
   };
   sameIds("card", (x) => x.cards.map((c) => c.id));
   sameIds("faction", (x) => x.factions.map((f) => f.faction));
   sameIds("bot", (x) => x.bots.map((b) => b.bot));
-  if (r.seats.length !== r.run.players) throw new MergeError(`${file} lists ${r.seats.length} seats for ${r.run.players} players${edited}`);
+  if (r.seats.length !== r.run.players) throw new MergeError(`${file} lists ${r.seats.length} seats for ${r.run.players} players${edited("it")}`);
   const range = shardRange(r.run.seeds.count, r.run.shard ?? { index: 1, of: 1 });
   const share = range.to - range.from;
   if (r.games.played > share || (r.complete && r.games.played !== share))
-    throw new MergeError(`${file} says it played ${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}, but its share of the run is ${counted(share, "game")}${edited}`);
+    throw new MergeError(`${file} says it played ${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}, but its share of the run is ${counted(share, "game")}${edited("it")}`);
 }
 
 /** The report of the run whose shares (shards) these reports are. */

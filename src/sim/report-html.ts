@@ -269,7 +269,9 @@ export function lengthPlot(r: SimulationReport): string {
     "length",
     "Game length",
     svg("length-plot", f, "histogram of game lengths in rounds", body),
-    `Each bar counts the games that lasted that many rounds; the dashed line is the mean (${e(g.mean.toFixed(2))} rounds; median ${e(String(g.median))}, standard deviation ${e(g.sd.toFixed(2))}).` +
+    (hist.length > 0
+      ? `Each bar counts the games that lasted that many rounds; the dashed line is the mean (${e(g.mean.toFixed(2))} rounds; median ${e(String(g.median))}, standard deviation ${e(g.sd.toFixed(2))}).`
+      : "Each bar would count the games that lasted that many rounds: no game was played.") +
       (atLimit(r) > 0 ? ` ${e(roundLimitText(r))}.` : ""),
   );
 }
