@@ -88,13 +88,32 @@ describe("the HTML report", () => {
   it("compares with a baseline stopped before its first game by dashes, not an invented change in length", () => {
     const played = buildReport(tally, meta, cardLabels(registry), true, factionNames(registry));
     const none = buildReport(emptyTally(shape), meta, cardLabels(registry), false, factionNames(registry));
-    const mean = played.games.rounds.mean.toFixed(2);
+    const mean = played.games.rounds.mean?.toFixed(2);
+    expect(mean).toMatch(/^\d+\.\d\d$/);
     const text = reportText(withBaseline(played, none, new Set()));
     expect(text).toContain(`  rounds: mean ${mean}, baseline – (–); median ${played.games.rounds.median}, baseline –\n`);
     expect(reportText(none)).toContain("  rounds: –\n");
     expect(reportText(none)).toContain("  final VP: –\n");
     const html = reportHtml(withBaseline(played, none, new Set()));
     expect(html).toContain(`mean ${mean} here, – in the baseline (–); median ${played.games.rounds.median} here, – in the baseline`);
+    // The JSON says null where the reports say "–": a script reading it finds no mean of 0 to average.
+    const json = withBaseline(played, none, new Set());
+    expect(json.comparison!.rounds).toEqual({ mean: played.games.rounds.mean, baselineMean: null, meanDifference: null, median: played.games.rounds.median, baselineMedian: null });
+    expect(none.games.rounds).toEqual({ mean: null, median: null, sd: null, min: null, max: null, histogram: [] });
+    expect(none.games.finalVp).toEqual({ total: 0, winners: 0, mean: null, winnersMean: null });
+    expect(none.factions.every((f) => f.winRate === null)).toBe(true);
+  });
+
+  it("scales the faction plot to the factions that played: one with no games does not stretch it to 100%", () => {
+    const t = emptyTally(shape);
+    t.games = 100;
+    t.rounds[12] = 100;
+    t.factions[shape.factions[0]!] = { games: 400, wins: 100, draws: 0 };
+    const html = reportHtml(buildReport(t, meta, cardLabels(registry), true, factionNames(registry)));
+    const plot = html.slice(html.indexOf(`id="factions-plot"`), html.indexOf("</svg>", html.indexOf(`id="factions-plot"`)));
+    const ticks = [...plot.matchAll(/>(\d+)%</g)].map((m) => Number(m[1]));
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(Math.max(...ticks)).toBeLessThanOrEqual(40);
   });
 
   it("shows no rate for a faction with no games, and says how many games ran to the round limit", () => {

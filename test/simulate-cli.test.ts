@@ -256,6 +256,14 @@ describe("state51 simulate --shard and --merge", () => {
       expect(r.stderr, name).toMatch(/ edited by hand\? play that shard again, then merge\nnothing merged\n$/);
       expect(r.stdout).toBe("");
     }
+    // A part written by an older release (format 2 gave 0 for a mean over no games): the format named, not a field.
+    const old = JSON.parse(readFileSync(parts[1]!, "utf8")) as { version: number };
+    old.version = 2;
+    const oldFile = join(dir, "old.json");
+    writeFileSync(oldFile, JSON.stringify(old));
+    const refused = runCli(["simulate", "--merge", parts[0]!, oldFile]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/old\.json is a report of format 2, written by another release of state51; this one reads format 3\n  hint: play that shard again with this release, then merge\nnothing merged\n$/);
     const usage = runCli(["simulate", "--shard", "3/2"]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);

@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { counted, diffText, fitted, ifPlayed, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
+import { counted, diffText, fitted, orDash, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -36,7 +36,8 @@ export interface Comparison {
     /** winRate − baselineWinRate, with Newcombe's 95% interval (null when the faction is in one set only). */
     readonly difference: Diff | null;
   }[];
-  readonly rounds: { readonly mean: number; readonly baselineMean: number; readonly meanDifference: number; readonly median: number; readonly baselineMedian: number };
+  /** The games' length here and in the baseline; null on a side that played no game (a run stopped before its first), and then for the difference. */
+  readonly rounds: { readonly mean: number | null; readonly baselineMean: number | null; readonly meanDifference: number | null; readonly median: number | null; readonly baselineMedian: number | null };
   readonly cards: {
     /** Cards in this set and not the baseline's, highest difference first. */
     readonly new: readonly RankedCard[];
@@ -86,7 +87,7 @@ export function compareReports(report: SimulationReport, baseline: SimulationRep
   return {
     sameFactions: report.factions.map((f) => f.faction).join("\n") === baseline.factions.map((f) => f.faction).join("\n"),
     factions,
-    rounds: { mean: g.mean, baselineMean: b.mean, meanDifference: r4(g.mean - b.mean), median: g.median, baselineMedian: b.median },
+    rounds: { mean: g.mean, baselineMean: b.mean, meanDifference: g.mean === null || b.mean === null ? null : r4(g.mean - b.mean), median: g.median, baselineMedian: b.median },
     cards: {
       new: byRank(report.cards.filter((c) => !inBaseline.has(c.id)).map(ranked)),
       changed: byRank(
@@ -124,15 +125,15 @@ export function ordinal(k: number): string {
 export const rankText = (rank: number | null, of: number): string => (rank === null ? "unranked (never played, or played whenever seen)" : `ranks ${ordinal(rank)} of ${of}`);
 
 /** The games' length here and in the baseline, in words; "–" for a side that played no game (a run stopped early), and then for the difference. */
-export function roundsCompared(r: SimulationReport, c: Comparison, b: SimulationReport): Record<"mean" | "baselineMean" | "difference" | "median" | "baselineMedian", string> {
-  const here = r.games.played;
-  const there = b.games.played;
+export function roundsCompared(c: Comparison): Record<"mean" | "baselineMean" | "difference" | "median" | "baselineMedian", string> {
+  const r = c.rounds;
+  const fixed = (x: number): string => x.toFixed(2);
   return {
-    mean: ifPlayed(here, () => r.games.rounds.mean.toFixed(2)),
-    baselineMean: ifPlayed(there, () => c.rounds.baselineMean.toFixed(2)),
-    difference: ifPlayed(Math.min(here, there), () => signed(c.rounds.meanDifference, 2)),
-    median: ifPlayed(here, () => String(c.rounds.median)),
-    baselineMedian: ifPlayed(there, () => String(c.rounds.baselineMedian)),
+    mean: orDash(r.mean, fixed),
+    baselineMean: orDash(r.baselineMean, fixed),
+    difference: orDash(r.meanDifference, (d) => signed(d, 2)),
+    median: orDash(r.median, String),
+    baselineMedian: orDash(r.baselineMedian, String),
   };
 }
 
@@ -144,7 +145,7 @@ export function comparisonText(r: SimulationReport): string[] {
   const out: string[] = [""];
   out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
   if (!b.complete) out.push(`INTERRUPTED: the baseline played ${counted(b.games.played, "game")} only; the comparison is over different games`);
-  const rounds = roundsCompared(r, c, b);
+  const rounds = roundsCompared(c);
   out.push(`  rounds: mean ${rounds.mean}, baseline ${rounds.baselineMean} (${rounds.difference}); median ${rounds.median}, baseline ${rounds.baselineMedian}`);
   out.push(`  draws: ${thousands(r.games.draws)}, baseline ${thousands(b.games.draws)}`);
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");

@@ -11,7 +11,7 @@
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
 import { ordinal, roundsCompared } from "./compare.js";
-import { atLimit, counted, ifPlayed, mainComplete, minGames, thousands, optPct, pct, roundLimitText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { atLimit, counted, finalVpText, mainComplete, minGames, thousands, optPct, pct, roundLimitText, roundsText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -137,7 +137,8 @@ export function factionPlot(r: SimulationReport): string {
   const left = 24 + Math.max(60, ...names.map((n) => textWidth(n, 12)));
   const f: Frame = { width: 640, height: 76 + 30 * Math.max(1, rows.length), left, right: 24, top: 26, bottom: 46 };
   const fair = 1 / r.run.players;
-  const hi = Math.max(fair, ...rows.map((x) => x.high));
+  // A faction with no games has the interval 0 to 1 (nothing known), which would stretch the axis to 100%.
+  const hi = Math.max(fair, ...rows.filter((x) => x.winRate !== null).map((x) => x.high));
   const ticks = niceTicks(0, Math.min(1, hi * 1.05), 5).filter((t) => t <= 1);
   const x = scale(0, ticks[ticks.length - 1]!, f.left, f.width - f.right);
   const rowY = (i: number): number => f.top + 15 + 30 * i;
@@ -146,15 +147,16 @@ export function factionPlot(r: SimulationReport): string {
       const colour = factionColour(row.faction);
       const y = rowY(i);
       // A faction no one played (a short or interrupted run): its name, and no interval spanning everything.
-      if (row.games === 0) return `<g class="faction"><title>${e(`${row.name}: no games`)}</title>${text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`)}${text(f.left + 6, y + 4, "no games", `class="label"`)}</g>`;
-      const tip = `${row.name}: ${pct(row.winRate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${thousands(row.wins)} of ${thousands(row.games)} player-games`;
+      const rate = row.winRate;
+      if (rate === null) return `<g class="faction"><title>${e(`${row.name}: no games`)}</title>${text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`)}${text(f.left + 6, y + 4, "no games", `class="label"`)}</g>`;
+      const tip = `${row.name}: ${pct(rate)} won, 95% interval ${pct(row.low)} to ${pct(row.high)}, ${thousands(row.wins)} of ${thousands(row.games)} player-games`;
       return (
         `<g class="faction"><title>${e(tip)}</title>` +
         text(f.left - 8, y + 4, e(names[i]!), `text-anchor="end" class="label"`) +
         line(x(row.low), y, x(row.high), y, `stroke="${colour}" stroke-width="3" stroke-linecap="round"`) +
         line(x(row.low), y - 6, x(row.low), y + 6, `stroke="${colour}" stroke-width="2"`) +
         line(x(row.high), y - 6, x(row.high), y + 6, `stroke="${colour}" stroke-width="2"`) +
-        `<circle cx="${num(x(row.winRate))}" cy="${num(y)}" r="5" fill="${colour}" stroke="#fff" stroke-width="1.5"/>` +
+        `<circle cx="${num(x(rate))}" cy="${num(y)}" r="5" fill="${colour}" stroke="#fff" stroke-width="1.5"/>` +
         `</g>`
       );
     })
@@ -246,10 +248,9 @@ export function cardPlot(r: SimulationReport): string {
 export function lengthPlot(r: SimulationReport): string {
   const f: Frame = { width: 640, height: 310, left: 64, right: 24, top: 26, bottom: 46 };
   const g = r.games.rounds;
-  const hist = g.histogram;
-  const lo = hist.length > 0 ? g.min : 0;
-  const hi = hist.length > 0 ? g.max : 1;
-  const most = Math.max(1, ...hist.map((h) => h.games));
+  const lo = g.mean === null ? 0 : g.min;
+  const hi = g.mean === null ? 1 : g.max;
+  const most = Math.max(1, ...g.histogram.map((h) => h.games));
   const yTicks = niceTicks(0, most, 5);
   const y = scale(0, yTicks[yTicks.length - 1]!, f.height - f.bottom, f.top);
   const x = scale(lo - 0.5, hi + 0.5, f.left, f.width - f.right);
@@ -257,21 +258,21 @@ export function lengthPlot(r: SimulationReport): string {
   const every = span <= 12 ? 1 : span <= 30 ? 2 : Math.ceil(span / 12);
   const xTicks = Array.from({ length: span }, (_, i) => lo + i).filter((t) => (t - lo) % every === 0);
   const barWidth = Math.max(1, (x(1) - x(0)) * 0.85);
-  const bars = hist
+  const bars = g.histogram
     .map(
       (h) =>
         `<rect class="bar" x="${num(x(h.rounds) - barWidth / 2)}" y="${num(y(h.games))}" width="${num(barWidth)}" height="${num(y(0) - y(h.games))}"><title>${e(`${h.rounds} rounds: ${games(h.games)}`)}</title></rect>`,
     )
     .join("");
-  const mean = hist.length > 0 ? line(x(g.mean), f.top - 4, x(g.mean), y(0), `class="mean"`) + note(f, x(g.mean), f.top - 9, `mean ${g.mean.toFixed(2)}`) : "";
+  const mean = g.mean === null ? "" : line(x(g.mean), f.top - 4, x(g.mean), y(0), `class="mean"`) + note(f, x(g.mean), f.top - 9, `mean ${g.mean.toFixed(2)}`);
   const body = yAxis(f, yTicks, y, (t) => thousands(t), "games") + xAxis(f, xTicks, x, (t) => String(t), "rounds in the game", false) + bars + mean;
   return figure(
     "length",
     "Game length",
     svg("length-plot", f, "histogram of game lengths in rounds", body),
-    (hist.length > 0
-      ? `Each bar counts the games that lasted that many rounds; the dashed line is the mean (${e(g.mean.toFixed(2))} rounds; median ${e(String(g.median))}, standard deviation ${e(g.sd.toFixed(2))}).`
-      : "Each bar would count the games that lasted that many rounds: no game was played.") +
+    (g.mean === null
+      ? "Each bar would count the games that lasted that many rounds: no game was played."
+      : `Each bar counts the games that lasted that many rounds; the dashed line is the mean (${e(g.mean.toFixed(2))} rounds; median ${e(String(g.median))}, standard deviation ${e(g.sd.toFixed(2))}).`) +
       (atLimit(r) > 0 ? ` ${e(roundLimitText(r))}.` : ""),
   );
 }
@@ -283,7 +284,7 @@ function rateRows(label: string, rows: readonly (Rate & { readonly label: string
       const swatch = row.colour === undefined ? "" : `<span class="swatch" style="background:${row.colour}"></span>`;
       return (
         `<tr><th scope="row">${swatch}${e(row.label)}</th><td>${thousands(row.wins)}</td><td>${thousands(row.games)}</td><td>${thousands(row.draws)}</td>` +
-        (row.games === 0 ? `<td class="rate">–</td><td>–</td></tr>` : `<td class="rate${off}">${pct(row.winRate)}</td><td>${pct(row.low)} – ${pct(row.high)}</td></tr>`)
+        (row.winRate === null ? `<td class="rate">–</td><td>–</td></tr>` : `<td class="rate${off}">${pct(row.winRate)}</td><td>${pct(row.low)} – ${pct(row.high)}</td></tr>`)
       );
     })
     .join("\n");
@@ -334,8 +335,8 @@ function summary(r: SimulationReport): string {
   const u = r.usualRange;
   const items: [string, string][] = [
     ["games", `${thousands(g.played)} played, ${thousands(g.draws)} drawn (a shared first place)`],
-    ["rounds", ifPlayed(g.played, () => `mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, standard deviation ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`)],
-    ["final VP", ifPlayed(g.played, () => `mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`)],
+    ["rounds", roundsText(g.rounds, "standard deviation")],
+    ["final VP", finalVpText(g.finalVp)],
     ["players", String(run.players)],
     ["bots by seat", run.bots.join(", ")],
     ["seeds", `${run.seeds.first} to ${last} (${games(run.seeds.count)})${run.shard ? `; shard ${run.shard.index} of ${run.shard.of}` : ""}`],
@@ -358,7 +359,7 @@ function baselineSection(r: SimulationReport): string[] {
   const c = r.comparison;
   const b = r.baseline;
   if (c === undefined || b === undefined) return [];
-  const rounds = roundsCompared(r, c, b);
+  const rounds = roundsCompared(c);
   const head = (cols: readonly string[]): string => `<thead><tr>${cols.map((col) => `<th scope="col">${e(col)}</th>`).join("")}</tr></thead>`;
   const table = (cls: string, cols: readonly string[], rows: readonly string[]): string => `<table class="${cls}">${head(cols)}\n<tbody>\n${rows.join("\n")}\n</tbody></table>`;
   const factions = c.factions.map(

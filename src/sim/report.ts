@@ -13,7 +13,8 @@ import type { Comparison } from "./compare.js";
 import { comparisonText } from "./compare.js";
 import { emptyTally, type CardTally, type Outcome, type PlayWay, type Tally, type TallyShape } from "./tally.js";
 
-export const reportFormat = 2;
+/** The JSON report's format: 2 named the factions; 3 gives null, not 0, for figures over no games. Merge refuses parts of another format. */
+export const reportFormat = 3;
 
 /** What was run: enough to tell whether two reports can be merged. */
 export interface ReportMeta {
@@ -33,10 +34,19 @@ export interface Rate {
   readonly games: number;
   readonly wins: number;
   readonly draws: number;
-  readonly winRate: number;
+  /** null with no games (a faction left out of a short run): no games, no rate; its interval is then everything, 0 to 1. */
+  readonly winRate: number | null;
   readonly low: number;
   readonly high: number;
 }
+
+/** The games' length; its figures are null when no game was played (a run stopped before its first), since the mean of no games is not 0. */
+export type Rounds =
+  | { readonly mean: number; readonly median: number; readonly sd: number; readonly min: number; readonly max: number; readonly histogram: readonly { readonly rounds: number; readonly games: number }[] }
+  | { readonly mean: null; readonly median: null; readonly sd: null; readonly min: null; readonly max: null; readonly histogram: readonly [] };
+
+/** Final VP summed over the games, and the means (null when no game was played). */
+export type FinalVp = { readonly total: number; readonly winners: number } & ({ readonly mean: number; readonly winnersMean: number } | { readonly mean: null; readonly winnersMean: null });
 
 export interface CardReport {
   readonly id: string;
@@ -68,8 +78,8 @@ export interface SimulationReport {
   readonly games: {
     readonly played: number;
     readonly draws: number;
-    readonly rounds: { readonly mean: number; readonly median: number; readonly sd: number; readonly min: number; readonly max: number; readonly histogram: readonly { readonly rounds: number; readonly games: number }[] };
-    readonly finalVp: { readonly total: number; readonly winners: number; readonly mean: number; readonly winnersMean: number };
+    readonly rounds: Rounds;
+    readonly finalVp: FinalVp;
   };
   readonly seats: readonly (Rate & { readonly seat: number })[];
   /** `name`: what the designer calls the faction (its Base's English name); `faction` its id. */
@@ -103,13 +113,18 @@ const ratio = (a: number, b: number): number | null => (b === 0 ? null : r4(a / 
 
 function rate(o: Outcome): Rate {
   const w = wilson(o.wins, o.games);
-  return { games: o.games, wins: o.wins, draws: o.draws, winRate: o.games === 0 ? 0 : r4(o.wins / o.games), low: r4(w.low), high: r4(w.high) };
+  return { games: o.games, wins: o.wins, draws: o.draws, winRate: ratio(o.wins, o.games), low: r4(w.low), high: r4(w.high) };
 }
 
-function roundsOf(hist: readonly number[]): SimulationReport["games"]["rounds"] {
+function finalVpOf(t: Tally, players: number): FinalVp {
+  const sums = { total: t.vp, winners: t.topVp };
+  return t.games === 0 ? { ...sums, mean: null, winnersMean: null } : { ...sums, mean: r4(t.vp / (t.games * players)), winnersMean: r4(t.topVp / t.games) };
+}
+
+function roundsOf(hist: readonly number[]): Rounds {
   const histogram = hist.flatMap((games, rounds) => (games > 0 ? [{ rounds, games }] : []));
   const n = histogram.reduce((a, h) => a + h.games, 0);
-  if (n === 0) return { mean: 0, median: 0, sd: 0, min: 0, max: 0, histogram };
+  if (n === 0) return { mean: null, median: null, sd: null, min: null, max: null, histogram: [] };
   const sum = histogram.reduce((a, h) => a + h.rounds * h.games, 0);
   const squares = histogram.reduce((a, h) => a + h.rounds * h.rounds * h.games, 0);
   const mean = sum / n;
@@ -142,7 +157,9 @@ export const pts = (x: number): string => `${signedPoints(x)} pts`;
 const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
 export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** A rate, or "–" where there is none. */
-export const optPct = (x: number | null): string => (x === null ? "–" : pct(x));
+/** `show(x)`, or "–" for a figure there is none of (a mean over no games, a rate of a faction that never played). */
+export const orDash = <T>(x: T | null, show: (x: T) => string): string => (x === null ? "–" : show(x));
+export const optPct = (x: number | null): string => orDash(x, pct);
 /** A difference with its 95% interval, "+6.1 pts [+2.0, +10.3]", or "–" where there is none. */
 export const diffText = (d: { readonly value: number; readonly low: number; readonly high: number } | null): string =>
   d === null ? "–" : `${pts(d.value)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`;
@@ -219,7 +236,7 @@ export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, 
       played: tally.games,
       draws: tally.draws,
       rounds: roundsOf(tally.rounds),
-      finalVp: { total: tally.vp, winners: tally.topVp, mean: ratio(tally.vp, tally.games * meta.players) ?? 0, winnersMean: ratio(tally.topVp, tally.games) ?? 0 },
+      finalVp: finalVpOf(tally, meta.players),
     },
     seats: tally.seats.map((o, i) => ({ seat: i + 1, ...rate(o) })),
     factions: Object.entries(tally.factions).map(([faction, o]) => ({ faction, name: factions.get(faction) ?? faction, ...rate(o) })),
@@ -248,8 +265,11 @@ export function tallyOfReport(r: SimulationReport): Tally {
   return t;
 }
 
-/** `figure()`, a figure over the games played, or "–" when none was (a run stopped before its first game): the mean of no games is not 0. */
-export const ifPlayed = (played: number, figure: () => string): string => (played === 0 ? "–" : figure());
+/** The games' length in words, for the text and HTML reports alike ("–" when no game was played). */
+export const roundsText = (r: Rounds, sd: "sd" | "standard deviation"): string =>
+  r.mean === null ? "–" : `mean ${r.mean.toFixed(2)}, median ${r.median}, ${sd} ${r.sd.toFixed(2)}, from ${r.min} to ${r.max}`;
+/** The final VP in words ("–" when no game was played). */
+export const finalVpText = (v: FinalVp): string => (v.mean === null ? "–" : `mean ${v.mean.toFixed(2)} a player, ${v.winnersMean.toFixed(2)} the top score`);
 
 /** 1234567 → "1,234,567", whatever the locale. */
 export const thousands = (x: number): string => x.toLocaleString("en");
@@ -264,7 +284,7 @@ export const fitted = (text: string, width: number): string => {
 
 function rateLine(label: string, r: Rate): string {
   // No games (a faction left out of a short run): no rate, rather than 0% with an interval spanning everything.
-  const rateAndInterval = r.games === 0 ? "–".padStart(6) : `${pct(r.winRate).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]`;
+  const rateAndInterval = orDash(r.winRate, (w) => `${pct(w).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]`).padStart(6);
   return `  ${fitted(label, 24).padEnd(24)} ${`${thousands(r.wins)}/${thousands(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${thousands(r.draws)} drawn` : ""}`;
 }
 
@@ -301,11 +321,11 @@ export function reportText(r: SimulationReport): string {
   if (!mainComplete(r)) out.push(`INTERRUPTED: ${counted(g.played, "game")} played; the figures are for those games only`);
   out.push("");
   out.push(`Games: ${thousands(g.played)} played, ${thousands(g.draws)} drawn`);
-  out.push(`  rounds: ${ifPlayed(g.played, () => `mean ${g.rounds.mean.toFixed(2)}, median ${g.rounds.median}, sd ${g.rounds.sd.toFixed(2)}, from ${g.rounds.min} to ${g.rounds.max}`)}`);
+  out.push(`  rounds: ${roundsText(g.rounds, "sd")}`);
   const most = Math.max(1, ...g.rounds.histogram.map((h) => h.games));
   for (const h of g.rounds.histogram) out.push(`    ${String(h.rounds).padStart(3)} rounds ${thousands(h.games).padStart(8)}  ${"█".repeat(Math.max(h.games > 0 ? 1 : 0, Math.round((40 * h.games) / most)))}`);
   if (atLimit(r) > 0) out.push(`  ${roundLimitText(r)}`);
-  out.push(`  final VP: ${ifPlayed(g.played, () => `mean ${g.finalVp.mean.toFixed(2)} a player, ${g.finalVp.winnersMean.toFixed(2)} the top score`)}`);
+  out.push(`  final VP: ${finalVpText(g.finalVp)}`);
   out.push("");
   out.push("Win rates (won alone / player-games, 95% Wilson interval):");
   for (const s of r.seats) out.push(rateLine(`seat ${s.seat}`, s));
