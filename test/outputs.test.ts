@@ -240,4 +240,19 @@ describe("a write that fails after the checks (a disk filling up, a folder remov
     expect(systemErrorLine(failed!)).toBe(`cannot write ${file}: no such file or folder (ENOENT)`);
     expect(existsSync(gone)).toBe(false);
   });
+
+  it("never writes through a link standing at its temp file's name, nor keeps a stale temp file's text", () => {
+    const dir = tempDir();
+    const elsewhere = join(dir, "elsewhere.txt");
+    writeFileSync(elsewhere, "not yours");
+    const file = join(dir, "report.txt");
+    symlinkSync(elsewhere, `${file}.${process.pid}.tmp`);
+    writeFileAtomic(file, "the report");
+    expect(readFileSync(elsewhere, "utf8")).toBe("not yours");
+    expect(readFileSync(file, "utf8")).toBe("the report");
+    writeFileSync(`${file}.${process.pid}.tmp`, "a stale temp file, much longer than the report");
+    writeFileAtomic(file, "again");
+    expect(readFileSync(file, "utf8")).toBe("again");
+    expect(readdirSync(dir).sort()).toEqual(["elsewhere.txt", "report.txt"]);
+  });
 });

@@ -12,6 +12,21 @@ function existingFile(path: string): { readonly path: string; readonly mode?: nu
 }
 
 /**
+ * Creates `temp` afresh (O_EXCL), never writing through whatever stands at its name: a
+ * link planted there, or a stale temp file a crashed run left under a pid used again,
+ * is removed (the link itself, not what it points to) and the file created once more.
+ */
+function writeTemp(temp: string, content: string | Uint8Array): void {
+  try {
+    writeFileSync(temp, content, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    rmSync(temp, { force: true });
+    writeFileSync(temp, content, { flag: "wx" });
+  }
+}
+
+/**
  * Writes a file so that readers see the old content or the new, never half
  * of it: write a temp file beside it, then rename over (atomic on one file
  * system). Its folder is made only when `mkdir` says so (`--mkdir`): a
@@ -28,7 +43,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, opti
   const target = options.replace === true ? { path } : existingFile(path);
   const temp = `${target.path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temp, content);
+    writeTemp(temp, content);
     if (target.mode !== undefined) chmodSync(temp, target.mode);
     renameSync(temp, target.path);
   } catch (error) {
