@@ -466,6 +466,11 @@ describe("state51 build", () => {
     expect(r.stdout).toContain("nothing built: generated/ is unchanged");
     expect(readTree(join(dir, "generated"))).toEqual(before);
     expect(readdirSync(dir).sort()).toEqual(["cards", "generated"]);
+    // A folder that was not there before is not called unchanged: it is still not there.
+    const fresh = runCli(["build", "cards", "--out", "new/out", "--mkdir"], dir);
+    expect(fresh.status).toBe(1);
+    expect(fresh.stdout).toContain("nothing built: new/out/ was not created");
+    expect(readdirSync(dir).sort()).toEqual(["cards", "generated"]);
   });
 
   it("never replaces a folder it did not write", () => {

@@ -10,8 +10,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { systemErrorLine } from "../src/cli/main.js";
-import { writeFileAtomic } from "../src/fs/atomic-write.js";
+import { systemErrorLine } from "../src/cli/error-line.js";
+import { toldOf, writeFileAtomic } from "../src/fs/atomic-write.js";
 import { repoRoot } from "./helpers.js";
 
 const cli = join(repoRoot, "dist/state51.cjs");
@@ -239,6 +239,19 @@ describe("a write that fails after the checks (a disk filling up, a folder remov
     expect(failed?.code).toBe("ENOENT");
     expect(systemErrorLine(failed!)).toBe(`cannot write ${file}: no such file or folder (ENOENT)`);
     expect(existsSync(gone)).toBe(false);
+  });
+
+  it("names the file or folder given when the error names a temp one or none (a full disk's ENOSPC names no file)", () => {
+    const fail = (path?: string): NodeJS.ErrnoException => Object.assign(new Error("x"), { code: "ENOSPC", syscall: "write", ...(path === undefined ? {} : { path }) });
+    const told = (error: NodeJS.ErrnoException, temps: string[]): string => systemErrorLine(toldOf(error, "out", temps) as NodeJS.ErrnoException);
+    expect(told(fail(), ["out.1.tmp"])).toBe("cannot write out: the disk is full (ENOSPC)");
+    expect(told(fail(".out.1.new.tmp/index.ts"), [".out.1.new.tmp", ".out.1.ready.tmp"])).toBe("cannot write out: the disk is full (ENOSPC)");
+    // A file the designer named (another of the command's own) keeps its name.
+    expect(told(fail("cards/a.yaml"), ["out.1.tmp"])).toBe("cannot write cards/a.yaml: the disk is full (ENOSPC)");
+    // Not a system error: left as it is.
+    const plain = new Error("plain");
+    expect(toldOf(plain, "out", [])).toBe(plain);
+    expect((plain as NodeJS.ErrnoException).path).toBeUndefined();
   });
 
   it("never writes through a link standing at its temp file's name, nor keeps a stale temp file's text", () => {

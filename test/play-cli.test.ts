@@ -125,6 +125,11 @@ describe("state51 replay on damaged logs", () => {
       ["the same faction twice", [JSON.stringify({ ...header, factions: ["new-york", "new-york"] }), ...lines.slice(1)], /factions must be distinct/],
       ["an unknown faction", [JSON.stringify({ ...header, factions: ["atlantis", "new-york"] }), ...lines.slice(1)], /factions must be distinct, from/],
       ["a null line", [lines[0]!, "null", ...lines.slice(1)], /line 2 is not a log entry/],
+      ["a choice moved to another round", lines.map((l, i) => (i === firstChoice ? l.replace(/"round":\d+/, '"round":5') : l)), /^choice 1 \(line 2\) is recorded in round 5; the game asks it in round 1$/],
+      ["bots that are not a list", [JSON.stringify({ ...header, bots: 7 }), ...lines.slice(1)], /the header's bots must be one bot name a seat \(2\)/],
+      ["an unknown bot", [JSON.stringify({ ...header, bots: ["nonsense", "greedy"] }), ...lines.slice(1)], /the header's bots must be/],
+      ["a bot spelt otherwise than play writes it", [JSON.stringify({ ...header, bots: [" greedy", "mcts:0200"] }), ...lines.slice(1)], /the header's bots must be/],
+      ["one bot for two seats", [JSON.stringify({ ...header, bots: ["random"] }), ...lines.slice(1)], /the header's bots must be one bot name a seat \(2\)/],
     ];
     for (const [what, damaged, message] of cases) expect(replayed(damaged).error, what).toMatch(message);
     // Through the CLI: exit 1, the reason on standard error, where `replay log > out.txt` still shows it.

@@ -5,7 +5,7 @@
  * The compiler (and so ts-morph, slow to load) is imported only here, lazily:
  * `state51 validate` never loads it. The bundle keeps it in its own chunk.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { outputProblem } from "../fs/output-problem.js";
 import { assertReplaceable, recoverInterruptedSwap, WriteTreeError } from "../compiler/write-generated.js";
@@ -14,7 +14,7 @@ import { validatePaths } from "../pipeline/validate.js";
 import { insideCheckout, packageRoot } from "../pipeline/package-root.js";
 import { countByKind } from "./format-diagnostics.js";
 import { printValidation } from "./validate-command.js";
-import { errorLine } from "./error-line.js";
+import { errorLine, systemErrorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
 
 export interface BuildOptions {
@@ -39,6 +39,11 @@ export function defaultOutDir(cwd: string = process.cwd()): string {
 export function shownDir(path: string, cwd: string): string {
   const rel = relative(cwd, path);
   return `${rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel}/`.replace(/[\\/]+$/, "/");
+}
+
+/** The line after a build that wrote nothing: the folder is as it was, or, when there was none, still not there. */
+export function nothingBuilt(outDir: string, shown: string): string {
+  return `nothing built: ${shown} ${existsSync(outDir) ? "is unchanged" : "was not created"}\n`;
 }
 
 export function cardsSummary(cards: readonly Card[]): string {
@@ -89,7 +94,7 @@ export async function runBuild(
   }
   const result = validatePaths(paths, { cwd });
   if (printValidation(result, "text", write) !== 0) {
-    write(`nothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
+    write(nothingBuilt(outDir, shownDir(outDir, cwd)));
     return 1;
   }
   const { CompileError, buildGenerated } = await import("../compiler/build.js");
@@ -101,7 +106,7 @@ export async function runBuild(
   } catch (error) {
     const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
     if (!(error instanceof CompileError || error instanceof WriteTreeError || systemError)) throw error;
-    writeError(errorLine("build", error.message) + `nothing built: ${shownDir(outDir, cwd)} is unchanged\n`);
+    writeError(errorLine("build", systemError ? systemErrorLine(error as NodeJS.ErrnoException) : error.message) + nothingBuilt(outDir, shownDir(outDir, cwd)));
     return 1;
   }
 }

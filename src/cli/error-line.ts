@@ -1,3 +1,4 @@
+import { systemReason } from "../fs/system-reason.js";
 import { terminalLine } from "../text/escape.js";
 
 /**
@@ -13,4 +14,13 @@ import { terminalLine } from "../text/escape.js";
 export function errorLine(command: string, message: string): string {
   const [head = "", ...hints] = message.split(/\n(?=  (?:hint: |\| ))/);
   return [`state51${command === "" ? "" : ` ${command}`}: error: ${head}`, ...hints].map(terminalLine).join("\n") + "\n";
+}
+
+/** What the program was doing when a system call failed, as "cannot …". */
+const doing: Partial<Record<string, string>> = { open: "write", write: "write", rename: "write", copyfile: "write", mkdir: "create the folder", rmdir: "remove", rm: "remove", unlink: "remove", read: "read", scandir: "read the folder" };
+
+/** A system error met while writing (a disk full, a folder removed under us) as one line. */
+export function systemErrorLine(error: NodeJS.ErrnoException): string {
+  const what = (error.syscall !== undefined && doing[error.syscall]) || error.syscall || "write";
+  return `cannot ${what}${error.path === undefined ? "" : ` ${error.path}`}: ${systemReason(error.code)}`;
 }

@@ -10,8 +10,7 @@ import { checkGrammarOutput, writeGrammarDiagram } from "./grammar-command.js";
 import { UsageError } from "./usage-error.js";
 import { runValidate, type Format } from "./validate-command.js";
 import { langs } from "../text/words.js";
-import { errorLine } from "./error-line.js";
-import { systemReason } from "../fs/system-reason.js";
+import { errorLine, systemErrorLine } from "./error-line.js";
 
 const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
@@ -528,15 +527,6 @@ function usage(run: () => number, writeError: (s: string) => void): number {
     }
     throw error;
   }
-}
-
-/** What the program was doing when a system call failed, as "cannot …". */
-const doing: Partial<Record<string, string>> = { open: "write", write: "write", rename: "write", copyfile: "write", mkdir: "create the folder", rmdir: "remove", rm: "remove", unlink: "remove", read: "read", scandir: "read the folder" };
-
-/** A system error met while writing (a disk full, a folder removed under us) as one line. */
-export function systemErrorLine(error: NodeJS.ErrnoException): string {
-  const what = (error.syscall !== undefined && doing[error.syscall]) || error.syscall || "write";
-  return `cannot ${what}${error.path === undefined ? "" : ` ${error.path}`}: ${systemReason(error.code)}`;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -16,10 +16,9 @@ import { dirname, resolve } from "node:path";
 import { displayPath } from "../load/find-files.js";
 import { validatePaths } from "../pipeline/validate.js";
 import { watchTargets } from "../pipeline/watch-targets.js";
-import { cardsSummary, defaultOutDir, outputRefusal, shownDir, shownOutput, type BuildOptions } from "./build-command.js";
-import { errorLine } from "./error-line.js";
+import { cardsSummary, defaultOutDir, nothingBuilt, outputRefusal, shownDir, shownOutput, type BuildOptions } from "./build-command.js";
+import { errorLine, systemErrorLine } from "./error-line.js";
 import { problemCount } from "./format-diagnostics.js";
-import { systemErrorLine } from "./main.js";
 import { printValidation } from "./validate-command.js";
 
 /** How long after the last event a run starts: an editor's save is often several events (write, rename, chmod). */
@@ -214,7 +213,7 @@ export async function watchBuild(paths: readonly string[], options: BuildOptions
     () => {
       const result = validatePaths(paths, { cwd: io.cwd });
       if (printValidation(result, "text", io.write) !== 0) {
-        io.write(`nothing built: ${shown} is unchanged\n`);
+        io.write(nothingBuilt(outDir, shown));
         return { status: 1, result: `build: ${problemCount(result.diagnostics)}, nothing written` };
       }
       try {
@@ -224,7 +223,7 @@ export async function watchBuild(paths: readonly string[], options: BuildOptions
         built = true;
         return { status: 0, result: first ? `build: ${done.files.length} files` : `build: ${done.written.length} file${done.written.length === 1 ? "" : "s"} written` };
       } catch (error) {
-        io.write(`nothing built: ${shown} is unchanged\n`);
+        io.write(nothingBuilt(outDir, shown));
         return failed(error, "build", io);
       }
     },

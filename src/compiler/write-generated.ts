@@ -12,7 +12,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readBounded } from "../load/read-file.js";
-import { writeFileAtomic } from "../fs/atomic-write.js";
+import { toldOf, writeFileAtomic } from "../fs/atomic-write.js";
 import { basename, dirname, join, relative, sep } from "node:path";
 
 export interface TreeFile {
@@ -201,7 +201,7 @@ export function writeTreeAtomic(outDir: string, files: readonly TreeFile[]): voi
     renameSync(fresh, ready);
   } catch (error) {
     rmSync(fresh, { recursive: true, force: true });
-    throw error;
+    throw toldOf(error, outDir, [fresh, ready]);
   }
   killPoint("ready");
 
@@ -213,7 +213,7 @@ export function writeTreeAtomic(outDir: string, files: readonly TreeFile[]): voi
   } catch (error) {
     if (hadPrevious) renameSync(old, outDir);
     rmSync(ready, { recursive: true, force: true });
-    throw error;
+    throw toldOf(error, outDir, [ready]);
   }
   killPoint("swapped");
   if (hadPrevious) {

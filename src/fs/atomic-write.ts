@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, sep } from "node:path";
 
 /** Where an existing file's content lives (a symbolic link's target) and its permissions; only `path` for a new file. */
 function existingFile(path: string): { readonly path: string; readonly mode?: number } {
@@ -9,6 +9,19 @@ function existingFile(path: string): { readonly path: string; readonly mode?: nu
   } catch {
     return { path };
   }
+}
+
+/**
+ * A failed write's error told of `path`, the file or folder the designer named, when it names
+ * one of the temp files or folders written beside it (`temps`) or nothing at all (a full disk's
+ * ENOSPC names no file): never a temp name the designer has not seen, nor "cannot write:".
+ */
+export function toldOf(error: unknown, path: string, temps: readonly string[]): unknown {
+  const failed = error as NodeJS.ErrnoException | undefined;
+  if (typeof failed?.code !== "string") return error;
+  const at = failed.path;
+  if (at === undefined || temps.some((t) => at === t || at.startsWith(t + sep))) failed.path = path;
+  return error;
 }
 
 /**
@@ -48,9 +61,6 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, opti
     renameSync(temp, target.path);
   } catch (error) {
     rmSync(temp, { force: true });
-    // The designer named the file, not its temp name: a failure (a folder removed during the run) is told of the file.
-    const failed = error as NodeJS.ErrnoException;
-    if (failed.path === temp) failed.path = path;
-    throw error;
+    throw toldOf(error, path, [temp]);
   }
 }

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Agent } from "../bots/agent.js";
-import { botName, makeBot, type BotSpec } from "../bots/index.js";
+import { botName, BotSpecError, makeBot, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { drive, type ChoiceRecord } from "../bots/driver.js";
 import { canonical, cardSetDigest } from "../engine/card-digest.js";
 import type { Decision } from "../engine/choices.js";
@@ -18,6 +18,7 @@ import { RuleError, type Game } from "../engine/game.js";
 import { answer, newGame, pending } from "../engine/machine.js";
 import type { GameState } from "../engine/state.js";
 import { engineVersion } from "../engine/version.js";
+import { counted } from "./report.js";
 
 export const logFormat = 2;
 
@@ -135,7 +136,21 @@ function checkHeader(line: unknown, n: number, cards: CardRegistry): LogHeader {
   if (new Set(factions).size !== factions.length || !factions.every((f) => typeof f === "string" && known.has(f))) {
     throw new ReplayError(`the header's factions must be distinct, from: ${[...known].join(", ")}`);
   }
+  // The bots are not replayed (the answers are), but the header's word for who played is checked all the same.
+  const bots = line["bots"];
+  if (!Array.isArray(bots) || bots.length !== factions.length || !bots.every(isBotName)) throw new ReplayError(`the header's bots must be one bot name a seat (${factions.length}), as play writes them: random, greedy or mcts:<playouts>`);
   return line as unknown as LogHeader;
+}
+
+/** A bot as `play` names it in a log (`botName`): "random", "greedy", "mcts:200". */
+function isBotName(x: unknown): boolean {
+  if (typeof x !== "string") return false;
+  try {
+    return botName(parseBotSpec(x)) === x;
+  } catch (error) {
+    if (error instanceof BotSpecError) return false;
+    throw error;
+  }
 }
 
 function checkChoice(line: Record<string, unknown>, n: number): ChoiceRecord {
@@ -234,6 +249,7 @@ export function replay(cards: CardRegistry, text: string, narrate?: (line: strin
     const { record: c, line } = logged;
     const at = `choice ${next} (line ${line})`;
     if (c.seat !== d.seat || c.decision !== d.kind) throw new ReplayError(`${at} answers ${JSON.stringify(c.decision)} (seat ${c.seat}); the game asks ${d.kind} (seat ${d.seat})`);
+    if (c.round !== game.state.round) throw new ReplayError(`${at} is recorded in round ${c.round}; the game asks it in round ${game.state.round}`);
     const mismatch = choiceMismatch(d, c);
     if (mismatch !== undefined) throw new ReplayError(`${at} ${mismatch}`);
     try {
@@ -243,6 +259,6 @@ export function replay(cards: CardRegistry, text: string, narrate?: (line: strin
       throw error;
     }
   }
-  if (next !== choices.length) throw new ReplayError(`the game ended with ${choices.length - next} logged choices unused`);
+  if (next !== choices.length) throw new ReplayError(`the game ended with ${counted(choices.length - next, "logged choice")} unused`);
   return { game, differences: endDifferences(end, endOf(game.state)) };
 }
