@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -259,6 +259,29 @@ describe("the example expansion is loaded only when named", () => {
     const base = validatePaths([join(dir, "cards")]).cards.length;
     expect(base).toBe(registry.cards.length);
     expect(validatePaths([join(dir, "cards"), join(dir, "cards", "examples")]).cards.length).toBeGreaterThan(base);
+  });
+
+  it("loads a file named through a link (or a hard link) beside its folder once, an example so named too", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-link-"));
+    const cards = join(repoRoot, "cards");
+    const example = join(cards, "examples", "wastelanders.yaml");
+    symlinkSync(join(cards, "bases.yaml"), join(dir, "bases-link.yaml"));
+    linkSync(join(cards, "bases.yaml"), join(dir, "bases-hard.yaml"));
+    symlinkSync(example, join(dir, "example-link.yaml"));
+    symlinkSync(join(cards, "examples"), join(dir, "examples-link"));
+    const alone = validatePaths([cards]);
+    const withExample = validatePaths([cards, example]);
+    expect(withExample.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    for (const [what, paths, same] of [
+      ["a link to a base file", [cards, join(dir, "bases-link.yaml")], alone],
+      ["a hard link to a base file", [cards, join(dir, "bases-hard.yaml")], alone],
+      ["a link to the example", [cards, join(dir, "example-link.yaml")], withExample],
+      ["a link to the examples folder", [cards, join(dir, "examples-link")], withExample],
+    ] as const) {
+      const r = validatePaths([...paths]);
+      expect(r.diagnostics.filter((d) => d.severity === "error"), what).toEqual([]);
+      expect(r.cards.map((c) => c.id), what).toEqual(same.cards.map((c) => c.id));
+    }
   });
 });
 

@@ -269,13 +269,38 @@ export function namedCardFiles(
 ): { requested: string[]; files: string[]; missing: string[]; unreadable: FoundFiles["unreadable"]; empty: string[] } {
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = withUnsaved(findCardFiles(requested), requested, overlay);
+  const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
   const examples = realPath(join(baseCards, "examples"));
-  const inExamples = (path: string): boolean => {
-    const f = realPath(path);
-    return f === examples || f.startsWith(examples + sep);
-  };
-  const files = requested.some(inExamples) ? found.files : found.files.filter((f) => !inExamples(f));
-  return { requested, files, missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, files) };
+  const inExamples = (path: string): boolean => within(realPath(path), examples);
+  // An example is loaded when it is named, or a folder in examples/ holding it is: then `cards/` beside it brings no other.
+  const named = requested.filter(inExamples).map(realPath);
+  const kept = found.files.filter((f) => !inExamples(f) || named.some((n) => within(realPath(f), n)));
+  // A folder whose files were all found first by another name is not empty.
+  return { requested, files: sameFileOnce(kept), missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, kept) };
+}
+
+/**
+ * Each file once, under the first name it is found by: a file named through a link (or a hard
+ * link) beside the folder holding it is the same cards, not their duplicates. A file that cannot
+ * be looked at (an unsaved buffer, one gone since) is told apart by its path.
+ */
+function sameFileOnce(files: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return files.filter((f) => {
+    const key = fileIdentity(f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function fileIdentity(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return `path:${path}`;
+  }
 }
 
 /** The files a command given `paths` reads: the card files it finds and the base vocabulary (no output may be written over one). */
