@@ -299,6 +299,20 @@ describe("play reads the cards as they are on disk now", () => {
     expect(after.stdout).toContain("incorporates Timber Yard");
     expect(after.stdout).not.toContain("Sawmill");
   });
+
+  it("prints the cards' warnings (a card still marked TODO) on standard error, as validate words them, and plays", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-todo-"));
+    cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true, filter: (from) => !from.includes("examples") });
+    expect(runCli(["new", "location", "old-mill", "--file", "cards/locations.yaml"], dir).status).toBe(0);
+    const validated = runCli(["validate", "cards/"], dir);
+    expect(validated.stdout).toMatch(/warning S51-W402: the `ability` of "old-mill" is a placeholder/);
+    for (const args of [["play", "cards/", "--quiet", "--players", "2"], ["simulate", "cards/", "--games", "2", "--format", "json"]]) {
+      const r = runCli(args, dir);
+      expect(r.status, args[0]).toBe(0);
+      expect(r.stderr, args[0]).toContain(validated.stdout);
+      expect(r.stdout, args[0]).not.toContain("S51-W402");
+    }
+  });
 });
 
 

@@ -41,12 +41,18 @@ export function printValidation(result: ValidationResult, format: Format, write:
 }
 
 /**
- * For the commands that need a valid set (text, print): the validation when
- * it has no errors, else `undefined` after reporting them and why nothing was made.
+ * For the commands that need a valid set (play, replay, simulate, text, print, summary): the
+ * validation when it has no errors, its warnings printed first (a card still marked TODO, a
+ * text lock that differs: they do not stop the work, but what is played or printed is that
+ * card as it stands), else `undefined` after reporting the problems and why nothing was made.
+ * Both on `writeError`, so the work's own output (a report, a sheet) stays as it is.
  */
 export function validOrReport(paths: readonly string[], writeError: (s: string) => void, nothingMade: string): ValidationResult | undefined {
   const result = validatePaths(paths);
-  if (!hasErrors(result.diagnostics)) return result;
+  if (!hasErrors(result.diagnostics)) {
+    if (result.diagnostics.length > 0) printValidation(result, "text", writeError);
+    return result;
+  }
   printValidation(result, "text", writeError);
   writeError(`${nothingMade}: fix the errors above first\n`);
   return undefined;
