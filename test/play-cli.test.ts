@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { registry } from "../generated/index.js";
 import { cardSetDigest } from "../src/engine/card-digest.js";
 import { loadCardSet } from "../src/pipeline/load-card-set.js";
-import { validatePaths } from "../src/pipeline/validate.js";
+import { namedCardFiles, validatePaths } from "../src/pipeline/validate.js";
 import { cardSetHint, pathsFromLog, roundLimitNote } from "../src/cli/play-command.js";
 import { choiceMismatch, endDifferences, replay, ReplayError, type LogEnd } from "../src/sim/game-log.js";
 import type { Decision } from "../src/engine/choices.js";
@@ -261,6 +261,16 @@ describe("the example expansion is loaded only when named", () => {
     expect(validatePaths([join(dir, "cards"), join(dir, "cards", "examples")]).cards.length).toBeGreaterThan(base);
   });
 
+  it("brings in only the example file named beside cards/, not the other examples", () => {
+    const base = mkdtempSync(join(tmpdir(), "state51-base-"));
+    mkdirSync(join(base, "examples"));
+    for (const f of ["bases.yaml", "examples/a.yaml", "examples/b.yaml"]) writeFileSync(join(base, f), "");
+    const files = (paths: string[]): string[] => namedCardFiles(paths, base, base).files.map((f) => f.slice(base.length + 1));
+    expect(files([base])).toEqual(["bases.yaml"]);
+    expect(files([base, join(base, "examples", "b.yaml")])).toEqual(["bases.yaml", "examples/b.yaml"]);
+    expect(files([base, join(base, "examples")])).toEqual(["bases.yaml", "examples/a.yaml", "examples/b.yaml"]);
+  });
+
   it("loads a file named through a link (or a hard link) beside its folder once, an example so named too", () => {
     const dir = mkdtempSync(join(tmpdir(), "state51-link-"));
     const cards = join(repoRoot, "cards");
@@ -300,17 +310,27 @@ describe("play reads the cards as they are on disk now", () => {
     expect(after.stdout).not.toContain("Sawmill");
   });
 
-  it("prints the cards' warnings (a card still marked TODO) on standard error, as validate words them, and plays", () => {
+  it("says the cards' warnings (a card still marked TODO) on standard error, a line each as validate heads them, once, and plays", () => {
     const dir = mkdtempSync(join(tmpdir(), "state51-todo-"));
     cpSync(join(repoRoot, "cards"), join(dir, "cards"), { recursive: true, filter: (from) => !from.includes("examples") });
     expect(runCli(["new", "location", "old-mill", "--file", "cards/locations.yaml"], dir).status).toBe(0);
     const validated = runCli(["validate", "cards/"], dir);
-    expect(validated.stdout).toMatch(/warning S51-W402: the `ability` of "old-mill" is a placeholder/);
-    for (const args of [["play", "cards/", "--quiet", "--players", "2"], ["simulate", "cards/", "--games", "2", "--format", "json"]]) {
+    const heads = validated.stdout.split("\n").filter((l) => / warning S51-W\d+: /.test(l));
+    expect(heads.length).toBeGreaterThan(1);
+    expect(heads).toContainEqual(expect.stringMatching(/^cards\/locations\.yaml:\d+:\d+: warning S51-W402: the `ability` of "old-mill" is a placeholder/));
+    const said = `${heads.join("\n")}\n${heads.length} warnings in the cards: state51 validate shows each with its line and a hint\n`;
+    const runs: [string, string[]][] = [
+      ["play", ["play", "cards/", "--quiet", "--players", "2"]],
+      ["text", ["text", "cards/", "--cards", "scrapyard"]],
+      // The baseline holds the same cards: their warnings are not said twice.
+      ["simulate", ["simulate", "cards/", "--baseline", "cards/", "--games", "2", "--players", "2", "--format", "json"]],
+    ];
+    for (const [what, args] of runs) {
       const r = runCli(args, dir);
-      expect(r.status, args[0]).toBe(0);
-      expect(r.stderr, args[0]).toContain(validated.stdout);
-      expect(r.stdout, args[0]).not.toContain("S51-W402");
+      expect(r.status, what).toBe(0);
+      expect(r.stderr.startsWith(said), `${what}: ${r.stderr}`).toBe(true);
+      expect(r.stderr.split(heads[0]!).length, what).toBe(2);
+      expect(r.stdout, what).not.toContain("S51-W402");
     }
   });
 });

@@ -3,7 +3,7 @@
  * diagnostics as `validate` over unsaved buffers, completion, hover,
  * definition and quick fixes, and which files are card files of which set.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -156,6 +156,18 @@ describe("diagnostics", () => {
       expect(d.message).toBe(`${validated[i]!.message}\n${validated[i]!.hint}`);
     }
     expect(ds.map((d) => d.data)).toEqual([{ replace: "scrap" }, { replace: "fuel" }, undefined, { replace: "ability" }]);
+  });
+
+  it("are given to the file being edited when a link (or a hard link) to it sorts before it", () => {
+    for (const link of [symlinkSync, linkSync]) {
+      const { service, path } = workspace({ "z-real.yaml": locationYaml() });
+      link(path("z-real.yaml"), path("a-alias.yaml"));
+      // Unsaved: the error is in the editor's text only.
+      service.setDocument(path("z-real.yaml"), locationYaml({ ability: "produce 1 scarp" }));
+      const analysis = service.analysisFor(path("z-real.yaml"))!;
+      expect(diagnosticsOf(analysis, path("z-real.yaml")).map((d) => d.code), link.name).toEqual(["S51-E301"]);
+      expect(diagnosticsOf(analysis, path("a-alias.yaml")), link.name).toEqual([]);
+    }
   });
 
   it("offer a replacement only for one written word, keeping its quotes", () => {

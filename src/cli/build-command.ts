@@ -106,7 +106,10 @@ export async function runBuild(
   } catch (error) {
     const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
     if (!(error instanceof CompileError || error instanceof WriteTreeError || systemError)) throw error;
-    writeError(errorLine("build", systemError ? systemErrorLine(error as NodeJS.ErrnoException) : error.message) + nothingBuilt(outDir, shownDir(outDir, cwd)));
+    const shown = shownDir(outDir, cwd);
+    // The folder as the designer sees it named in the line after, not its absolute path.
+    if (systemError && (error as NodeJS.ErrnoException).path === outDir) (error as NodeJS.ErrnoException).path = shown.slice(0, -1);
+    writeError(errorLine("build", systemError ? systemErrorLine(error as NodeJS.ErrnoException) : error.message) + nothingBuilt(outDir, shown));
     return 1;
   }
 }

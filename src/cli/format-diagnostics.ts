@@ -38,11 +38,14 @@ function codeFrame(d: Diagnostic, text: string | undefined): string[] {
   return [`${gutter} | ${terminalSafe(shown)}${suffix}`, `     | ${pad}${"^".repeat(underline)}`];
 }
 
+/** A diagnostic's first line, `file:line:column: severity code: message`: one line whatever the path or the designer's text in the message holds (a line feed in a name, a colour). */
+export function diagnosticHead(d: Diagnostic): string {
+  return terminalSafe(terminalLine(`${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`));
+}
+
 export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
-  // The first line is one line whatever the path or the designer's text in the message holds (a line feed in a name, a colour).
-  const head = terminalLine(`${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   const hint = d.hint ? [`     = hint: ${d.hint}`] : [];
-  return terminalSafe([head, ...codeFrame(d, sourceText), ...hint].join("\n"));
+  return terminalSafe([diagnosticHead(d), ...codeFrame(d, sourceText), ...hint].join("\n"));
 }
 
 export function countByKind(cards: readonly Card[]): Record<CardKind, number> {

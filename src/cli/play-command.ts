@@ -41,9 +41,12 @@ export async function playableCards(paths: readonly string[], command: string, w
   return (await compiledCards(paths, command, writeError))?.registry;
 }
 
-/** As `playableCards`, with the registry module's `data:` URL too (for worker threads to import the same cards: `cardSetUrl`). */
-export async function compiledCards(paths: readonly string[], command: string, writeError: (s: string) => void): Promise<{ registry: CardRegistry; url: string } | undefined> {
-  const result = validOrReport(paths, writeError, "no game played");
+/**
+ * As `playableCards`, with the registry module's `data:` URL too (for worker threads to import the
+ * same cards: `cardSetUrl`); `said`: the warnings already said of another set the command checks.
+ */
+export async function compiledCards(paths: readonly string[], command: string, writeError: (s: string) => void, said?: Set<string>): Promise<{ registry: CardRegistry; url: string } | undefined> {
+  const result = validOrReport(paths, writeError, "no game played", said);
   if (result === undefined) return undefined;
   try {
     // The compiler (and ts-morph) is loaded only when these files were not compiled before.
@@ -194,7 +197,7 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
   const { game, log } = playWithBots(cards, { seed, bots, paths: recorded, ...(narrate ? { narrate } : {}) });
   write(finalScores(game) + "\n");
   if (opts.log !== undefined) {
-    writeFileAtomic(resolve(opts.log), log, { mkdir: opts.mkdir });
+    writeFileAtomic(opts.log, log, { mkdir: opts.mkdir });
     // One line, whatever the path holds: a line feed in it shows as \u000a rather than ending the line.
     write(terminalLine(`game log written to ${opts.log} (replay with: ${replayCommand(opts.log, paths)})`) + "\n");
   }

@@ -165,9 +165,11 @@ function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s:
 
 /** Runs `simulate` once its options are checked: compiles the cards, plays, reports; the exit status. */
 export async function runSimulate(paths: readonly string[], checked: Checked, opts: SimulateOptions, io: SimulateIo): Promise<number> {
-  const compiled = await compiledCards(paths, "simulate", io.writeError);
+  // The baseline is most often the base set the cards played include: its warnings were said with theirs.
+  const said = new Set<string>();
+  const compiled = await compiledCards(paths, "simulate", io.writeError, said);
   if (compiled === undefined) return 1;
-  const against = opts.baseline === undefined ? undefined : await compiledCards(opts.baseline, "simulate", io.writeError);
+  const against = opts.baseline === undefined ? undefined : await compiledCards(opts.baseline, "simulate", io.writeError, said);
   if (opts.baseline !== undefined && against === undefined) return 1;
   const { registry } = compiled;
   const { plan, shard } = checked;
@@ -217,6 +219,6 @@ function writeReport(report: SimulationReport, checked: Pick<Checked, "format" |
   if (warning !== undefined) io.writeError(`state51 simulate: warning: ${warning}\n`);
   const text = checked.format === "json" ? jsonText(report, 2) + "\n" : checked.format === "html" ? reportHtml(report) : reportText(report);
   if (checked.out === undefined) return io.write(text);
-  writeFileAtomic(resolve(checked.out), text, { mkdir: checked.mkdir });
+  writeFileAtomic(checked.out, text, { mkdir: checked.mkdir });
   io.write(terminalLine(`report of ${counted(report.games.played, "game")} written to ${checked.out}`) + "\n");
 }

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { maxFileBytes, readBounded } from "../load/read-file.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { validatePaths, type ValidationResult } from "../pipeline/validate.js";
-import { formatDiagnostic, jsonReport, summaryLine } from "./format-diagnostics.js";
+import { diagnosticHead, formatDiagnostic, jsonReport, summaryLine } from "./format-diagnostics.js";
 
 export type Format = "text" | "json";
 
@@ -42,15 +42,19 @@ export function printValidation(result: ValidationResult, format: Format, write:
 
 /**
  * For the commands that need a valid set (play, replay, simulate, text, print, summary): the
- * validation when it has no errors, its warnings printed first (a card still marked TODO, a
- * text lock that differs: they do not stop the work, but what is played or printed is that
- * card as it stands), else `undefined` after reporting the problems and why nothing was made.
- * Both on `writeError`, so the work's own output (a report, a sheet) stays as it is.
+ * validation when it has no errors, else `undefined` after reporting the problems as `validate`
+ * does and why nothing was made. Warnings (a card still marked TODO, a text lock that differs)
+ * do not stop the work, but what is played or printed is the card as it stands: each is said in
+ * one line, with where to see it in full, and a warning in `said` (one set's, when a command
+ * checks two) is not said again. Both on `writeError`, so the work's own output stays as it is.
  */
-export function validOrReport(paths: readonly string[], writeError: (s: string) => void, nothingMade: string): ValidationResult | undefined {
+export function validOrReport(paths: readonly string[], writeError: (s: string) => void, nothingMade: string, said: Set<string> = new Set()): ValidationResult | undefined {
   const result = validatePaths(paths);
   if (!hasErrors(result.diagnostics)) {
-    if (result.diagnostics.length > 0) printValidation(result, "text", writeError);
+    const lines = result.diagnostics.map(diagnosticHead).filter((line) => !said.has(line));
+    for (const line of lines) said.add(line);
+    const n = lines.length;
+    if (n > 0) writeError(`${lines.join("\n")}\n${n} warning${n === 1 ? "" : "s"} in the cards: state51 validate shows each with its line and a hint\n`);
     return result;
   }
   printValidation(result, "text", writeError);

@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, sep } from "node:path";
+import { dirname } from "node:path";
+import { isWithin } from "./paths.js";
 
 /** Where an existing file's content lives (a symbolic link's target) and its permissions; only `path` for a new file. */
 function existingFile(path: string): { readonly path: string; readonly mode?: number } {
@@ -20,7 +21,7 @@ export function toldOf(error: unknown, path: string, temps: readonly string[]): 
   const failed = error as NodeJS.ErrnoException | undefined;
   if (typeof failed?.code !== "string") return error;
   const at = failed.path;
-  if (at === undefined || temps.some((t) => at === t || at.startsWith(t + sep))) failed.path = path;
+  if (at === undefined || temps.some((t) => isWithin(at, t))) failed.path = path;
   return error;
 }
 

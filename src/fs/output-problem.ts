@@ -8,6 +8,7 @@
  */
 import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { fileIdentity } from "./file-identity.js";
 import { errorCode } from "./system-reason.js";
 
 export interface OutputOptions {
@@ -23,11 +24,6 @@ export interface OutputOptions {
   readonly reads?: () => readonly string[];
 }
 
-/** Whether `path` names the file `file` is (the same inode: a link or another spelling of the path is caught too). */
-function isFile(path: string, file: Stats): boolean {
-  const other = statOf(path);
-  return other !== undefined && other.dev === file.dev && other.ino === file.ino;
-}
 
 function statOf(path: string): Stats | undefined {
   try {
@@ -87,7 +83,8 @@ export function outputProblem(path: string, options: OutputOptions = {}): string
     if (options.folder === true && !here.isDirectory()) return `${path} is not a folder`;
     if (options.folder !== true && here.isDirectory()) return `${path} is a folder`;
     if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
-    if (options.reads?.().some((read) => isFile(resolve(read), here))) return `${path} is one of the files this command reads: name another file`;
+    const self = fileIdentity(full);
+    if (self !== undefined && options.reads?.().some((read) => fileIdentity(resolve(read)) === self)) return `${path} is one of the files this command reads: name another file`;
     const locked = options.folder === true ? undefined : protectedFile(full);
     if (locked !== undefined) return `${path} is write-protected (${locked})`;
   }

@@ -7,7 +7,7 @@
  * and only checked cards have their text locks compared.
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, join, resolve, sep } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { compareDiagnostics, diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { checkCards, reportDuplicateIds } from "../check/check-set.js";
 import type { Card } from "../check/model.js";
@@ -25,6 +25,8 @@ import { parseCard, type FieldParses, type ParsedCard } from "../parse/parse-car
 import type { CardData, CardFileData } from "../schema/card-file.js";
 import { validateSchema } from "../schema/validate-schema.js";
 import { packageRoot } from "./package-root.js";
+import { fileIdentity } from "../fs/file-identity.js";
+import { isBelow, isWithin } from "../fs/paths.js";
 
 export interface ValidationResult {
   readonly cards: Card[];
@@ -218,7 +220,7 @@ function realPath(path: string): string {
 function emptyFolders(requested: readonly string[], files: readonly string[]): string[] {
   return requested.filter((p) => {
     try {
-      return statSync(p).isDirectory() && !files.some((f) => f.startsWith(p.endsWith(sep) ? p : p + sep));
+      return statSync(p).isDirectory() && !files.some((f) => isBelow(f, p));
     } catch {
       return false;
     }
@@ -269,38 +271,30 @@ export function namedCardFiles(
 ): { requested: string[]; files: string[]; missing: string[]; unreadable: FoundFiles["unreadable"]; empty: string[] } {
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = withUnsaved(findCardFiles(requested), requested, overlay);
-  const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
   const examples = realPath(join(baseCards, "examples"));
-  const inExamples = (path: string): boolean => within(realPath(path), examples);
+  const inExamples = (path: string): boolean => isWithin(realPath(path), examples);
   // An example is loaded when it is named, or a folder in examples/ holding it is: then `cards/` beside it brings no other.
   const named = requested.filter(inExamples).map(realPath);
-  const kept = found.files.filter((f) => !inExamples(f) || named.some((n) => within(realPath(f), n)));
+  const kept = found.files.filter((f) => !inExamples(f) || named.some((n) => isWithin(realPath(f), n)));
   // A folder whose files were all found first by another name is not empty.
-  return { requested, files: sameFileOnce(kept), missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, kept) };
+  return { requested, files: sameFileOnce(kept, overlay), missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, kept) };
 }
 
 /**
- * Each file once, under the first name it is found by: a file named through a link (or a hard
- * link) beside the folder holding it is the same cards, not their duplicates. A file that cannot
- * be looked at (an unsaved buffer, one gone since) is told apart by its path.
+ * Each file once: a file named through a link (or a hard link) beside the folder holding it is
+ * the same cards, not their duplicates. It keeps the place it is first found at, under the name
+ * an editor has it open by (its unsaved text is under that name), else its own name rather than
+ * a link's, else the first. A file that cannot be looked at (an unsaved buffer, one gone since)
+ * is told apart by its path.
  */
-function sameFileOnce(files: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return files.filter((f) => {
-    const key = fileIdentity(f);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function fileIdentity(path: string): string {
-  try {
-    const s = statSync(path);
-    return `${s.dev}:${s.ino}`;
-  } catch {
-    return `path:${path}`;
+function sameFileOnce(files: readonly string[], overlay: ReadonlyMap<string, string> | undefined): string[] {
+  const names = new Map<string, string[]>();
+  for (const f of files) {
+    const key = fileIdentity(f) ?? `path:${f}`;
+    names.set(key, [...(names.get(key) ?? []), f]);
   }
+  const rank = (f: string): number => (overlay?.has(f) === true ? 0 : realPath(f) === f ? 1 : 2);
+  return [...names.values()].map((same) => same.reduce((best, f) => (rank(f) < rank(best) ? f : best)));
 }
 
 /** The files a command given `paths` reads: the card files it finds and the base vocabulary (no output may be written over one). */
@@ -385,7 +379,7 @@ function withUnsaved(found: FoundFiles, requested: readonly string[], overlay: R
   if (overlay === undefined || overlay.size === 0) return found;
   const named = found.missing.filter((p) => overlay.has(p));
   const inFolders = [...overlay.keys()].filter(
-    (p) => isCardFile(p) && !found.files.includes(p) && requested.some((r) => p.startsWith(r.endsWith(sep) ? r : r + sep)),
+    (p) => isCardFile(p) && !found.files.includes(p) && requested.some((r) => isBelow(p, r)),
   );
   return { files: [...new Set([...found.files, ...named, ...inFolders.sort()])], missing: found.missing.filter((p) => !overlay.has(p)), unreadable: found.unreadable };
 }

@@ -7,7 +7,8 @@
  * files named there. The base vocabulary is always watched: every set builds on it.
  */
 import { statSync } from "node:fs";
-import { dirname, resolve, sep } from "node:path";
+import { dirname, resolve } from "node:path";
+import { isWithin } from "../fs/paths.js";
 import { isCardFile } from "../load/find-files.js";
 import { baseVocabularyFile, defaultCardsDir } from "./validate.js";
 
@@ -19,8 +20,6 @@ export interface WatchTargets {
   /** The watcher's ignore rule: what it need not look at, nor below. */
   readonly ignored: (path: string, stats?: { isFile(): boolean }) => boolean;
 }
-
-const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 
 function isFolder(path: string): boolean {
   try {
@@ -36,7 +35,7 @@ export function watchTargets(paths: readonly string[], cwd: string): WatchTarget
   const folders = requested.filter(isFolder);
   const files = [...requested.filter((p) => !isFolder(p)), baseVocabularyFile()];
   const roots = [...new Set([...folders, ...files.map((f) => dirname(f))])];
-  const inFolder = (path: string): boolean => folders.some((f) => within(path, f));
+  const inFolder = (path: string): boolean => folders.some((f) => isWithin(path, f));
   const relevant = (path: string): boolean => files.includes(path) || (inFolder(path) && isCardFile(path));
   // Outside a watched folder only the named files' own folders are looked at, not below them.
   const ignored = (path: string, stats?: { isFile(): boolean }): boolean => {

@@ -15,6 +15,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { isBelow } from "../fs/paths.js";
 import { isCardFile } from "../load/find-files.js";
 import { readBounded } from "../load/read-file.js";
 import { validatePaths, type ValidateCache, type ValidationResult } from "../pipeline/validate.js";
@@ -45,7 +46,6 @@ export interface Analysis {
   readonly byFile: ReadonlyMap<string, readonly Diagnostic[]>;
 }
 
-const inside = (path: string, folder: string): boolean => path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 
 /** A line `set:`, `cards:` or `vocabulary:` at the left margin, or the schema comment card files carry. */
 const cardShape = /^(?:(?:set|cards|vocabulary)[ \t]*:|#[ \t]*yaml-language-server:[^\n]*cards\.schema\.json)/m;
@@ -75,7 +75,7 @@ const projectMarks = ["node_modules", ".git", "package.json"];
  * an edit never sets off a search through every YAML file below.
  */
 export function cardSetOf(path: string, workspace: Workspace): CardSet {
-  const root = workspace.roots.filter((r) => inside(path, r)).sort((a, b) => b.length - a.length)[0];
+  const root = workspace.roots.filter((r) => isBelow(path, r)).sort((a, b) => b.length - a.length)[0];
   if (root === undefined) return { paths: [path], cwd: dirname(path) };
   const folder = dirname(path);
   // Only the folders from the workspace's own down count: one named cards above it says nothing about it.
