@@ -24,7 +24,6 @@ export interface OutputOptions {
   readonly reads?: () => readonly string[];
 }
 
-
 function statOf(path: string): Stats | undefined {
   try {
     return statSync(path);

@@ -27,7 +27,6 @@ function statIfAny(path: string): Stats | undefined {
   }
 }
 
-
 export type BoundedRead = { ok: true; bytes: Buffer; tooBig: boolean } | { ok: false; reason: string; notAFile?: string };
 
 /**

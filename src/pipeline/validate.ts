@@ -272,10 +272,12 @@ export function namedCardFiles(
   const requested = paths.length > 0 ? paths.map((p) => resolve(cwd, p)) : [baseCards];
   const found = withUnsaved(findCardFiles(requested), requested, overlay);
   const examples = realPath(join(baseCards, "examples"));
-  const inExamples = (path: string): boolean => isWithin(realPath(path), examples);
   // An example is loaded when it is named, or a folder in examples/ holding it is: then `cards/` beside it brings no other.
-  const named = requested.filter(inExamples).map(realPath);
-  const kept = found.files.filter((f) => !inExamples(f) || named.some((n) => isWithin(realPath(f), n)));
+  const named = requested.map(realPath).filter((r) => isWithin(r, examples));
+  const kept = found.files.filter((f) => {
+    const real = realPath(f);
+    return !isWithin(real, examples) || named.some((n) => isWithin(real, n));
+  });
   // A folder whose files were all found first by another name is not empty.
   return { requested, files: sameFileOnce(kept, overlay), missing: found.missing, unreadable: found.unreadable, empty: emptyFolders(requested, kept) };
 }

@@ -46,7 +46,6 @@ export interface Analysis {
   readonly byFile: ReadonlyMap<string, readonly Diagnostic[]>;
 }
 
-
 /** A line `set:`, `cards:` or `vocabulary:` at the left margin, or the schema comment card files carry. */
 const cardShape = /^(?:(?:set|cards|vocabulary)[ \t]*:|#[ \t]*yaml-language-server:[^\n]*cards\.schema\.json)/m;
 

@@ -34,9 +34,9 @@ export function parseReport(file: string, text: string): SimulationReport {
     throw new MergeError(`${file} is not JSON (write the parts with --shard i/n, which writes JSON)`);
   }
   // A part written by another state51 release fails the schema at its version; say so rather than name a field.
-  const format = (data as { report?: unknown; version?: unknown } | null)?.version;
-  if ((data as { report?: unknown } | null)?.report === "state51-simulation" && format !== reportFormat)
-    throw new MergeError(`${file} is a report of format ${JSON.stringify(format)}, written by another release of state51; this one reads format ${reportFormat}\n  hint: play that shard again with this release, then merge`);
+  const head = data as { report?: unknown; version?: unknown } | null;
+  if (head?.report === "state51-simulation" && head.version !== reportFormat)
+    throw new MergeError(`${file} is a report of format ${JSON.stringify(head.version)}, written by another release of state51; this one reads format ${reportFormat}\n  hint: play that shard again with this release, then merge`);
   validator ??= new Ajv({ allErrors: false }).compile(schema);
   if (!validator(data)) {
     const e = validator.errors?.[0];

@@ -156,13 +156,13 @@ export const pts = (x: number): string => `${signedPoints(x)} pts`;
 /** A size of difference, without its sign: "6.1 pts". */
 const size = (x: number): string => `${Math.abs(100 * x).toFixed(1)} pts`;
 export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-/** A rate, or "–" where there is none. */
 /** `show(x)`, or "–" for a figure there is none of (a mean over no games, a rate of a faction that never played). */
 export const orDash = <T>(x: T | null, show: (x: T) => string): string => (x === null ? "–" : show(x));
+/** A rate, or "–" where there is none. */
 export const optPct = (x: number | null): string => orDash(x, pct);
 /** A difference with its 95% interval, "+6.1 pts [+2.0, +10.3]", or "–" where there is none. */
 export const diffText = (d: { readonly value: number; readonly low: number; readonly high: number } | null): string =>
-  d === null ? "–" : `${pts(d.value)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`;
+  orDash(d, (x) => `${pts(x.value)} [${signedPoints(x.low)}, ${signedPoints(x.high)}]`);
 
 /** A tracked card's name and kind, as the report shows them. */
 export type CardLabels = ReadonlyMap<string, { readonly name: string; readonly kind: CardReport["kind"] }>;
