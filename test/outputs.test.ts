@@ -223,7 +223,9 @@ describe("a write that fails after the checks (a disk filling up, a folder remov
   it("is told in one line naming the path and the reason, not as an internal error", () => {
     const error = (code: string, syscall: string, path: string): NodeJS.ErrnoException => Object.assign(new Error(code), { code, syscall, path });
     expect(systemErrorLine(error("ENOSPC", "write", "report.json"))).toBe("cannot write report.json: the disk is full (ENOSPC)");
-    expect(systemErrorLine(error("EISDIR", "open", "/tmp"))).toBe("cannot write /tmp: it is a folder (EISDIR)");
+    // A failed open is a write only when it came out of writing an output; a file opened to be read says "open".
+    expect(systemErrorLine(error("EISDIR", "open", "/tmp"))).toBe("cannot open /tmp: it is a folder (EISDIR)");
+    expect(systemErrorLine(toldOf(error("EISDIR", "open", "/tmp"), "/tmp", []) as NodeJS.ErrnoException)).toBe("cannot write /tmp: it is a folder (EISDIR)");
     expect(systemErrorLine(error("EACCES", "mkdir", "out/a"))).toBe("cannot create the folder out/a: permission denied (EACCES)");
   });
 

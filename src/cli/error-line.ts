@@ -1,3 +1,4 @@
+import { failedWriting } from "../fs/atomic-write.js";
 import { systemReason } from "../fs/system-reason.js";
 import { terminalLine } from "../text/escape.js";
 
@@ -16,11 +17,11 @@ export function errorLine(command: string, message: string): string {
   return [`state51${command === "" ? "" : ` ${command}`}: error: ${head}`, ...hints].map(terminalLine).join("\n") + "\n";
 }
 
-/** What the program was doing when a system call failed, as "cannot …". */
-const doing: Partial<Record<string, string>> = { open: "write", write: "write", rename: "write", copyfile: "write", mkdir: "create the folder", rmdir: "remove", rm: "remove", unlink: "remove", read: "read", scandir: "read the folder" };
+/** What the program was doing when a system call failed, as "cannot …" (an `open` to write is told apart below). */
+const doing: Partial<Record<string, string>> = { open: "open", write: "write", rename: "write", copyfile: "write", mkdir: "create the folder", rmdir: "remove", rm: "remove", unlink: "remove", read: "read", scandir: "read the folder" };
 
-/** A system error met while writing (a disk full, a folder removed under us) as one line. */
+/** A system error (a disk full, a folder removed under us, a file gone before it was read) as one line. */
 export function systemErrorLine(error: NodeJS.ErrnoException): string {
-  const what = (error.syscall !== undefined && doing[error.syscall]) || error.syscall || "write";
+  const what = error.syscall === "open" && failedWriting(error) ? "write" : (error.syscall !== undefined && doing[error.syscall]) || error.syscall || "write";
   return `cannot ${what}${error.path === undefined ? "" : ` ${error.path}`}: ${systemReason(error.code)}`;
 }

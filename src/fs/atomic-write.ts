@@ -12,6 +12,12 @@ function existingFile(path: string): { readonly path: string; readonly mode?: nu
   }
 }
 
+/** Errors met while writing an output: their `open` was a file opened to be written, not read. */
+const failedWrites = new WeakSet<object>();
+
+/** Whether `error` came out of writing an output (through `toldOf`), so its failed `open` was to write. */
+export const failedWriting = (error: object): boolean => failedWrites.has(error);
+
 /**
  * A failed write's error told of `path`, the file or folder the designer named, when it names
  * one of the temp files or folders written beside it (`temps`) or nothing at all (a full disk's
@@ -20,6 +26,7 @@ function existingFile(path: string): { readonly path: string; readonly mode?: nu
 export function toldOf(error: unknown, path: string, temps: readonly string[]): unknown {
   const failed = error as NodeJS.ErrnoException | undefined;
   if (typeof failed?.code !== "string") return error;
+  failedWrites.add(failed);
   const at = failed.path;
   if (at === undefined || temps.some((t) => isWithin(at, t))) failed.path = path;
   return error;
