@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemErrorLine } from "../src/cli/error-line.js";
 import { toldOf, writeFileAtomic } from "../src/fs/atomic-write.js";
+import { makeFolders } from "../src/fs/make-folders.js";
 import { repoRoot } from "./helpers.js";
 
 const cli = join(repoRoot, "dist/state51.cjs");
@@ -146,6 +147,12 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it("refuses, with --mkdir, a folder to make whose name is too long, before any work, creating nothing", () => {
+    const dir = tempDir();
+    refused(run([...output.args(join(dir, "new", "d".repeat(256), "out.x")), "--mkdir"]), /the folder name d{24}… is too long \(256 bytes; a name may have at most 255\)/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it("refuses a missing folder, creating nothing; --mkdir creates it", () => {
     const dir = tempDir();
     const target = join(dir, "new", "folder", "out.x");
@@ -254,6 +261,25 @@ describe("a write that fails after the checks (a disk filling up, a folder remov
     const plain = new Error("plain");
     expect(toldOf(plain, "out", [])).toBe(plain);
     expect((plain as NodeJS.ErrnoException).path).toBeUndefined();
+  });
+
+  it("takes back the folders --mkdir made when the write then fails, and only those still empty", () => {
+    const dir = tempDir();
+    // A name too long for the file system: the folders are made, then the temp file cannot be.
+    const file = join(dir, "new", "deep", "x".repeat(300));
+    expect(() => writeFileAtomic(file, "text", { mkdir: true })).toThrow(/ENAMETOOLONG/);
+    expect(readdirSync(dir)).toEqual([]);
+    const unmake = makeFolders(join(dir, "a", "b", "c"));
+    writeFileSync(join(dir, "a", "kept.txt"), "someone's");
+    unmake();
+    expect(readdirSync(dir)).toEqual(["a"]);
+    expect(readdirSync(join(dir, "a"))).toEqual(["kept.txt"]);
+    // Made partway, then failing (a name too long below): those made are taken back at once.
+    expect(() => makeFolders(join(dir, "p", "q", "x".repeat(300)))).toThrow(/ENAMETOOLONG/);
+    expect(readdirSync(dir)).toEqual(["a"]);
+    // Folders that were there already are never the undo's to take.
+    makeFolders(join(dir, "a"))();
+    expect(existsSync(join(dir, "a", "kept.txt"))).toBe(true);
   });
 
   it("never writes through a link standing at its temp file's name, nor keeps a stale temp file's text", () => {

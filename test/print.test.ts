@@ -451,7 +451,8 @@ describe("state51 print: paper, bleed, per-card pictures and overflow (headless 
     const dir = mkdtempSync(join(tmpdir(), "state51-print-test-"));
     const file = join(dir, "over.yaml");
     writeFileSync(file, overflowingYaml);
-    for (const output of [["--pdf", join(dir, "over.pdf")], ["--png", join(dir, "over.png")], ["--png-cards", join(dir, "pngs")]]) {
+    // With --mkdir, the folders it made for the refused output are taken back: the folder is as it was.
+    for (const output of [["--pdf", join(dir, "over.pdf")], ["--png", join(dir, "over.png")], ["--png-cards", join(dir, "pngs")], ["--pdf", join(dir, "new", "deep", "over.pdf"), "--mkdir"]]) {
       const r = runCli(["print", file, ...output]);
       expect(r.status, output[0]).toBe(1);
       expect(r.stdout).toBe("");

@@ -5,8 +5,9 @@
  * The compiler (and so ts-morph, slow to load) is imported only here, lazily:
  * `state51 validate` never loads it. The bundle keeps it in its own chunk.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { makeFolders } from "../fs/make-folders.js";
 import { outputProblem } from "../fs/output-problem.js";
 import { assertReplaceable, recoverInterruptedSwap, WriteTreeError } from "../compiler/write-generated.js";
 import type { Card } from "../check/model.js";
@@ -98,13 +99,16 @@ export async function runBuild(
     return 1;
   }
   const { CompileError, buildGenerated } = await import("../compiler/build.js");
+  // Folders --mkdir made are taken back if the build fails ("was not created" is then the whole truth).
+  let unmake = (): void => {};
   try {
-    if (options.mkdir === true) mkdirSync(dirname(outDir), { recursive: true });
+    if (options.mkdir === true) unmake = makeFolders(dirname(outDir));
     const files = buildGenerated(result, outDir, cwd);
     write(terminalLine(`wrote ${files.length} files to ${shownDir(outDir, cwd)} (${cardsSummary(result.cards)})`) + "\n");
     return 0;
   } catch (error) {
     const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
+    unmake();
     if (!(error instanceof CompileError || error instanceof WriteTreeError || systemError)) throw error;
     const shown = shownDir(outDir, cwd);
     // The folder as the designer sees it named in the line after, not its absolute path.

@@ -7,10 +7,11 @@
  * run headless Chromium. The options and the outputs are checked before the
  * cards are read; a card whose text does not fit stops the PDF and the PNGs.
  */
-import { mkdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Card } from "../check/model.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { makeFolders } from "../fs/make-folders.js";
 import { outputProblem } from "../fs/output-problem.js";
 import { ChromiumFailedError, ChromiumMissingError, requireChromium } from "../print/chromium.js";
 import { cardHtml } from "../print/card-html.js";
@@ -22,7 +23,7 @@ import type { Lang } from "../text/words.js";
 import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
 import { validOrReport } from "./validate-command.js";
-import { errorLine } from "./error-line.js";
+import { errorLine, systemErrorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
 import { cardIds, selectCards, unknownCard } from "./select-cards.js";
 
@@ -138,9 +139,11 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
   }
   const summary = `${plural(cards.length, "card")}, ${plural(paginate(cards, capacity(layout)).length, "page")}, ${paperName(layout)}, ${opts.lang}`;
   let status = 0;
+  // Folders --mkdir made that no output went into (a card that does not fit, Chromium failing) are taken back at the end.
+  const unmake: (() => void)[] = [];
   try {
     // Checked before the work; made only now, when there is something to put in them.
-    if (opts.mkdir === true) for (const output of [opts.out, opts.pdf, opts.png, opts.pngCards]) if (output !== undefined) mkdirSync(dirname(resolve(output)), { recursive: true });
+    if (opts.mkdir === true) for (const output of [opts.out, opts.pdf, opts.png, opts.pngCards]) if (output !== undefined) unmake.push(makeFolders(dirname(resolve(output))));
     const chromium = pictures || opts.checkFit === true ? requireChromium() : undefined;
     if (chromium !== undefined) {
       const report = checkFit(cards, result.vocabulary, opts.lang, chromium, layout);
@@ -187,10 +190,12 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
       return 1;
     }
     if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string") {
-      writeError(errorLine("print", `cannot write: ${error.message}`));
+      writeError(errorLine("print", systemErrorLine(error as NodeJS.ErrnoException)));
       return 1;
     }
     throw error;
+  } finally {
+    for (const undo of unmake.reverse()) undo();
   }
   return status;
 }

@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { makeFolders } from "./make-folders.js";
 import { isWithin } from "./paths.js";
 
 /** Where an existing file's content lives (a symbolic link's target) and its permissions; only `path` for a new file. */
@@ -60,7 +61,7 @@ function writeTemp(temp: string, content: string | Uint8Array): void {
  * owns (src/pipeline/card-set-cache.ts).
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array, options: { readonly mkdir?: boolean; readonly replace?: boolean } = {}): void {
-  if (options.mkdir === true) mkdirSync(dirname(path), { recursive: true });
+  const unmake = options.mkdir === true ? makeFolders(dirname(path)) : () => {};
   const target = options.replace === true ? { path } : existingFile(path);
   const temp = `${target.path}.${process.pid}.tmp`;
   try {
@@ -68,7 +69,11 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, opti
     if (target.mode !== undefined) chmodSync(temp, target.mode);
     renameSync(temp, target.path);
   } catch (error) {
-    rmSync(temp, { force: true });
+    // The write's own error is the one to tell, even when the temp file cannot be removed either (a name too long).
+    try {
+      rmSync(temp, { force: true });
+    } catch {}
+    unmake();
     throw toldOf(error, path, [temp]);
   }
 }

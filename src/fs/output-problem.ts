@@ -70,6 +70,9 @@ function protectedFile(file: string): string | undefined {
  */
 export const longestOutputName = 255 - 20;
 
+/** The longest name a file system takes for a file or folder, in bytes (NAME_MAX). */
+const longestName = 255;
+
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   // An empty name (`--out ""`, an unset shell variable) would resolve to the current folder.
@@ -91,6 +94,9 @@ export function outputProblem(path: string, options: OutputOptions = {}): string
   let above = statOf(folder);
   if (above === undefined && options.mkdir !== true) return `no such folder: ${dirname(path)} (--mkdir creates it)`;
   while (above === undefined && dirname(folder) !== folder) {
+    // A folder --mkdir would make: its name must fit too, or the work would be done for nothing.
+    const folderBytes = Buffer.byteLength(basename(folder));
+    if (folderBytes > longestName) return `the folder name ${[...basename(folder)].slice(0, 24).join("")}… is too long (${folderBytes} bytes; a name may have at most ${longestName})`;
     folder = dirname(folder);
     above = statOf(folder);
   }

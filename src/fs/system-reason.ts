@@ -12,6 +12,9 @@ export function systemReason(code: string | undefined): string {
     EISDIR: "it is a folder",
     ENOTDIR: "a part of the path is not a folder",
     ENOENT: "no such file or folder",
+    ENAMETOOLONG: "a name in the path is too long",
+    ELOOP: "too many symbolic links in the path",
+    EBUSY: "it is in use",
     EPIPE: "the reader closed the pipe",
     EBADF: "it is not open for writing",
   };
