@@ -92,6 +92,22 @@ describe("state51 validate", () => {
     }
   });
 
+  it("takes an empty path (an unset shell variable) as a usage error, exit 2, never as the current folder", () => {
+    const cases: [string[], RegExp][] = [
+      [["validate", ""], /^state51: error: a path is empty \(""\)\n  hint: an unset shell variable\? name a file or folder, e.g. cards\/\n/],
+      [["play", "cards/", ""], /^state51: error: a path is empty/],
+      [["replay", ""], /^state51: error: the log's path is empty \(""\)\n  hint: an unset shell variable\? name the log file, e.g. game.jsonl\n/],
+      [["simulate", "--merge", "a.json", ""], /^state51: error: a path is empty \(""\)\n  hint: an unset shell variable\? name the shards' reports/],
+      [["simulate", "--games", "1", "--baseline", ""], /^state51: error: a path after --baseline is empty/],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCli(args);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe("");
+    }
+  });
+
   it("reports a missing path as a diagnostic, exit 1", () => {
     const r = runCli(["validate", "no-such-file.yaml", "--format", "json"]);
     expect(r.status).toBe(1);

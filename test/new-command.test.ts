@@ -170,7 +170,7 @@ describe("state51 new", () => {
       [["new", "locaton", "old-mill", "--file", "exp.yaml"], 2, 'state51: error: unknown kind "locaton": a new card is a location, leader, contact or base (did you mean "location"?)'],
       [["new", "base", "new-york", "--file", "exp.yaml"], 1, 'faction "new-york" already has a Base ("new-york-base")'],
       [["new", "location", "old-mill", "--file", "nofolder/exp.yaml"], 2, "no such folder: nofolder"],
-      [["new", "location", "old-mill", "--file", ""], 2, "state51: error: --file needs a file name, e.g. --file my-cards.yaml"],
+      [["new", "location", "old-mill", "--file", ""], 2, "state51: error: cannot write the card file: the name given is empty (an unset shell variable?)"],
     ];
     for (const [args, status, line] of cases) {
       const r = runCli(args, dir);

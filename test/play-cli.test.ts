@@ -349,7 +349,7 @@ describe("play --log: only a file, and never over a file that is not a game log"
     const dir = temp();
     refused(play("newdir/", dir), 'state51: error: --log names a file, not a folder: "newdir/"\n  hint: name the log file in it, e.g. --log newdir/game.jsonl\n');
     refused(play(".", dir), 'state51: error: --log names a file, not a folder: "."\n  hint: name the log file in it, e.g. --log ./game.jsonl\n');
-    refused(play("", dir), 'state51: error: --log needs a file name, not ""\n  hint: state51 play --log game.jsonl\n');
+    refused(play("", dir), "state51: error: cannot write the game log: the name given is empty (an unset shell variable?)\n");
     // Standard output holds the account: a log mixed into it could not be replayed.
     refused(play("-", dir), "state51: error: --log - would mix the log into the game's account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named \"-\")\n");
     expect(readdirSync(dir)).toEqual([]);

@@ -245,6 +245,6 @@ describe("state51 build --watch", () => {
     // An empty name (an unset shell variable) as build refuses it, not the folder it runs in.
     const empty = runCli(["build", "--watch", "cards/", "--out", ""], dir);
     expect(empty.status).toBe(2);
-    expect(empty.stderr).toBe("state51: error: cannot write the output folder: the name given is empty\n");
+    expect(empty.stderr).toBe("state51: error: cannot write the output folder: the name given is empty (an unset shell variable?)\n");
   });
 });

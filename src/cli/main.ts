@@ -16,6 +16,24 @@ const codeTable = Object.entries(codes)
   .map(([code, { summary }]) => `  ${code}  ${summary}`)
   .join("\n");
 
+/** The operands that name files to read: how a message names one, and what to name instead. */
+const pathOperands: Partial<Record<string, { readonly named: string; readonly example: string }>> = {
+  paths: { named: "a path", example: "a file or folder, e.g. cards/" },
+  file: { named: "the log's path", example: "the log file, e.g. game.jsonl" },
+};
+
+/** The usage error for an empty path given to `command`, or undefined when there is none. */
+function emptyPathGiven(command: Command): string | undefined {
+  const empty = (given: unknown): boolean => (Array.isArray(given) ? given.includes("") : given === "");
+  const merging = command.opts().merge === true;
+  for (const [i, argument] of command.registeredArguments.entries()) {
+    const operand = pathOperands[argument.name()];
+    if (operand === undefined || !empty(command.processedArgs[i])) continue;
+    return `${operand.named} is empty ("")\n  hint: an unset shell variable? name ${merging ? "the shards' reports, e.g. part-1.json part-2.json" : operand.example}`;
+  }
+  return empty(command.opts().baseline) ? `a path after --baseline is empty ("")\n  hint: an unset shell variable? name ${pathOperands.paths!.example}` : undefined;
+}
+
 /**
  * The program, writing through `toOut` and `toErr`. Everything a command
  * writes passes `terminalSafe` on its way out, so no designer string reaches
@@ -50,6 +68,13 @@ export function buildProgram(
         "Each command has its own help: state51 help <command>. The card language is described in\n" +
         "docs/language.md; the README's Daily work section shows the tools for every day.",
     );
+
+  // An empty path (`state51 validate "$CARDS"` with CARDS unset) would resolve to the current
+  // folder: validate would read all of it, node_modules and all, and replay "read" a folder.
+  program.hook("preAction", (_program, action) => {
+    const empty = emptyPathGiven(action);
+    if (empty !== undefined) action.error(`error: ${empty}`, { exitCode: 2, code: "state51.emptyPath" });
+  });
 
   // A command's options are checked first (a usage error, exit 2, before any card is read), then it runs.
   const checkThenRun = async <C>(check: () => C, run: (checked: C) => number | Promise<number>): Promise<void> => {

@@ -5,6 +5,7 @@ import { didYouMean } from "../diagnostics/suggest.js";
 import { appendListItem, cardTemplate, factionTemplate, idFrom, idPattern, idRule, newCardFile, type Edit } from "../edit/new-card.js";
 import { breaksWithCrlf, toCrlf } from "../edit/line-breaks.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { emptyName } from "../fs/output-problem.js";
 import { displayPath } from "../load/find-files.js";
 import { parseYaml } from "../load/parse-yaml.js";
 import { readCardFile } from "../load/read-file.js";
@@ -66,7 +67,7 @@ function checkKindAndId(kind: string, id: string): CardKind {
 /** The file to add to: --file, else the base set's file for the kind, in a checkout only (an installed base set is not the designer's to edit). */
 function targetFile(kind: CardKind, opts: NewOptions, cwd: string, root: string): string {
   // An empty name would resolve to the current folder, and be reported as " is a folder".
-  if (opts.file?.trim() === "") throw new UsageError("--file needs a file name, e.g. --file my-cards.yaml");
+  if (opts.file?.trim() === "") throw new UsageError(`cannot write the card file: ${emptyName}`);
   if (opts.file !== undefined) return resolve(cwd, opts.file);
   if (!insideCheckout(cwd, root)) throw new UsageError("outside the state51 checkout, name the file to add the card to: --file my-cards.yaml");
   return join(root, "cards", `${kind}s.yaml`);

@@ -169,7 +169,7 @@ function notALog(path: string): string | undefined {
 }
 
 /** Whether a path names a folder by its spelling (`new/`, `.`, `out/..`): the log is a file, and `new/` would write one named `new`. */
-const namesAFolder = (path: string): boolean => ["", ".", ".."].includes(path.split("/").at(-1)!);
+const namesAFolder = (path: string): boolean => path !== "" && ["", ".", ".."].includes(path.split("/").at(-1)!);
 
 /**
  * A UsageError, before the game, when `--log` names nothing a log can be written to: no name,
@@ -177,7 +177,6 @@ const namesAFolder = (path: string): boolean => ["", ".", ".."].includes(path.sp
  * folder, a place `checkOutput` refuses, or a file that is not an earlier game log.
  */
 function checkLog(path: string, mkdir: boolean, paths: readonly string[]): void {
-  if (path === "") throw new UsageError('--log needs a file name, not ""\n  hint: state51 play --log game.jsonl');
   if (path === "-") throw new UsageError('--log - would mix the log into the game\'s account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named "-")');
   if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${path}"\n  hint: name the log file in it, e.g. --log ${shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`)}`);
   checkOutput(path, "the game log", { mkdir, reads: () => filesRead(paths) });

@@ -73,10 +73,13 @@ export const longestOutputName = 255 - 20;
 /** The longest name a file system takes for a file or folder, in bytes (NAME_MAX). */
 const longestName = 255;
 
+/** What every output says of an empty name, whichever option carried it. */
+export const emptyName = "the name given is empty (an unset shell variable?)";
+
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   // An empty name (`--out ""`, an unset shell variable) would resolve to the current folder.
-  if (path === "") return "the name given is empty";
+  if (path === "") return emptyName;
   const full = resolve(path);
   const nameBytes = Buffer.byteLength(basename(full));
   if (nameBytes > longestOutputName) return `the name ${[...basename(full)].slice(0, 24).join("")}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
