@@ -165,6 +165,27 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
   });
 });
 
+// play --log says the same in its own words, with a hint (test/play-cli.test.ts).
+describe.each(Object.entries(fileOutputs).filter(([name, o]) => o.folder !== true && name !== "play --log"))("state51 %s given a name that is no file's", (_name, output) => {
+  it("refuses a name spelled as a folder (reports/, .) before any work: it once failed only at the end, every game played", () => {
+    const dir = tempDir();
+    for (const path of [`${dir}/reports/`, `${dir}/.`, `${dir}/sub/..`]) {
+      const r = run(output.args(path));
+      expect(r.status, path).toBe(2);
+      expect(r.stderr).toMatch(/names a folder, not a file: name the file to write in it\n$/);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses "-", which to most tools means standard output, rather than write a file called "-"', () => {
+    const dir = tempDir();
+    const r = run(output.args("-"), "pipe", dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/"-" is not a file name here .*\.\/- for a file called "-"\n$/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
 describe.each(Object.entries(fileOutputs).filter(([, o]) => o.folder !== true))("state51 %s onto a write-protected file", (_name, output) => {
   it("is refused before any work (exit 2), as the shell's > refuses it, the file left as it was", () => {
     const dir = tempDir();

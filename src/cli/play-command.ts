@@ -9,6 +9,7 @@ import { systemReason } from "../fs/system-reason.js";
 import { readBounded, readInputText } from "../load/read-file.js";
 import { filesRead } from "../pipeline/validate.js";
 import { checkOutput, UsageError } from "./usage-error.js";
+import { namesAFolder } from "../fs/output-problem.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { CardSetMismatch, isLogHeader, playWithBots, replay, ReplayError } from "../sim/game-log.js";
 import { factionNames, stoppedAtLimit } from "../sim/report.js";
@@ -168,8 +169,6 @@ function notALog(path: string): string | undefined {
   return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : refusal;
 }
 
-/** Whether a path names a folder by its spelling (`new/`, `.`, `out/..`): the log is a file, and `new/` would write one named `new`. */
-const namesAFolder = (path: string): boolean => path !== "" && ["", ".", ".."].includes(path.split("/").at(-1)!);
 
 /**
  * A UsageError, before the game, when `--log` names nothing a log can be written to: no name,

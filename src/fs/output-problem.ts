@@ -76,10 +76,20 @@ const longestName = 255;
 /** What every output says of an empty name, whichever option carried it. */
 export const emptyName = "the name given is empty (an unset shell variable?)";
 
+/**
+ * Whether a path names a folder by its spelling (`reports/`, `.`, `out/..`): resolving it drops
+ * the slash, so `reports/` would be checked as a file `reports` and fail only once written.
+ */
+export const namesAFolder = (path: string): boolean => path !== "" && ["", ".", ".."].includes(path.split(/[\\/]/).at(-1)!);
+
 /** Why `path` cannot be written, in one line, or undefined. */
 export function outputProblem(path: string, options: OutputOptions = {}): string | undefined {
   // An empty name (`--out ""`, an unset shell variable) would resolve to the current folder.
   if (path === "") return emptyName;
+  if (options.folder !== true) {
+    if (path === "-") return '"-" is not a file name here (to most tools it means standard output): name a file, or ./- for a file called "-"';
+    if (namesAFolder(path)) return `${path} names a folder, not a file: name the file to write in it`;
+  }
   const full = resolve(path);
   const nameBytes = Buffer.byteLength(basename(full));
   if (nameBytes > longestOutputName) return `the name ${[...basename(full)].slice(0, 24).join("")}… is too long (${nameBytes} bytes; an output's name may have at most ${longestOutputName}, leaving room for the temp file written beside it)`;
