@@ -37,17 +37,12 @@ export const factionColours: Readonly<Record<string, string>> = {
 /** Colours for ids an expansion adds (picked by a hash of the id). */
 export const extraPalette: readonly string[] = ["#4b6b8a", "#7a5230", "#2f7a6d", "#8a3b5c", "#5a5f1e", "#3d4f9e"];
 
-export function typeColour(id: string): string {
-  return typeColours[id] ?? colourFor(id, extraPalette);
-}
+/** A table's own colour for `id`, else one from the palette: never an Object property (an expansion may name a faction `constructor`). */
+const colourOf = (table: Readonly<Record<string, string>>, id: string): string => (Object.hasOwn(table, id) ? table[id]! : colourFor(id, extraPalette));
 
-export function contactColour(id: string): string {
-  return contactColours[id] ?? colourFor(id, extraPalette);
-}
-
-export function factionColour(id: string): string {
-  return factionColours[id] ?? colourFor(id, extraPalette);
-}
+export const typeColour = (id: string): string => colourOf(typeColours, id);
+export const contactColour = (id: string): string => colourOf(contactColours, id);
+export const factionColour = (id: string): string => colourOf(factionColours, id);
 
 interface SvgOptions {
   readonly className: string;

@@ -19,6 +19,7 @@ import { answer, newGame, pending } from "../engine/machine.js";
 import type { GameState } from "../engine/state.js";
 import { engineVersion } from "../engine/version.js";
 import { counted } from "./report.js";
+import { deepestJson, nestedDeeperThan } from "./json-depth.js";
 
 export const logFormat = 2;
 
@@ -174,11 +175,14 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
     .map((l, i) => ({ text: l, line: i + 1 }))
     .filter((e) => e.text.trim() !== "")
     .map(({ text: l, line }) => {
+      let value: unknown;
       try {
-        return { value: JSON.parse(l) as unknown, line };
+        value = JSON.parse(l);
       } catch {
         throw new ReplayError(`line ${line} is not JSON`);
       }
+      if (nestedDeeperThan(value, deepestJson)) throw new ReplayError(`line ${line} nests more than ${deepestJson} deep: it is not a log entry`);
+      return { value, line };
     });
   const [first, ...rest] = entries;
   if (first === undefined) throw new ReplayError("the log is empty");

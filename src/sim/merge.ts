@@ -6,9 +6,11 @@
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import schema from "../../grammar/simulation.schema.json" with { type: "json" };
-import { buildReport, counted, reportFormat, tallyOfReport, type CardLabels, type SimulationReport } from "./report.js";
+import { canonical } from "../engine/card-digest.js";
+import { buildReport, counted, reportFormat, tallyOfReport, thousands, type CardLabels, type SimulationReport } from "./report.js";
 import { mergeTally } from "./tally.js";
 import { withBaseline } from "./compare.js";
+import { deepestJson, nestedDeeperThan } from "./json-depth.js";
 
 export interface Shard {
   readonly index: number;
@@ -33,6 +35,7 @@ export function parseReport(file: string, text: string): SimulationReport {
   } catch {
     throw new MergeError(`${file} is not JSON (write the parts with --shard i/n, which writes JSON)`);
   }
+  if (nestedDeeperThan(data, deepestJson)) throw new MergeError(`${file} nests more than ${deepestJson} deep: it is not a state51 simulate report`);
   // A part written by another state51 release fails the schema at its version; say so rather than name a field.
   const head = data as { report?: unknown; version?: unknown } | null;
   if (head?.report === "state51-simulation" && head.version !== reportFormat)
@@ -49,11 +52,12 @@ export function parseReport(file: string, text: string): SimulationReport {
 export function mergeReports(parts: readonly { readonly file: string; readonly report: SimulationReport }[]): SimulationReport {
   const first = parts[0];
   if (first === undefined) throw new MergeError("no report to merge");
+  // Compared with their keys in a fixed order (a part passed through `jq -S` is the same part), shown as written.
   const same = (what: string, of: (r: SimulationReport) => unknown, among: typeof parts = parts): void => {
-    const want = JSON.stringify(of(among[0]!.report));
+    const key = (r: SimulationReport): string => JSON.stringify(canonical(of(r)));
+    const want = key(among[0]!.report);
     for (const p of among) {
-      const got = JSON.stringify(of(p.report));
-      if (got !== want) throw new MergeError(`${p.file} and ${among[0]!.file} differ in ${what}: ${got} and ${want}`);
+      if (key(p.report) !== want) throw new MergeError(`${p.file} and ${among[0]!.file} differ in ${what}: ${JSON.stringify(of(p.report))} and ${JSON.stringify(of(among[0]!.report))}`);
     }
   };
   same("engine", (r) => r.run.engine);
@@ -67,6 +71,7 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   const byIndex = new Map<number, string>();
   for (const p of parts) {
     const i = p.report.run.shard!.index;
+    if (i > of) throw new MergeError(`${p.file} says it is shard ${i}/${of}, but a run of ${of} shards has no shard ${i}\n  hint: was it edited by hand? play that shard again, then merge`);
     const twice = byIndex.get(i);
     if (twice !== undefined) throw new MergeError(`${p.file} and ${twice} are both shard ${i}/${of}`);
     byIndex.set(i, p.file);
@@ -117,6 +122,16 @@ function whole(file: string, r: SimulationReport, firstFile: string, first: Simu
   const share = range.to - range.from;
   if (r.games.played > share || (r.complete && r.games.played !== share))
     throw new MergeError(`${file} says it played ${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}, but its share of the run is ${counted(share, "game")}${edited("it")}`);
+  // Its own counts must agree with the games it played: each game is one game long, and every seat plays it.
+  const seatGames = r.games.played * r.run.players;
+  const sum = (xs: readonly { readonly games: number }[]): number => xs.reduce((n, x) => n + x.games, 0);
+  const disagree = (what: string, counts: number, want: number): void => {
+    if (counts !== want) throw new MergeError(`${file} counts ${counted(counts, "game")} ${what}, but it played ${counted(r.games.played, "game")}, so ${thousands(want)}${edited("it")}`);
+  };
+  disagree("by length", sum(r.games.rounds.histogram), r.games.played);
+  for (const [i, seat] of r.seats.entries()) disagree(`for seat ${i + 1}`, seat.games, r.games.played);
+  disagree("by faction", sum(r.factions), seatGames);
+  disagree("by bot", sum(r.bots), seatGames);
 }
 
 /** The report of the run whose shares (shards) these reports are. */

@@ -80,7 +80,29 @@ const SEEN = 1;
 const PLAYED = 2;
 const sum = (tokens: readonly VpToken[]): number => tokens.reduce((n, t) => n + t.value, 0);
 
-const wayOf: Partial<Record<Action["kind"], PlayWay>> = { conquer: "spoils", cooperate: "agreement", incorporate: "location", redevelop: "redevelopment", "play-leader": "leader" };
+/** How each action plays a card, or null for one that plays none: every kind is listed, so an action kind added to the engine must be placed here (the compiler asks). */
+const wayOf: Readonly<Record<Action["kind"], PlayWay | null>> = {
+  conquer: "spoils",
+  cooperate: "agreement",
+  incorporate: "location",
+  redevelop: "redevelopment",
+  "play-leader": "leader",
+  pass: null,
+  "discard-draw": null,
+  work: null,
+  "send-worker": null,
+  "workers-for-resource": null,
+  "leader-action": null,
+  "base-action": null,
+  convert: null,
+  "base-convert": null,
+  "discard-deal": null,
+  "depot-put": null,
+  "depot-take": null,
+  "base-depot-put": null,
+  "base-depot-take": null,
+  "combo-place": null,
+};
 
 /** Plays game `index` of the plan and adds it to `tally` (of `shape`); `cardIndex` maps tracked card ids to their place in `shape.cards`. */
 export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan, shape: TallyShape, cardIndex: ReadonlyMap<string, number>, index: number): void {
@@ -122,7 +144,7 @@ export function playInto(tally: Tally, cards: CardRegistry, plan: SimulationPlan
     if (d.kind === "action") {
       const a = d.choices[chosen]!;
       const way = wayOf[a.kind];
-      if (way !== undefined && "card" in a) play(d.seat, a.card, way);
+      if (way !== null && "card" in a) play(d.seat, a.card, way);
       if (a.kind === "conquer" || a.kind === "cooperate" || a.kind === "incorporate") {
         deploying = { seat: d.seat, contacts: s.players[d.seat]!.hand.filter((id) => cards.byId.get(id)?.kind === "contact"), discarded: new Set() };
       }

@@ -88,9 +88,10 @@ function addCard(into: CardTally, c: CardTally): void {
   into.vp += c.vp;
 }
 
+/** The same keys, in any order: a part's JSON may list them in another order (`jq`), and the sums are by key. */
 function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>, what: string): void {
-  const ka = Object.keys(a).join(",");
-  const kb = Object.keys(b).join(",");
+  const ka = Object.keys(a).sort().join(",");
+  const kb = Object.keys(b).sort().join(",");
   if (ka !== kb) throw new Error(`cannot merge tallies of different ${what}`);
 }
 

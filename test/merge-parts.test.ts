@@ -1,0 +1,116 @@
+/**
+ * `simulate --merge` on parts that a tool or a hand has been through: the same part reformatted
+ * merges, an edited one is refused with a MergeError naming it, never an internal error.
+ * (Merging real shards is tested through the CLI in test/simulate-cli.test.ts.)
+ */
+import { describe, expect, it } from "vitest";
+import { factionColour } from "../src/print/icons.js";
+import { MergeError, mergeReports, parseReport, shardRange } from "../src/sim/merge.js";
+import { buildReport, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
+import { emptyTally, type Tally, type TallyShape } from "../src/sim/tally.js";
+
+const shape: TallyShape = { players: 2, factions: ["fa", "fb"], bots: ["greedy"], cards: ["x", "y", "z"] };
+const games = 20;
+
+/** A self-consistent tally of `n` games (counts only, no engine): every seat plays each game, one faction and bot a seat. */
+function tallyOf(n: number, k: number): Tally {
+  const t = emptyTally(shape);
+  t.games = n;
+  t.rounds[10] = n;
+  for (let r = 0; r < 10; r++) t.rounds[r] = 0;
+  t.vp = 40 * n;
+  t.topVp = 30 * n;
+  t.seats = [
+    { games: n, wins: Math.floor(n / 2), draws: 0 },
+    { games: n, wins: n - Math.floor(n / 2), draws: 0 },
+  ];
+  t.factions = { fa: { games: n, wins: k, draws: 0 }, fb: { games: n, wins: n - k, draws: 0 } };
+  t.bots = { greedy: { games: 2 * n, wins: n, draws: 0 } };
+  for (const id of shape.cards) t.cards[id] = { seen: n, seenWins: k, played: Math.floor(n / 2), playedWins: Math.floor(k / 2), plays: { spoils: 1, agreement: 0, location: 0, redevelopment: 0, leader: 0, contact: 0 }, vp: 3 };
+  return t;
+}
+
+function part(index: number, of: number): SimulationReport {
+  const { from, to } = shardRange(games, { index, of });
+  const meta: ReportMeta = { engine: "e", cardSet: "0".repeat(64), seeds: { first: 1, count: games }, players: 2, bots: ["greedy", "greedy"], shard: { index, of } };
+  return buildReport(tallyOf(to - from, index + 2), meta, new Map(), true, new Map());
+}
+
+const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** What `jq -S` does to a report: every object's keys sorted, arrays kept in order. */
+function sortKeys(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(sortKeys);
+  if (x !== null && typeof x === "object") return Object.fromEntries(Object.keys(x).sort().map((k) => [k, sortKeys((x as Record<string, unknown>)[k])]));
+  return x;
+}
+
+const merged = (...reports: SimulationReport[]): SimulationReport => mergeReports(reports.map((report, i) => ({ file: `p${i + 1}.json`, report })));
+const refusal = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(MergeError);
+    return (error as Error).message;
+  }
+  throw new Error("merged");
+};
+
+describe("simulate --merge: a part reformatted by a tool is the same part", () => {
+  it("merges a part whose keys were sorted (jq -S) as it merges the part itself", () => {
+    expect(merged(part(1, 2), sortKeys(part(2, 2)) as SimulationReport)).toEqual(merged(part(1, 2), part(2, 2)));
+  });
+
+  it("merges a part whose cards, factions or bots are listed in another order into the same figures", () => {
+    const whole = merged(part(1, 2), part(2, 2));
+    for (const list of ["cards", "factions", "bots"] as const) {
+      const b = copy(part(2, 2));
+      (b[list] as unknown[]).reverse();
+      expect(merged(part(1, 2), b).games, list).toEqual(whole.games);
+      expect(merged(part(1, 2), b)[list], list).toEqual(whole[list]);
+    }
+  });
+});
+
+describe("simulate --merge: an edited part is refused, naming it", () => {
+  it("refuses a shard index past the shard count, rather than count its games twice", () => {
+    const three = copy(part(2, 2));
+    three.run.shard = { index: 3, of: 2 };
+    expect(refusal(() => merged(part(1, 2), part(2, 2), three))).toMatch(/^p3\.json says it is shard 3\/2, but a run of 2 shards has no shard 3\n {2}hint: /);
+  });
+
+  it("refuses a part whose own counts disagree with the games it played", () => {
+    const seat = copy(part(2, 2));
+    seat.seats[0]!.games += 1;
+    expect(refusal(() => merged(part(1, 2), seat))).toMatch(/^p2\.json counts 11 games for seat 1, but it played 10 games, so 10\n {2}hint: /);
+    const faction = copy(part(2, 2));
+    faction.factions[1]!.games -= 1;
+    expect(refusal(() => merged(part(1, 2), faction))).toMatch(/^p2\.json counts 19 games by faction, but it played 10 games, so 20/);
+    const length = copy(part(2, 2));
+    length.games.rounds.histogram[0]!.games += 5;
+    expect(refusal(() => merged(part(1, 2), length))).toMatch(/^p2\.json counts 15 games by length, but it played 10 games, so 10/);
+  });
+
+  it("refuses a part nested far deeper than a report (it overflowed the stack: an internal error)", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    expect(refusal(() => parseReport("p.json", `{"report":"state51-simulation","version":${deep}}`))).toBe("p.json nests more than 64 deep: it is not a state51 simulate report");
+  });
+});
+
+describe("replay: a log nested far deeper than a log entry", () => {
+  it("is a ReplayError naming the line, not an internal error", async () => {
+    const { registry } = await import("../generated/index.js");
+    const { playWithBots, replay, ReplayError } = await import("../src/sim/game-log.js");
+    const { log } = playWithBots(registry, { seed: 3, bots: [{ kind: "greedy" }, { kind: "greedy" }] });
+    const lines = log.split("\n");
+    lines[1] = lines[1]!.replace(/"choice":\{.*\}\}$/, `"choice":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
+    expect(() => replay(registry, lines.join("\n"))).toThrow(ReplayError);
+    expect(() => replay(registry, lines.join("\n"))).toThrow(/^line 2 nests more than 64 deep: it is not a log entry$/);
+  });
+});
+
+describe("the HTML report's colours", () => {
+  it("gives a faction whose id is an Object property's name (constructor, a valid id) a colour of the palette", () => {
+    for (const id of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(factionColour(id), id).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});
