@@ -36,7 +36,9 @@ function part(index: number, of: number): SimulationReport {
   return buildReport(tallyOf(to - from, index + 2), meta, new Map(), true, new Map());
 }
 
-const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+/** A report as a hand may edit it. */
+type Editable<T> = { -readonly [K in keyof T]: Editable<T[K]> };
+const copy = <T>(x: T): Editable<T> => JSON.parse(JSON.stringify(x)) as Editable<T>;
 
 /** What `jq -S` does to a report: every object's keys sorted, arrays kept in order. */
 function sortKeys(x: unknown): unknown {
@@ -66,8 +68,8 @@ describe("simulate --merge: a part reformatted by a tool is the same part", () =
     for (const list of ["cards", "factions", "bots"] as const) {
       const b = copy(part(2, 2));
       (b[list] as unknown[]).reverse();
-      expect(merged(part(1, 2), b).games, list).toEqual(whole.games);
-      expect(merged(part(1, 2), b)[list], list).toEqual(whole[list]);
+      expect(merged(part(1, 2), b as SimulationReport).games, list).toEqual(whole.games);
+      expect(merged(part(1, 2), b as SimulationReport)[list], list).toEqual(whole[list]);
     }
   });
 });
@@ -76,19 +78,19 @@ describe("simulate --merge: an edited part is refused, naming it", () => {
   it("refuses a shard index past the shard count, rather than count its games twice", () => {
     const three = copy(part(2, 2));
     three.run.shard = { index: 3, of: 2 };
-    expect(refusal(() => merged(part(1, 2), part(2, 2), three))).toMatch(/^p3\.json says it is shard 3\/2, but a run of 2 shards has no shard 3\n {2}hint: /);
+    expect(refusal(() => merged(part(1, 2), part(2, 2), three as SimulationReport))).toMatch(/^p3\.json says it is shard 3\/2, but a run of 2 shards has no shard 3\n {2}hint: /);
   });
 
   it("refuses a part whose own counts disagree with the games it played", () => {
     const seat = copy(part(2, 2));
     seat.seats[0]!.games += 1;
-    expect(refusal(() => merged(part(1, 2), seat))).toMatch(/^p2\.json counts 11 games for seat 1, but it played 10 games, so 10\n {2}hint: /);
+    expect(refusal(() => merged(part(1, 2), seat as SimulationReport))).toMatch(/^p2\.json counts 11 games for seat 1, but it played 10 games, so 10\n {2}hint: /);
     const faction = copy(part(2, 2));
     faction.factions[1]!.games -= 1;
-    expect(refusal(() => merged(part(1, 2), faction))).toMatch(/^p2\.json counts 19 games by faction, but it played 10 games, so 20/);
+    expect(refusal(() => merged(part(1, 2), faction as SimulationReport))).toMatch(/^p2\.json counts 19 games by faction, but it played 10 games, so 20/);
     const length = copy(part(2, 2));
     length.games.rounds.histogram[0]!.games += 5;
-    expect(refusal(() => merged(part(1, 2), length))).toMatch(/^p2\.json counts 15 games by length, but it played 10 games, so 10/);
+    expect(refusal(() => merged(part(1, 2), length as SimulationReport))).toMatch(/^p2\.json counts 15 games by length, but it played 10 games, so 10/);
   });
 
   it("refuses a part nested far deeper than a report (it overflowed the stack: an internal error)", () => {

@@ -210,6 +210,29 @@ describe.each(Object.entries(fileOutputs).filter(([, o]) => o.folder !== true))(
   });
 });
 
+describe("state51 build --out onto a write-protected tree", () => {
+  it("is refused before any work (exit 2), the tree left as it was, with no temp folder beside it", () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o777);
+    const out = join(dir, "out");
+    expect(run(["build", "--out", out]).status).toBe(0);
+    const before = readdirSync(out).sort();
+    // Only a folder below is protected: the old tree can be set aside, but not emptied.
+    const sub = join(out, readdirSync(out, { withFileTypes: true }).find((e) => e.isDirectory())!.name);
+    chmodSync(sub, 0o555);
+    const asRoot = process.getuid?.() === 0;
+    const args = [cli, "build", "--out", out];
+    const r = asRoot
+      ? spawnSync("setpriv", ["--bounding-set=-dac_override,-dac_read_search", "--", process.execPath, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 60_000 })
+      : spawnSync(process.execPath, args, { cwd: repoRoot, encoding: "utf8", timeout: 60_000 });
+    chmodSync(sub, 0o755);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/refusing to replace .*out: \w+ is write-protected \(EACCES\), as if kept on purpose\n {2}hint: make it writable/);
+    expect(readdirSync(out).sort()).toEqual(before);
+    expect(readdirSync(dir)).toEqual(["out"]);
+  });
+});
+
 /** Commands that read card files (or reports, for --merge), their output aimed at one of those files: `file` is read and named as the output. */
 const overInputs: Record<string, (file: string) => string[]> = {
   "print --out": (f) => ["print", "cards/", f, "--out", f],

@@ -68,7 +68,9 @@ export function outputRefusal(outDir: string, mkdir: boolean, given?: string): s
     recoverInterruptedSwap(outDir);
     assertReplaceable(outDir);
   } catch (error) {
-    if (error instanceof WriteTreeError || typeof (error as NodeJS.ErrnoException).code === "string") return (error as Error).message;
+    if (error instanceof WriteTreeError) return error.message;
+    // An earlier build's temp folder that cannot be removed: in the common one-line form, not Node's.
+    if (typeof (error as NodeJS.ErrnoException).code === "string") return systemErrorLine(error as NodeJS.ErrnoException);
     throw error;
   }
   return undefined;

@@ -10,7 +10,7 @@
  *
  * This module does not load ts-morph: it only moves text to disk.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readBounded } from "../load/read-file.js";
 import { toldOf, writeFileAtomic } from "../fs/atomic-write.js";
 import { basename, dirname, join, relative, sep } from "node:path";
@@ -105,6 +105,29 @@ export function assertReplaceable(outDir: string): void {
     const shown = foreign.slice(0, 3).join(", ") + (foreign.length > 3 ? ", …" : "");
     throw new WriteTreeError(`refusing to replace ${outDir}: it holds files state51 build did not write (${shown})`);
   }
+  const locked = protectedFolder(outDir);
+  if (locked !== undefined)
+    throw new WriteTreeError(`refusing to replace ${outDir}: ${locked.folder === outDir ? "it" : relative(outDir, locked.folder)} is write-protected (${locked.code}), as if kept on purpose\n  hint: make it writable (chmod -R u+w), or build into another folder with --out`);
+}
+
+/**
+ * The first folder of the tree at `dir` (itself included) the build may not write in, and why. The
+ * old tree is set aside by a rename, which a folder's mode does not stop, then emptied, which it
+ * does: a build into a write-protected tree once replaced it, failed to remove the old one, and
+ * said the folder was unchanged. Root may write anywhere, here as with the shell.
+ */
+function protectedFolder(dir: string): { readonly folder: string; readonly code: string } | undefined {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "EACCES";
+    if (code === "EACCES" || code === "EPERM") return { folder: dir, code };
+  }
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const locked = entry.isDirectory() ? protectedFolder(join(dir, entry.name)) : undefined;
+    if (locked !== undefined) return locked;
+  }
+  return undefined;
 }
 
 /** A relative path with no way out of the folder it is joined to. */
