@@ -10,8 +10,11 @@ import { repoRoot, runCli } from "./helpers.js";
 
 const temp = (): string => mkdtempSync(join(tmpdir(), "state51-sim-"));
 
-/** Runs `simulate …` and presses Ctrl-C at its first progress line (a tenth of the games played), so the games are under way. */
-async function interrupted(args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs `simulate …` and presses Ctrl-C at its first progress line (a tenth of the games played), so
+ * the games are under way; with `echo`, the signal comes again 5 ms later, as `npx` or `timeout` pass it on.
+ */
+async function interrupted(args: readonly string[], echo = false): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "simulate", ...args], { cwd: repoRoot });
   let stdout = "";
   let stderr = "";
@@ -20,8 +23,11 @@ async function interrupted(args: readonly string[]): Promise<{ status: number | 
   const status = await new Promise<number | null>((done) => {
     child.stderr.on("data", (d: Buffer) => {
       stderr += d.toString();
-      // Once: a second Ctrl-C ends the process as usual.
-      if (!pressed && /^simulate: [\d,]+\/[\d,]+ games/m.test(stderr)) pressed = child.kill("SIGINT");
+      // Once: a second Ctrl-C later ends the process at once.
+      if (pressed || !/^simulate: [\d,]+\/[\d,]+ games/m.test(stderr)) return;
+      pressed = child.kill("SIGINT");
+      // The echo just after the first was heard (two at the same instant would be one signal).
+      if (echo) setTimeout(() => child.kill("SIGINT"), 5);
     });
     child.on("close", done);
   });
@@ -134,8 +140,11 @@ describe("state51 simulate", () => {
     expect(r.stdout).toMatch(/grammar\/simulation\.schema\.json/);
   });
 
-  it("on Ctrl-C, reports the games played so far", { timeout: 120_000 }, async () => {
-    const { status, stdout, stderr } = await interrupted(["--games", "5000", "--players", "2", "--workers", "1", "--format", "json"]);
+  it.each([
+    ["", false],
+    [", also when the signal comes again at once (npx, timeout): it once lost the report", true],
+  ])("on Ctrl-C, reports the games played so far%s", { timeout: 120_000 }, async (_name, echo) => {
+    const { status, stdout, stderr } = await interrupted(["--games", "5000", "--players", "2", "--workers", "1", "--format", "json"], echo);
     expect(status, stderr).toBe(130);
     expect(stderr).toMatch(/simulate: interrupted after [\d,]+ of 5,000 games; reporting those/);
     const report = JSON.parse(stdout);

@@ -137,7 +137,13 @@ export function checkSimulate(opts: SimulateOptions, paths: readonly string[]): 
 const seconds = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
 
 /** Progress on standard error: a bar with the time left on a terminal, a plain line at each tenth otherwise. */
-function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s: string) => void): { update: (n: number) => void; stop: () => void } {
+/** The run's progress as shown: moved on as batches end, stopped (the terminal put right) at the end. */
+interface Progress {
+  readonly update: (n: number) => void;
+  readonly stop: () => void;
+}
+
+function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s: string) => void): Progress {
   if (kind === "none") return { update: () => undefined, stop: () => undefined };
   if (kind === "bar") {
     const line = "simulating [{bar}] {percentage}% | {value}/{total} games | {duration_formatted} elapsed, {left}";
@@ -165,6 +171,42 @@ function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s:
 
 /** Runs `simulate` once its options are checked: compiles the cards, plays, reports; the exit status. */
 export async function runSimulate(paths: readonly string[], checked: Checked, opts: SimulateOptions, io: SimulateIo): Promise<number> {
+  // Listening from the start: a Ctrl-C while the cards compile reports that no game was played.
+  const { signal, shownBy, stopListening } = interruption(io);
+  try {
+    return await simulateUntil(signal, shownBy, paths, checked, opts, io);
+  } finally {
+    stopListening();
+  }
+}
+
+/** The time within which a second Ctrl-C is the first's echo: `npx` and `timeout` pass it on to a process group that has it already. */
+const echoMs = 1000;
+
+/**
+ * Ctrl-C, as the run hears it: the first stops the run, which then reports the games played; an
+ * echo of it is passed over (it once killed the run with no report, the terminal's cursor hidden);
+ * a Ctrl-C after that stops at once, with no report, the terminal put right.
+ */
+function interruption(io: SimulateIo): { signal: AbortSignal; shownBy: (bar: Progress) => void; stopListening: () => void } {
+  const stop = new AbortController();
+  let bar: Progress | undefined;
+  let first: number | undefined;
+  const interrupt = (): void => {
+    if (first === undefined) {
+      first = Date.now();
+      stop.abort();
+    } else if (Date.now() - first > echoMs) {
+      bar?.stop();
+      io.writeError("simulate: stopped at once, with no report\n");
+      process.exit(130);
+    }
+  };
+  process.on("SIGINT", interrupt);
+  return { signal: stop.signal, shownBy: (b) => (bar = b), stopListening: () => void process.off("SIGINT", interrupt) };
+}
+
+async function simulateUntil(signal: AbortSignal, shownBy: (bar: Progress) => void, paths: readonly string[], checked: Checked, opts: SimulateOptions, io: SimulateIo): Promise<number> {
   // The baseline is most often the base set the cards played include: its warnings were said with theirs.
   const said = new Set<string>();
   const compiled = await compiledCards(paths, "simulate", io.writeError, said);
@@ -182,14 +224,12 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
   };
   if (tooFew(registry, "cards") || (against !== undefined && tooFew(against.registry, "--baseline cards"))) return 1;
   const meta = (cards: CardRegistry): ReportMeta => ({ engine: engineVersion, cardSet: cardSetDigest(cards), seeds: { first: plan.firstSeed, count: plan.games }, players: plan.players, bots: plan.bots.map(botName), ...(shard ? { shard } : {}) });
-  const stop = new AbortController();
-  const interrupt = (): void => stop.abort();
-  process.once("SIGINT", interrupt);
   // With a baseline, the same games are played twice: on the cards, then on the baseline's.
   const runs = against === undefined ? 1 : 2;
   const shown = progress(opts.progress ?? (process.stderr.isTTY ? "bar" : "lines"), runs * total, io.writeError);
+  shownBy(shown);
   const play = async (cards: { registry: CardRegistry; url: string }, before: number): Promise<SimulationReport> => {
-    const result = await runSimulation({ cards: cards.url, plan, shape: tallyShape(cards.registry, plan), workers: checked.workers, indices, onProgress: (n) => shown.update(before + n), signal: stop.signal });
+    const result = await runSimulation({ cards: cards.url, plan, shape: tallyShape(cards.registry, plan), workers: checked.workers, indices, onProgress: (n) => shown.update(before + n), signal });
     return buildReport(result.tally, meta(cards.registry), cardLabels(cards.registry), result.complete, factionNames(cards.registry));
   };
   let report: SimulationReport;
@@ -203,7 +243,6 @@ export async function runSimulate(paths: readonly string[], checked: Checked, op
     }
   } finally {
     shown.stop();
-    process.off("SIGINT", interrupt);
   }
   if (!report.complete) {
     const played = report.games.played + (report.baseline?.games.played ?? 0);

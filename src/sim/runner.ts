@@ -96,6 +96,8 @@ export async function runSimulation(options: RunOptions): Promise<RunResult> {
   const total = to - from;
   const tally = emptyTally(options.shape);
   if (total <= 0) return { tally, complete: true };
+  // Stopped before the first game (a Ctrl-C while the cards compiled): no pool to start.
+  if (options.signal?.aborted === true) return { tally, complete: false };
   const setup: WorkerSetup = { cards: options.cards, plan: options.plan, shape: options.shape };
   // Given again by every run: setting a flag to the value it has changes nothing.
   for (const flag of gameThreadFlags(options.workers >= availableParallelism())) setFlagsFromString(flag);
