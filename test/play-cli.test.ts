@@ -437,6 +437,8 @@ describe("replay's comparisons", () => {
     const end: LogEnd = { type: "end", rounds: 14, scores: [31, 20], winners: [0], digest: "ab" };
     expect(endDifferences({ digest: "ab", winners: [0], scores: [31, 20], rounds: 14, type: "end" }, end)).toEqual([]);
     expect(endDifferences({ type: "end", rounds: 14, scores: [31, 20], winners: [0] }, end)).toEqual(['final state digest: the log says nothing, the replay ends with "ab"']);
+    // A key named like an Object property is as foreign to an end line as any other.
+    expect(endDifferences({ ...end, toString: 7, constructor: 1 }, end)).toEqual(['the end line records "toString", which a game\'s end does not', 'the end line records "constructor", which a game\'s end does not']);
   });
 });
 

@@ -48,7 +48,7 @@ export type EntryField = SpellingField | readonly ["action"];
 type SpellingField = readonly ["id"] | readonly ["words", number] | readonly [Lang, "one" | "other"];
 
 /** What a vocabulary problem is: an entry that clashes with another, a contact colour that performs no action, … */
-export type VocabularyCode = "S51-E314" | "S51-E315" | "S51-E352" | "S51-E353" | "S51-E354" | "S51-E355" | "S51-E356";
+export type VocabularyCode = "S51-E314" | "S51-E315" | "S51-E352" | "S51-E353" | "S51-E354" | "S51-E355" | "S51-E356" | "S51-E364";
 
 export interface VocabularySource {
   readonly data: VocabularyData;
@@ -95,6 +95,8 @@ export function buildVocabulary(sources: readonly VocabularySource[], keywords: 
         if (clashing.has(`${sourceIndex} ${namespace} ${index}`)) return;
         if (namespace === "contactColours" && !performsAction(entry, index, problem)) return;
         if (maps[namespace].has(entry.id)) return problem(namespace, index, "S51-E352", { noun, id: entry.id }, expansionOnly);
+        // The engine counts tokens in objects keyed by id: a resource `constructor` read Object's function as its count.
+        if (entry.id in Object.prototype) return problem(namespace, index, "S51-E364", { noun, id: entry.id }, `choose another id, e.g. "${entry.id}s"`, ["id"]);
         const written = entry.words ?? [entry.id];
         // The base vocabulary's `card` is written with the grammar's own `card` keyword, on purpose.
         const keyword = isBase ? undefined : written.find((w) => keywords.has(w));

@@ -99,6 +99,7 @@ export const codes = {
   "S51-E361": { stage: "check", category: "error", summary: "a card type's colour is empty (unquoted, `#` starts a YAML comment)", message: "`colour` is empty" },
   "S51-E362": { stage: "check", category: "error", summary: "a card type's colour is not `\"#rrggbb\"`", message: 'colour "{colour}" is not "#rrggbb"' },
   "S51-E363": { stage: "check", category: "error", summary: "an `icon` or `colour` on a vocabulary entry that is not a card type", message: "a {noun} has no `{field}`: only card types are drawn as tiles" },
+  "S51-E364": { stage: "check", category: "error", summary: "a vocabulary id that every JavaScript object already has as a property (`constructor`)", message: '"{id}" cannot be a {noun} id: the compiled cards keep {noun}s by id, and every JavaScript object already has a "{id}"' },
   "S51-W401": { stage: "text", category: "warning", summary: "a part's generated text differs from its signed-off lock (an error with `--strict`)", message: 'the {language} {part} text of "{id}" differs from its signed-off lock: {diff}' },
   "S51-W402": { stage: "check", category: "warning", summary: "a placeholder left in a card (a value marked `# TODO` by `state51 new`; an error with `--strict`)", message: 'the `{field}` of "{id}" is a placeholder: {todo}' },
 } as const satisfies Record<string, { stage: string; category: "error" | "warning"; summary: string; message: string }>;

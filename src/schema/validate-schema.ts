@@ -52,7 +52,9 @@ const printedIn: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 function unknownLockedPart(file: SourceFile, data: unknown, path: DataPath, part: string, allowed: readonly string[]): Diagnostic {
   const kind = String((path.slice(0, 2).reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], data) as { kind?: unknown } | undefined)?.kind);
   const kindName = kind.charAt(0).toUpperCase() + kind.slice(1);
-  const instead = printedIn[kind]?.[part];
+  const parts = Object.hasOwn(printedIn, kind) ? printedIn[kind] : undefined;
+  // Own keys only: a lock named `constructor` is no part of a card, whatever Object holds.
+  const instead = parts !== undefined && Object.hasOwn(parts, part) ? parts[part] : undefined;
   return diagnostic(
     file.path,
     keyRange(file, [...path, part]),

@@ -235,7 +235,7 @@ const endFields: Readonly<Record<Exclude<keyof LogEnd, "type">, string>> = { rou
 export function endDifferences(logged: Readonly<Record<string, unknown>>, replayed: LogEnd): string[] {
   const fields = Object.entries(endFields) as [keyof typeof endFields, string][];
   const differ = fields.filter(([key]) => stableJson(logged[key]) !== stableJson(replayed[key])).map(([key, label]) => `${label}: the log says ${shown(logged[key])}, the replay ends with ${shown(replayed[key])}`);
-  const unknown = Object.keys(logged).filter((key) => key !== "type" && !(key in endFields)).map((key) => `the end line records ${shown(key)}, which a game's end does not`);
+  const unknown = Object.keys(logged).filter((key) => key !== "type" && !Object.hasOwn(endFields, key)).map((key) => `the end line records ${shown(key)}, which a game's end does not`);
   return [...differ, ...unknown];
 }
 

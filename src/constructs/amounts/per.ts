@@ -106,8 +106,8 @@ function countable(r: Resolver, n: PerNode): Countable | undefined {
     return cardType === undefined ? undefined : { of: "cards", cardType };
   }
   if (w.text === "opponent" || w.text === "opponents") return { of: "opponents" };
-  const own = ownWords[w.text];
-  if (own) return own;
+  // Own keys only: `per constructor` or `per toString` is not a word of the language, whatever Object holds.
+  if (Object.hasOwn(ownWords, w.text)) return ownWords[w.text];
   const t = lookup(r, w, ["resources", "tokens", "cardTypes"]);
   if (t === undefined) return unknownWord(r, w, "thing to count", [...Object.keys(ownWords), "opponent", ...writtenWords(r, ["resources"]), "resource", "spoils", "agreement", "deal"]);
   if (t.namespace === "resources") return { of: "resources", resource: t.id };
