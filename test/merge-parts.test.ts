@@ -93,6 +93,31 @@ describe("simulate --merge: an edited part is refused, naming it", () => {
     expect(refusal(() => merged(part(1, 2), length as SimulationReport))).toMatch(/^p2\.json counts 15 games by length, but it played 10 games, so 10/);
   });
 
+  it("refuses counts no games could give (they merged into rates over 100 % and intervals of NaN)", () => {
+    const wins = copy(part(2, 2));
+    wins.seats[0]!.wins = 500;
+    expect(refusal(() => merged(part(1, 2), wins as SimulationReport))).toMatch(/^p2\.json counts 500 wins and 0 draws for seat 1 in 10 games, which no games could give\n {2}hint: /);
+    const draws = copy(part(2, 2));
+    draws.games.draws = 500;
+    expect(refusal(() => merged(part(1, 2), draws as SimulationReport))).toMatch(/^p2\.json counts 500 drawn games of 10 games played/);
+    const seen = copy(part(2, 2));
+    seen.cards[0]!.seen = 1e300;
+    expect(refusal(() => merged(part(1, 2), seen as SimulationReport))).toMatch(/^p2\.json counts card x held in [\d,]+ player-games of 20/);
+    const played = copy(part(2, 2));
+    played.cards[1]!.playedWins = played.cards[1]!.played + 1;
+    expect(refusal(() => merged(part(1, 2), played as SimulationReport))).toMatch(/^p2\.json counts card y won /);
+  });
+
+  it("refuses a card or faction renamed in one part only, which merged under the first part's name", () => {
+    const card = copy(part(2, 2));
+    card.cards[2]!.name = "Renamed";
+    expect(refusal(() => merged(part(1, 2), card as SimulationReport))).toMatch(/^p2\.json and p1\.json name card "z" differently: "Renamed \(location\)" and "z \(location\)"/);
+  });
+
+  it("says a part named twice is named twice", () => {
+    expect(refusal(() => mergeReports([{ file: "a.json", report: part(1, 2) }, { file: "a.json", report: part(1, 2) }, { file: "b.json", report: part(2, 2) }]))).toBe("a.json is named twice: name each shard's report once");
+  });
+
   it("refuses a part nested far deeper than a report (it overflowed the stack: an internal error)", () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
     expect(refusal(() => parseReport("p.json", `{"report":"state51-simulation","version":${deep}}`))).toBe("p.json nests more than 64 deep: it is not a state51 simulate report");

@@ -52,11 +52,15 @@ describe("the comparison with a baseline", () => {
     expect(text).not.toMatch(/INTERRUPTED/);
   });
 
-  it("says when only the baseline was interrupted (it is played after the cards' games)", () => {
-    const r = withBaseline(base, { ...simulated(registry), complete: false }, new Set());
+  it("says when only the baseline was interrupted (it is played after the cards' games), and not that its games were the same", () => {
+    const shape = tallyShape(registry, plan);
+    const cut = buildReport(playRange(registry, plan, shape, 0, 10, emptyTally(shape)), base.run, cardLabels(registry), false, factionNames(registry));
+    const r = withBaseline(base, cut, new Set());
     expect(r.complete).toBe(false);
     const text = reportText(r);
-    expect(text).toMatch(/\nINTERRUPTED: the baseline played 16 games only; the comparison is over different games\n/);
+    expect(text).toMatch(/\nAgainst the baseline: card set [0-9a-f]{12}…, 10 of the same 16 seeds, players and bots\n/);
+    expect(text).toMatch(/\nINTERRUPTED: the baseline played 10 games only; the comparison is over different games\n/);
+    expect(reportHtml(r)).toContain("<dd>10 of the same 16 seeds, players and bots");
     expect(text.match(/INTERRUPTED/g)).toHaveLength(1);
     expect(reportHtml(r).match(/class="warning"/g)).toHaveLength(1);
   });
@@ -152,7 +156,7 @@ describe("state51 simulate --baseline", () => {
     expect(refused.stderr).toMatch(/not --baseline[^]*hint: play the shards with --baseline/);
     const mixed = runCli(["simulate", "--merge", parts[0]!, writeNoBaseline(dir, parts[1]!)]);
     expect(mixed.status).toBe(1);
-    expect(mixed.stderr).toMatch(/differ in baseline card set/);
+    expect(mixed.stderr).toMatch(/differ in baseline: no --baseline and --baseline cards [0-9a-f]{12}…/);
   });
 
   it("reports invalid or missing baseline cards as validate does, and plays no game", () => {

@@ -137,13 +137,17 @@ export function roundsCompared(c: Comparison): Record<"mean" | "baselineMean" | 
   };
 }
 
+/** Which games the baseline played: all of the run's seeds, or, interrupted, only some of them ("the same" would then be untrue). */
+export const baselineSeeds = (b: SimulationReport): string =>
+  b.complete ? `the same ${thousands(b.run.seeds.count)} seeds` : `${thousands(b.games.played)} of the same ${thousands(b.run.seeds.count)} seeds`;
+
 /** The comparison's lines for the terminal report (none without a baseline). */
 export function comparisonText(r: SimulationReport): string[] {
   const c = r.comparison;
   const b = r.baseline;
   if (c === undefined || b === undefined) return [];
   const out: string[] = [""];
-  out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
+  out.push(`Against the baseline: card set ${b.run.cardSet.slice(0, 12)}…, ${baselineSeeds(b)}, players and bots${c.sameFactions ? "" : " (its factions differ, so the games were seated differently)"}`);
   if (!b.complete) out.push(`INTERRUPTED: the baseline played ${counted(b.games.played, "game")} only; the comparison is over different games`);
   const rounds = roundsCompared(c);
   out.push(`  rounds: mean ${rounds.mean}, baseline ${rounds.baselineMean} (${rounds.difference}); median ${rounds.median}, baseline ${rounds.baselineMedian}`);

@@ -48,21 +48,24 @@ export function parseReport(file: string, text: string): SimulationReport {
   return data as SimulationReport;
 }
 
+/** A run's seeds as a designer gave them: "seeds 11–210 (200 games)". */
+const seedsText = (seeds: SimulationReport["run"]["seeds"]): string => `seeds ${seeds.first}–${seeds.first + seeds.count - 1} (${counted(seeds.count, "game")})`;
+
 /** The one report of the run the parts are shards of; a MergeError naming the mismatch when they are not the shards of one run. */
 export function mergeReports(parts: readonly { readonly file: string; readonly report: SimulationReport }[]): SimulationReport {
   const first = parts[0];
   if (first === undefined) throw new MergeError("no report to merge");
-  // Compared with their keys in a fixed order (a part passed through `jq -S` is the same part), shown as written.
-  const same = (what: string, of: (r: SimulationReport) => unknown, among: typeof parts = parts): void => {
+  // Compared with their keys in a fixed order (a part passed through `jq -S` is the same part), shown as written or as `show` says.
+  const same = <T>(what: string, of: (r: SimulationReport) => T, among: typeof parts = parts, show: (x: T) => string = (x) => JSON.stringify(x)): void => {
     const key = (r: SimulationReport): string => JSON.stringify(canonical(of(r)));
     const want = key(among[0]!.report);
     for (const p of among) {
-      if (key(p.report) !== want) throw new MergeError(`${p.file} and ${among[0]!.file} differ in ${what}: ${JSON.stringify(of(p.report))} and ${JSON.stringify(of(among[0]!.report))}`);
+      if (key(p.report) !== want) throw new MergeError(`${p.file} and ${among[0]!.file} differ in ${what}: ${show(of(p.report))} and ${show(of(among[0]!.report))}`);
     }
   };
   same("engine", (r) => r.run.engine);
   same("card set", (r) => r.run.cardSet);
-  same("seeds", (r) => r.run.seeds);
+  same("seeds", (r) => r.run.seeds, parts, seedsText);
   same("players", (r) => r.run.players);
   same("bots", (r) => r.run.bots);
   for (const p of parts) if (p.report.run.shard === undefined) throw new MergeError(`${p.file} is a whole run, not a shard (--shard i/n): there is nothing to merge it with`);
@@ -73,6 +76,7 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
     const i = p.report.run.shard!.index;
     if (i > of) throw new MergeError(`${p.file} says it is shard ${i}/${of}, but a run of ${of} shards has no shard ${i}\n  hint: was it edited by hand? play that shard again, then merge`);
     const twice = byIndex.get(i);
+    if (twice === p.file) throw new MergeError(`${p.file} is named twice: name each shard's report once`);
     if (twice !== undefined) throw new MergeError(`${p.file} and ${twice} are both shard ${i}/${of}`);
     byIndex.set(i, p.file);
   }
@@ -80,7 +84,8 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${of}`).join(", ")} missing: merge all ${of} shards of the run`);
   // A shard interrupted in its own games never played its baseline, so it cannot say whether the run had one.
   const told = parts.filter((p) => p.report.baseline !== undefined || p.report.complete);
-  if (told.length > 0) same("baseline card set", (r) => r.baseline?.run.cardSet ?? null, told);
+  const withOrWithout = (digest: string | null): string => (digest === null ? "no --baseline" : `--baseline cards ${digest.slice(0, 12)}…`);
+  if (told.length > 0) same("baseline", (r) => r.baseline?.run.cardSet ?? null, told, withOrWithout);
   for (const p of parts) whole(p.file, p.report, first.file, first.report);
   const withBase = parts.find((p) => p.report.baseline !== undefined);
   for (const p of parts) if (p.report.baseline !== undefined) whole(`${p.file}'s baseline`, p.report.baseline, `${withBase!.file}'s baseline`, withBase!.report.baseline!);
@@ -132,6 +137,39 @@ function whole(file: string, r: SimulationReport, firstFile: string, first: Simu
   for (const [i, seat] of r.seats.entries()) disagree(`for seat ${i + 1}`, seat.games, r.games.played);
   disagree("by faction", sum(r.factions), seatGames);
   disagree("by bot", sum(r.bots), seatGames);
+  const impossible = impossibleCount(r);
+  if (impossible !== undefined) throw new MergeError(`${file} counts ${impossible}, which no games could give${edited("it")}`);
+  // The labels a report is read by: a card or faction renamed in one part would be merged under the first part's name.
+  const renamed = (noun: string, mine: readonly { id: string; label: string }[], theirs: readonly { id: string; label: string }[]): void => {
+    const named = new Map(theirs.map((x) => [x.id, x.label]));
+    const other = mine.find((x) => named.get(x.id) !== x.label);
+    if (other !== undefined) throw new MergeError(`${file} and ${firstFile} name ${noun} ${JSON.stringify(other.id)} differently: ${JSON.stringify(other.label)} and ${JSON.stringify(named.get(other.id))}${edited("one of them")}`);
+  };
+  const cardLabel = (x: SimulationReport): { id: string; label: string }[] => x.cards.map((c) => ({ id: c.id, label: `${c.name} (${c.kind})` }));
+  renamed("card", cardLabel(r), cardLabel(first));
+  const factionLabel = (x: SimulationReport): { id: string; label: string }[] => x.factions.map((f) => ({ id: f.faction, label: f.name }));
+  renamed("faction", factionLabel(r), factionLabel(first));
+}
+
+/**
+ * The first count of a report that no games could give, in words, or undefined: more wins and
+ * draws than games, a card played more often than held, or held in more player-games than
+ * were played. Merged, such a count made rates over 100 % and intervals of NaN.
+ */
+function impossibleCount(r: SimulationReport): string | undefined {
+  const seatGames = r.games.played * r.run.players;
+  if (r.games.draws > r.games.played) return `${counted(r.games.draws, "drawn game")} of ${counted(r.games.played, "game")} played`;
+  const outcomes = [...r.seats.map((o, i) => ({ o, who: `seat ${i + 1}` })), ...r.factions.map((o) => ({ o, who: `faction ${o.faction}` })), ...r.bots.map((o) => ({ o, who: `bot ${o.bot}` }))];
+  const over = outcomes.find(({ o }) => o.wins + o.draws > o.games);
+  if (over !== undefined) return `${thousands(over.o.wins)} wins and ${thousands(over.o.draws)} draws for ${over.who} in ${counted(over.o.games, "game")}`;
+  for (const c of r.cards) {
+    const card = `card ${c.id}`;
+    if (c.seen > seatGames) return `${card} held in ${counted(c.seen, "player-game")} of ${thousands(seatGames)}`;
+    if (c.played > c.seen) return `${card} played in ${counted(c.played, "player-game")}, held in ${thousands(c.seen)}`;
+    if (c.seenWins > c.seen || c.playedWins > c.played || c.playedWins > c.seenWins || c.seenWins - c.playedWins > c.seen - c.played)
+      return `${card} won ${thousands(c.seenWins)} of ${thousands(c.seen)} held and ${thousands(c.playedWins)} of ${thousands(c.played)} played`;
+  }
+  return undefined;
 }
 
 /** The report of the run whose shares (shards) these reports are. */

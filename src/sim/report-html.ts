@@ -10,7 +10,7 @@
  */
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
-import { ordinal, roundsCompared } from "./compare.js";
+import { baselineSeeds, ordinal, roundsCompared } from "./compare.js";
 import { atLimit, counted, finalVpText, mainComplete, minGames, thousands, optPct, pct, roundLimitText, roundsText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
@@ -371,7 +371,7 @@ function baselineSection(r: SimulationReport): string[] {
   const cardCols = ["card", "kind", "rank", "difference (pts) [95%]", "played", "seen"];
   const items: [string, string][] = [
     ["baseline card set", b.run.cardSet],
-    ["games", `the same ${thousands(b.run.seeds.count)} seeds, players and bots${c.sameFactions ? ", seated alike" : "; the factions differ, so the games were seated differently"}`],
+    ["games", `${baselineSeeds(b)}, players and bots${c.sameFactions ? ", seated alike" : "; the factions differ, so the games were seated differently"}`],
     ["rounds", `mean ${rounds.mean} here, ${rounds.baselineMean} in the baseline (${rounds.difference}); median ${rounds.median} here, ${rounds.baselineMedian} in the baseline`],
     ["draws", `${thousands(r.games.draws)} here, ${thousands(b.games.draws)} in the baseline`],
   ];
