@@ -126,10 +126,12 @@ describe("state51 replay on damaged logs", () => {
       ["an unknown faction", [JSON.stringify({ ...header, factions: ["atlantis", "new-york"] }), ...lines.slice(1)], /factions must be distinct, from/],
       ["a null line", [lines[0]!, "null", ...lines.slice(1)], /line 2 is not a log entry/],
       ["a choice moved to another round", lines.map((l, i) => (i === firstChoice ? l.replace(/"round":\d+/, '"round":5') : l)), /^choice 1 \(line 2\) is recorded in round 5; the game asks it in round 1$/],
-      ["bots that are not a list", [JSON.stringify({ ...header, bots: 7 }), ...lines.slice(1)], /the header's bots must be one bot name a seat \(2\)/],
+      ["bots that are not a list", [JSON.stringify({ ...header, bots: 7 }), ...lines.slice(1)], /the header's bots must be a list of bot names, as play writes them/],
       ["an unknown bot", [JSON.stringify({ ...header, bots: ["nonsense", "greedy"] }), ...lines.slice(1)], /the header's bots must be/],
       ["a bot spelt otherwise than play writes it", [JSON.stringify({ ...header, bots: [" greedy", "mcts:0200"] }), ...lines.slice(1)], /the header's bots must be/],
-      ["one bot for two seats", [JSON.stringify({ ...header, bots: ["random"] }), ...lines.slice(1)], /the header's bots must be one bot name a seat \(2\)/],
+      ["one bot for two seats", [JSON.stringify({ ...header, bots: ["random"] }), ...lines.slice(1)], /^the header names 2 factions and 1 bot, but a game has one of each a seat$/],
+      // Either list may be the edited one: the factions here, not the bots.
+      ["a third faction for two bots", [JSON.stringify({ ...header, factions: [...header.factions, "mutants-union"] }), ...lines.slice(1)], /^the header names 3 factions and 2 bots, but a game has one of each a seat$/],
     ];
     for (const [what, damaged, message] of cases) expect(replayed(damaged).error, what).toMatch(message);
     // Through the CLI: exit 1, the reason on standard error, where `replay log > out.txt` still shows it.

@@ -139,7 +139,9 @@ function checkHeader(line: unknown, n: number, cards: CardRegistry): LogHeader {
   }
   // The bots are not replayed (the answers are), but the header's word for who played is checked all the same.
   const bots = line["bots"];
-  if (!Array.isArray(bots) || bots.length !== factions.length || !bots.every(isBotName)) throw new ReplayError(`the header's bots must be one bot name a seat (${factions.length}), as play writes them: random, greedy or mcts:<playouts>`);
+  if (!Array.isArray(bots) || !bots.every(isBotName)) throw new ReplayError("the header's bots must be a list of bot names, as play writes them: random, greedy or mcts:<playouts>");
+  // Either list may be the edited one: name both counts, not blame one.
+  if (bots.length !== factions.length) throw new ReplayError(`the header names ${counted(factions.length, "faction")} and ${counted(bots.length, "bot")}, but a game has one of each a seat`);
   return line as unknown as LogHeader;
 }
 
