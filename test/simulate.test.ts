@@ -3,6 +3,7 @@ import { Ajv } from "ajv";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { registry } from "../generated/index.js";
 import schema from "../grammar/simulation.schema.json" with { type: "json" };
@@ -10,7 +11,7 @@ import { cardSetDigest } from "../src/engine/card-digest.js";
 import { engineVersion } from "../src/engine/version.js";
 import { cardSetUrl } from "../src/pipeline/load-card-set.js";
 import { validatePaths } from "../src/pipeline/validate.js";
-import { buildReport, cardLabels, diffText, factionNames, fitted, reportText, roundLimitWarning, signedPoints, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
+import { buildReport, cardLabels, diffText, factionNames, nameColumn, padName, reportText, roundLimitWarning, signedPoints, tallyOfReport, type ReportMeta } from "../src/sim/report.js";
 import { shardRange } from "../src/sim/merge.js";
 import { gameThreadFlags, guidedBatch, runSimulation } from "../src/sim/runner.js";
 import { playRange, seating, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -216,7 +217,7 @@ describe("report", () => {
     const factions = new Map([...factionNames(registry)].map(([id, name]) => [id, `${name}\r\nwinner`]));
     const text = reportText(buildReport(tally, meta, labels, true, factions));
     expect(text).not.toMatch(/^(Final scores|winner)/m);
-    expect(text).toContain("\\u000aFinal…");
+    expect(text).toContain("\\u000aFinal scores");
     expect(text).toContain("\\u000d\\u000awinner");
   });
 
@@ -249,16 +250,23 @@ describe("report", () => {
     expect(reportText(withLengths(0, 4))).not.toMatch(/full 60 rounds/);
   });
 
-  it("cuts long card names with an ellipsis, keeping the flag mark", () => {
-    expect(fitted("Rust Market", 24)).toBe("Rust Market");
-    expect(fitted("The Very Long Name Of A Card", 24)).toBe("The Very Long Name Of A…");
-    // By characters, not UTF-16 units: no emoji is cut in half.
-    expect(fitted("🔥".repeat(30), 24)).toBe(`${"🔥".repeat(23)}…`);
-    const labels = new Map([...cardLabels(registry)].map(([id, l]) => [id, { ...l, name: `${l.name} of the Long Wasteland Road` }]));
+  it("never cuts a name (two cut alike once looked the same), and lines the columns up in terminal columns", () => {
+    expect(nameColumn(["Rust Market"])).toBe(24);
+    expect(nameColumn(["Abandoned Military Outpost North", "x"])).toBe(32);
+    // A CJK character takes two columns: padded by what the terminal shows, not by characters.
+    expect(padName("廃墟の工場", 12)).toBe("廃墟の工場  ");
+    const long = (l: { name: string }, i: number): string => `Abandoned Military Outpost ${i % 2 === 0 ? "North" : "South"} ${l.name}`;
+    const labels = new Map([...cardLabels(registry)].map(([id, l], i) => [id, { ...l, name: i === 1 ? "廃墟の工場と倉庫" : long(l, i) }]));
     const t = emptyTally(shape);
     t.games = 1;
-    const text = reportText(buildReport(t, meta, labels, true, factionNames(registry)));
-    expect(text).toMatch(/^[^\n]{21}… \*/m);
+    const report = buildReport(t, meta, labels, true, factionNames(registry));
+    const text = reportText(report);
+    const rows = text.split("\n").filter((line) => /^(Abandoned|廃墟)/.test(line));
+    expect(rows.length).toBe(report.cards.length);
+    for (const c of report.cards) expect(text, c.id).toContain(`\n${c.name} `);
+    // Every row's first figure (seen) ends in the same terminal column.
+    const seenEnds = new Set(rows.map((row) => stringWidth(/^\D*\d[\d,]*/.exec(row)![0])));
+    expect(seenEnds.size).toBe(1);
   });
 });
 

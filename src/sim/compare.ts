@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { counted, diffText, fitted, orDash, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
+import { counted, diffText, nameColumn, orDash, padName, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -153,12 +153,14 @@ export function comparisonText(r: SimulationReport): string[] {
   out.push(`  rounds: mean ${rounds.mean}, baseline ${rounds.baselineMean} (${rounds.difference}); median ${rounds.median}, baseline ${rounds.baselineMedian}`);
   out.push(`  draws: ${thousands(r.games.draws)}, baseline ${thousands(b.games.draws)}`);
   out.push("Factions: win rate here, in the baseline, and the change with its 95% interval (Newcombe):");
-  for (const f of c.factions) out.push(`  ${fitted(f.name, 24).padEnd(24)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
+  const factionWidth = nameColumn(c.factions.map((f) => f.name));
+  for (const f of c.factions) out.push(`  ${padName(f.name, factionWidth)} ${optPct(f.winRate).padStart(6)} ${optPct(f.baselineWinRate).padStart(6)}  ${diffText(f.difference)}`);
   out.push(c.cards.new.length === 0 ? "New cards: none" : `New cards (${c.cards.new.length}), ranked by win-rate difference among the old cards that have one (1st = highest):`);
-  for (const k of c.cards.new) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${thousands(k.played)} of ${thousands(k.seen)} seen`);
+  const cardWidth = nameColumn([...c.cards.new, ...c.cards.changed, ...c.cards.removed].map((k) => k.name));
+  for (const k of c.cards.new) out.push(`  ${padName(k.name, cardWidth)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${thousands(k.played)} of ${thousands(k.seen)} seen`);
   if (c.cards.changed.length > 0) out.push(`Changed cards (${c.cards.changed.length}): rank and difference here, then in the baseline:`);
-  for (const k of c.cards.changed) out.push(`  ${fitted(k.name, 24).padEnd(24)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}`);
+  for (const k of c.cards.changed) out.push(`  ${padName(k.name, cardWidth)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}`);
   if (c.cards.removed.length > 0) out.push(`Removed cards (${c.cards.removed.length}): difference in the baseline:`);
-  for (const k of c.cards.removed) out.push(`  ${fitted(k.name, 24).padEnd(24)} diff ${diffText(k.baselineDifference)}`);
+  for (const k of c.cards.removed) out.push(`  ${padName(k.name, cardWidth)} diff ${diffText(k.baselineDifference)}`);
   return out;
 }

@@ -5,6 +5,7 @@
  * (`tallyOfReport`); the rates and intervals are derived, rounded to 4 places,
  * so the same tally always gives the same bytes.
  */
+import stringWidth from "string-width";
 import type { CardRegistry } from "../engine/definitions.js";
 import { maxRounds } from "../engine/limits.js";
 import { terminalLine } from "../text/escape.js";
@@ -276,16 +277,19 @@ export const thousands = (x: number): string => x.toLocaleString("en");
 /** "1 game", "2,000 games". */
 export const counted = (x: number, noun: string): string => `${thousands(x)} ${noun}${x === 1 ? "" : "s"}`;
 
-/** `text` cut to `width` characters (code points, so no emoji is split), with an ellipsis where it was cut, so two long names never look the same. */
-export const fitted = (text: string, width: number): string => {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, width - 1).join("")}…`;
-};
+/**
+ * How wide a table's name column is: as wide as its widest name in terminal columns (a CJK
+ * character takes two), and at least 24. Names are never cut: two cut alike once looked the same.
+ */
+export const nameColumn = (names: readonly string[]): number => Math.max(24, ...names.map((n) => stringWidth(n)));
 
-function rateLine(label: string, r: Rate): string {
+/** `name` padded to `width` terminal columns. */
+export const padName = (name: string, width: number): string => name + " ".repeat(Math.max(0, width - stringWidth(name)));
+
+function rateLine(label: string, r: Rate, width: number): string {
   // No games (a faction left out of a short run): no rate, rather than 0% with an interval spanning everything.
   const rateAndInterval = orDash(r.winRate, (w) => `${pct(w).padStart(6)}  [${pct(r.low)}, ${pct(r.high)}]`).padStart(6);
-  return `  ${fitted(label, 24).padEnd(24)} ${`${thousands(r.wins)}/${thousands(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${thousands(r.draws)} drawn` : ""}`;
+  return `  ${padName(label, width)} ${`${thousands(r.wins)}/${thousands(r.games)}`.padStart(13)}  ${rateAndInterval}${r.draws > 0 ? `  ${thousands(r.draws)} drawn` : ""}`;
 }
 
 /** The games that lasted the engine's whole round limit, where it stops every game still going (ruling 24). */
@@ -328,21 +332,22 @@ export function reportText(r: SimulationReport): string {
   out.push(`  final VP: ${finalVpText(g.finalVp)}`);
   out.push("");
   out.push("Win rates (won alone / player-games, 95% Wilson interval):");
-  for (const s of r.seats) out.push(rateLine(`seat ${s.seat}`, s));
-  for (const f of r.factions) out.push(rateLine(f.name, f));
-  for (const b of r.bots) out.push(rateLine(`bot ${b.bot}`, b));
+  const rated: [string, Rate][] = [...r.seats.map((s): [string, Rate] => [`seat ${s.seat}`, s]), ...r.factions.map((f): [string, Rate] => [f.name, f]), ...r.bots.map((b): [string, Rate] => [`bot ${b.bot}`, b])];
+  const rateWidth = nameColumn(rated.map(([label]) => label));
+  for (const [label, rate] of rated) out.push(rateLine(label, rate, rateWidth));
   out.push("");
   out.push("Cards: seen = player-games with it in hand; played = of those, the ones it was played in;");
   out.push("ways: S Spoils, A Agreement, L Location (R of them Redevelopments), Ld Leader, C Contact;");
   out.push("diff = win rate when played minus when seen and not played, with its 95% interval (Newcombe);");
   out.push("VP/g = VP on the card at the end, per player-game played.");
-  out.push(`${"card".padEnd(24)} ${"seen".padStart(9)} ${"played".padStart(9)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(26)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
+  const marked = (c: CardReport): string => c.name + (c.flags.length > 0 ? " *" : "");
+  const cardWidth = nameColumn(r.cards.map(marked));
+  out.push(`${padName("card", cardWidth)} ${"seen".padStart(9)} ${"played".padStart(9)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(26)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
   for (const c of r.cards) {
     const p = c.plays;
     const ways = c.kind === "location" ? `${thousands(p.spoils)}/${thousands(p.agreement)}/${thousands(p.location)}(${thousands(p.redevelopment)})` : c.kind === "leader" ? `Ld ${thousands(p.leader)}` : `C ${thousands(p.contact)}`;
     const diff = diffText(c.difference);
-    const mark = c.flags.length > 0 ? " *" : "";
-    out.push(`${(fitted(c.name, 24 - mark.length) + mark).padEnd(24)} ${thousands(c.seen).padStart(9)} ${thousands(c.played).padStart(9)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(26)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
+    out.push(`${padName(marked(c), cardWidth)} ${thousands(c.seen).padStart(9)} ${thousands(c.played).padStart(9)} ${optPct(c.playRate).padStart(6)}  ${ways.padEnd(26)} ${optPct(c.winRatePlayed).padStart(6)} ${optPct(c.winRateNotPlayed).padStart(6)}  ${diff.padEnd(26)} ${(c.vpPerGamePlayed === null ? "–" : c.vpPerGamePlayed.toFixed(2)).padStart(5)}`);
   }
   out.push("");
   const u = r.usualRange;
