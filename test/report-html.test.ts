@@ -131,6 +131,17 @@ describe("the HTML report", () => {
     expect(html).toContain(`<title>${escaped(factionNames(registry).get(shape.factions[1]!)!)}: no games</title>`);
   });
 
+  it("counts games in whole numbers on the length plot, and says truly why a card has no dot, in a run of one game", () => {
+    const one = buildReport(playRange(registry, plan, shape, 0, 1, emptyTally(shape)), meta, cardLabels(registry), true, factionNames(registry));
+    const html = reportHtml(one);
+    const lengthSvg = html.match(/<svg[^>]*id="length-plot"[\s\S]*?<\/svg>/)![0];
+    expect(lengthSvg).toMatch(/>1<\/text>/);
+    expect(lengthSvg).not.toMatch(/>\d*\.\d+<\/text>/);
+    // A card held once and played then has no difference: it was played every time it was held.
+    expect(one.cards.some((c) => c.seen > 0 && c.played === c.seen)).toBe(true);
+    expect(html).toMatch(/cards are not drawn, having no difference to show: never played, or played every time they were held \(or never held at all\)\./);
+  });
+
   it("lists flagged cards first in the cards table, the rest in the JSON's order", () => {
     const r = hostile();
     const html = reportHtml(r);

@@ -240,7 +240,7 @@ export function cardPlot(r: SimulationReport): string {
     `Each dot is a card: across, how often it was played when in a player's hand; up, how much more often the players who played it won than those who held it and did not (points), with its 95% interval as a vertical line.` +
       (u === null ? " Too few cards had enough games to tell the set's usual range." : ` The shaded band is the set's usual range (${e(pts(u.low))} to ${e(pts(u.high))} pts); compare a card with it rather than with zero, since players who are ahead play more cards.`) +
       ` Flagged cards are red and named. A card played in fewer than ${minGames} player-games, or held and not played in fewer than ${minGames}, is neither counted towards the band nor flagged, wherever its dot lies: its interval is too wide to tell.` +
-      (missing > 0 ? ` ${missing} card${missing === 1 ? " is" : "s are"} not drawn: never played, or never held and left in hand.` : ""),
+      (missing > 0 ? ` ${missing} card${missing === 1 ? " is" : "s are"} not drawn, having no difference to show: never played, or played every time ${missing === 1 ? "it was" : "they were"} held (or never held at all).` : ""),
   );
 }
 
@@ -251,7 +251,8 @@ export function lengthPlot(r: SimulationReport): string {
   const lo = g.mean === null ? 0 : g.min;
   const hi = g.mean === null ? 1 : g.max;
   const most = Math.max(1, ...g.histogram.map((h) => h.games));
-  const yTicks = niceTicks(0, most, 5);
+  // Games come whole: no more ticks than games, so never a tick at 0.2 of a game.
+  const yTicks = niceTicks(0, most, Math.min(5, most));
   const y = scale(0, yTicks[yTicks.length - 1]!, f.height - f.bottom, f.top);
   const x = scale(lo - 0.5, hi + 0.5, f.left, f.width - f.right);
   const span = hi - lo + 1;
