@@ -26,7 +26,7 @@ export interface BuildInput {
 export function generatedFiles(input: BuildInput, sourceName: (file: string) => string, definitions?: string, compile: typeof compileCards = compileCards): GeneratedFile[] {
   const texts = setTextFiles(input.cards, input.vocabulary).map((f) => ({
     path: f.path,
-    text: `${generatedMarkdownMarker} from the cards: run \`npm run build\`, do not edit. -->\n\n${f.text}`,
+    text: `${generatedMarkdownMarker} from the cards: build again (\`state51 build\`), do not edit. -->\n\n${f.text}`,
   }));
   const files = [...compile(input, definitions === undefined ? { sourceName } : { sourceName, definitions }), generatedPackageJson, ...texts];
   return files.sort((a, b) => compareText(a.path, b.path));

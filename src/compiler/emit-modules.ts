@@ -93,7 +93,8 @@ function header(what: string, sources: readonly string[]): string {
   const from = sources.length === 0 ? "no card files" : sources.map(stringLiteral).join(", ");
   return [
     `${generatedMarker} from ${from}: ${what}.`,
-    "// Do not edit: change the card files and run `npm run build` (a test fails while this is stale).",
+    // True of every output folder: one written with --out elsewhere is not `npm run build`'s, nor checked by its tests.
+    "// Do not edit: change the card files and build again (`state51 build`).",
     "",
     "",
   ].join("\n");
