@@ -26,4 +26,11 @@ export const registry: CardRegistry = {
     "incorporation": ["incorporate"],
     "universal": ["conquer", "cooperate", "incorporate"],
   },
+  resourceNames: {
+    "scrap": { one: "Scrap", other: "Scrap" },
+    "fuel": { one: "Fuel", other: "Fuel" },
+    "weapons": { one: "Weapon", other: "Weapons" },
+    "building-material": { one: "Building Material", other: "Building Materials" },
+    "universal": { one: "Universal Resource", other: "Universal Resources" },
+  },
 };

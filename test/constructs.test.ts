@@ -37,7 +37,7 @@ async function compiled(card: LocationCard, vocabulary: Parameters<typeof compil
 }
 
 function registryOf(def: CardDef): CardRegistry {
-  return { cards: [def], byId: new Map([[def.id, def]]), basicResources: ["scrap", "fuel", "weapons", "building-material"], contactColours: {} };
+  return { cards: [def], byId: new Map([[def.id, def]]), basicResources: ["scrap", "fuel", "weapons", "building-material"], contactColours: {}, resourceNames: {} };
 }
 
 /** A statement's example parses into one node of its kind, spanning the whole text. */

@@ -26,6 +26,10 @@ describe("state51 play and replay", () => {
     const factions = [...played.stdout.matchAll(/^  Player [ABC] \((.+)\): \d+ VP/gm)].map((m) => m[1]);
     expect(factions).toHaveLength(3);
     for (const f of factions) expect(["New York", "Appalachian Federation", "Mutants' Union", "Merchants' Guild"]).toContain(f);
+    // Resources too, by the vocabulary's names ("1 Building Material"), not their ids ("1 building-material").
+    const trades = [...played.stdout.matchAll(/ trades 2 workers for 1 (.+)$/gm)].map((m) => m[1]);
+    expect(trades.length).toBeGreaterThan(0);
+    for (const r of trades) expect(["Scrap", "Fuel", "Weapon", "Building Material"]).toContain(r);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: "game", version: 2, engine: expect.stringMatching(/^\d+\.\d+\.\d+$/), cardSet: expect.stringMatching(/^[0-9a-f]{64}$/), seed: 12, bots: ["greedy", "random", "greedy"], paths: [] });
     // Each answer records what was chosen, not only its index.

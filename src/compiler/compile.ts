@@ -10,8 +10,9 @@
 import { relative, resolve, sep } from "node:path";
 import { IndentationText, NewLineKind, Project, QuoteKind, ts, type FormatCodeSettings, type SourceFile } from "ts-morph";
 import type { Card } from "../check/model.js";
-import { colourActions, type DeployAction, type Vocabulary } from "../check/vocabulary.js";
-import { compareText, emitIndexModule, emitKindModule, planModules } from "./emit-modules.js";
+import { colourActions, type DeployAction, type Term, type Vocabulary } from "../check/vocabulary.js";
+import { formFor, termName } from "../text/words.js";
+import { compareText, emitIndexModule, emitKindModule, planModules, type RegistryVocabulary } from "./emit-modules.js";
 
 export { CompileError } from "./code.js";
 
@@ -104,6 +105,17 @@ export function contactColours(vocabulary: Pick<Vocabulary, "contactColours">): 
   return [...vocabulary.contactColours.values()].map((term) => [term.id, colourActions(term)]);
 }
 
+/** Each resource's English name for a count, in vocabulary order: how the account of a game names it. */
+export function resourceNames(vocabulary: Pick<Vocabulary, "resources">): [string, { one: string; other: string }][] {
+  const named = (r: Term, n: number): string => (r.en.unit ? `${formFor(r.en.unit, "en", n)} of ${termName(r, "en")}` : termName(r, "en", n));
+  return [...vocabulary.resources.values()].map((r) => [r.id, { one: named(r, 1), other: named(r, 2) }]);
+}
+
+/** What the registry holds of the vocabulary. */
+export function registryVocabulary(vocabulary: CompileInput["vocabulary"]): RegistryVocabulary {
+  return { basicResources: basicResources(vocabulary), contactColours: contactColours(vocabulary), resourceNames: resourceNames(vocabulary) };
+}
+
 /** A generated file's text: formatted with the fixed settings, one final line feed. */
 export function formattedText(file: SourceFile): string {
   file.formatText(formatSettings);
@@ -120,7 +132,7 @@ export function compileCards(input: CompileInput, options: CompileOptions = {}):
   const plans = planModules(input.cards, sourceName);
   const sourceFiles = [
     ...plans.map((plan) => emitKindModule(project, plan, options.definitions)),
-    emitIndexModule(project, plans, basicResources(input.vocabulary), contactColours(input.vocabulary), options.definitions),
+    emitIndexModule(project, plans, registryVocabulary(input.vocabulary), options.definitions),
   ];
   const text = options.formatted === false ? (file: SourceFile) => file.getFullText() : formattedText;
   const files = sourceFiles.map((file, i) => ({ path: plans[i]?.path ?? "index.ts", text: text(file) }));

@@ -142,7 +142,14 @@ export function emitKindModule(project: Project, plan: ModulePlan, definitions: 
 }
 
 /** `index.ts`: the registry, every module's list in plan order, a lookup by id, and the basic resources. */
-export function emitIndexModule(project: Project, plans: readonly ModulePlan[], basicResources: readonly string[], contactColours: readonly (readonly [string, readonly string[]])[], definitions: string = defaultDefinitions): SourceFile {
+/** What the registry holds of the vocabulary (src/compiler/compile.ts makes it). */
+export interface RegistryVocabulary {
+  readonly basicResources: readonly string[];
+  readonly contactColours: readonly (readonly [string, readonly string[]])[];
+  readonly resourceNames: readonly (readonly [string, { readonly one: string; readonly other: string }])[];
+}
+
+export function emitIndexModule(project: Project, plans: readonly ModulePlan[], { basicResources, contactColours, resourceNames }: RegistryVocabulary, definitions: string = defaultDefinitions): SourceFile {
   const aliases = uniqueIdentifiers(
     plans.map((p) => `${p.set}-${p.listName}`),
     ["cards", "registry"],
@@ -211,6 +218,12 @@ export function emitIndexModule(project: Project, plans: readonly ModulePlan[], 
                   writeExpr(writer, array(actions.map(str)));
                   writer.write(",").newLine();
                 }),
+              );
+              writer.write("},").newLine();
+              // Names are the designer's: string literals, escaped as any.
+              writer.write("resourceNames: {").newLine();
+              writer.indent(() =>
+                resourceNames.forEach(([resource, name]) => writer.write(`${stringLiteral(resource)}: { one: ${stringLiteral(name.one)}, other: ${stringLiteral(name.other)} },`).newLine()),
               );
               writer.write("},").newLine();
             });

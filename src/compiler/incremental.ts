@@ -13,7 +13,7 @@
 import { sep } from "node:path";
 import type { Project } from "ts-morph";
 import type { Card } from "../check/model.js";
-import { basicResources, contactColours, formattedText, newProject, type CompileInput, type CompileOptions, type GeneratedFile } from "./compile.js";
+import { formattedText, registryVocabulary, newProject, type CompileInput, type CompileOptions, type GeneratedFile } from "./compile.js";
 import { kindInfo } from "./emit-card.js";
 import { cardStatement, compareText, defaultDefinitions, emitIndexModule, emitKindModule, planModules, type ModulePlan, type PlannedCard } from "./emit-modules.js";
 
@@ -101,12 +101,11 @@ export class IncrementalCompiler {
   }
 
   private registry(plans: readonly ModulePlan[], input: CompileInput, definitions: string | undefined, recompiled: string[]): string {
-    const resources = basicResources(input.vocabulary);
-    const colours = contactColours(input.vocabulary);
-    const key = JSON.stringify([plans.map((p) => [p.path, p.set, p.listName, p.sources]), resources, colours, definitions ?? null]);
+    const vocabulary = registryVocabulary(input.vocabulary);
+    const key = JSON.stringify([plans.map((p) => [p.path, p.set, p.listName, p.sources]), vocabulary, definitions ?? null]);
     if (this.index?.key !== key) {
       recompiled.push("index.ts");
-      this.index = { key, text: formattedText(emitIndexModule(this.project, plans, resources, colours, definitions)) };
+      this.index = { key, text: formattedText(emitIndexModule(this.project, plans, vocabulary, definitions)) };
     }
     return this.index.text;
   }

@@ -12,7 +12,7 @@ import { effectPieces } from "../constructs/effects/index.js";
 import type { StatementFacts } from "../constructs/statements/index.js";
 import { freeMoveKinds, type Action, type Holder, type Decision, type DeployKind, type Placement, type RedevelopChoice, type Store } from "./choices.js";
 import { cardFacts, demandOf, noDemand, plusWorkers, sharesType, stepsOf, type AbilityFacts, type ContactFacts, type HandCardFacts, type LocationFacts, type WorkFacts } from "./facts.js";
-import { base, cardName, leader, leaderFacts, limitAmong, location, locationFacts, powerFacts, RuleError, say, seatName, type Game } from "./game.js";
+import { base, cardName, leader, leaderFacts, limitAmong, location, locationFacts, powerFacts, resourceCount, RuleError, say, seatName, type Game } from "./game.js";
 import type { RangeChange } from "../constructs/traits/range.js";
 import { noRangeChanges, planPrice, rangeChangesOf, rangeNeeded, rangePlanner, rangePlans, type RangeColour } from "./range.js";
 import { maxFreeMoves } from "./limits.js";
@@ -436,7 +436,7 @@ export function applyAction(game: Game, seat: number, a: Action): Decision | und
     case "workers-for-resource":
       spendWorkers(s, p, 2);
       give(game, seat, { to: "base" }, { op: "resource", resource: a.resource, amount: 1 });
-      say(game, () => `  ${seatName(seat)} trades 2 workers for 1 ${a.resource}`);
+      say(game, () => `  ${seatName(seat)} trades 2 workers for ${resourceCount(game, a.resource, 1)}`);
       return undefined;
     case "leader-action": {
       const def = leader(game, p.leader!.card).ability;

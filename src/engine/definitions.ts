@@ -173,4 +173,10 @@ export interface CardRegistry {
   readonly basicResources: readonly string[];
   /** Each contact colour's actions: a contact's range counts toward these only (from the vocabulary). */
   readonly contactColours: Readonly<Record<string, readonly ("conquer" | "cooperate" | "incorporate")[]>>;
+  /**
+   * Each resource's English name for a count, one and other ("Building Material"; with a unit word,
+   * "barrels of Water"), from the vocabulary: the account of a game names resources as the cards do.
+   * Not part of the card set's digest: a name changes no rule.
+   */
+  readonly resourceNames: Readonly<Record<string, { readonly one: string; readonly other: string }>>;
 }

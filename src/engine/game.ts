@@ -99,6 +99,12 @@ export function cardName(game: Game, id: CardId): string {
   return card(game, id).name.en;
 }
 
+/** `n` of a resource as the account of a game tells it: "1 Building Material", the vocabulary's name (its id when it has none). */
+export function resourceCount(game: Game, resource: string, n: number): string {
+  const names = game.cards.resourceNames;
+  return `${n} ${Object.hasOwn(names, resource) ? names[resource]![n === 1 ? "one" : "other"] : resource}`;
+}
+
 export function say(game: Game, line: () => string): void {
   if (game.narrate) game.narrate(line());
 }

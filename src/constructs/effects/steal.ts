@@ -12,7 +12,7 @@ import { Integer, keyword } from "../../../grammar/tokens.js";
 import { lookup, positive, unknownWord, writtenWords, type Resolver } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import type { StealChoice, Store } from "../../engine/choices.js";
-import { say, seatName, type Game } from "../../engine/game.js";
+import { resourceCount, say, seatName, type Game } from "../../engine/game.js";
 import { nextInt } from "../../engine/rng.js";
 import { addResource, type PlayerState } from "../../engine/state.js";
 import { schedule } from "../../engine/tasks.js";
@@ -139,7 +139,7 @@ export const steal: StealConstruct = {
       steal: (game, ask, c) => {
         addResource(storeOf(game.state.players[c.from]!, c.store), c.resource, -1);
         addResource(game.state.players[ask.seat]!.pool.resources, c.resource, 1);
-        say(game, () => `  ${seatName(ask.seat)} steals 1 ${c.resource} from ${seatName(c.from)}`);
+        say(game, () => `  ${seatName(ask.seat)} steals ${resourceCount(game, c.resource, 1)} from ${seatName(c.from)}`);
         goOn(game, ask.at, ask.left, { resource: ask.resource });
       },
       "steal-from": (game, ask, from) => {
