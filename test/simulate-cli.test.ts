@@ -119,6 +119,13 @@ describe("state51 simulate", () => {
     expect(base.stderr).not.toMatch(/warning/);
   });
 
+  it("says what to name when the cards have too few factions (an expansion named without the base set)", () => {
+    const r = runCli(["simulate", "cards/examples/wastelanders.yaml", "--games", "5", "--players", "3"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^state51 simulate: error: the cards have 2 factions \(Bases\), too few for 3 players\n {2}hint: name the base set with your cards \(state51 simulate cards\/ my-expansion\.yaml\), or cards with Bases of their own\nno game played\n$/m);
+    expect(r.stdout).toBe("");
+  });
+
   it("reports invalid cards exactly as validate does, and plays no game", () => {
     const dir = temp();
     const broken = join(dir, "broken.yaml");

@@ -19,7 +19,7 @@ import { importCardSet } from "../pipeline/import-card-set.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
-import { tooFewFactions } from "../sim/simulated-game.js";
+import { tooFewFactions, tooFewFactionsHint } from "../sim/simulated-game.js";
 
 export { UsageError };
 
@@ -187,7 +187,7 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
   const { seed, bots } = opts;
   const tooFew = tooFewFactions(cards, bots.length);
   if (tooFew !== undefined) {
-    writeError(errorLine("play", tooFew) + "  hint: name the base set with your cards (state51 play cards/ my-expansion.yaml), or cards with Bases of their own\nno game played\n");
+    writeError(errorLine("play", tooFew) + tooFewFactionsHint("play") + "no game played\n");
     return 1;
   }
   const narrate = opts.quiet ? undefined : narrator(write);

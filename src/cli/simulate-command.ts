@@ -18,7 +18,7 @@ import { buildReport, cardLabels, counted, factionNames, mainComplete, thousands
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { runSimulation } from "../sim/runner.js";
-import { tallyShape, tooFewFactions, type SimulationPlan } from "../sim/simulated-game.js";
+import { tallyShape, tooFewFactions, tooFewFactionsHint, type SimulationPlan } from "../sim/simulated-game.js";
 import { jsonText, terminalLine } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
 import { filesRead } from "../pipeline/validate.js";
@@ -219,7 +219,7 @@ async function simulateUntil(signal: AbortSignal, shownBy: (bar: Progress) => vo
   const total = indices.to - indices.from;
   const tooFew = (cards: CardRegistry, which: string): boolean => {
     const why = tooFewFactions(cards, plan.players, which);
-    if (why !== undefined) io.writeError(errorLine("simulate", why) + "no game played\n");
+    if (why !== undefined) io.writeError(errorLine("simulate", why) + tooFewFactionsHint("simulate") + "no game played\n");
     return why !== undefined;
   };
   if (tooFew(registry, "cards") || (against !== undefined && tooFew(against.registry, "--baseline cards"))) return 1;

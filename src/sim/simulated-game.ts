@@ -39,6 +39,10 @@ export function tooFewFactions(cards: CardRegistry, players: number, which = "ca
   return factions >= players ? undefined : `the ${which} have ${factions} faction${factions === 1 ? "" : "s"} (Bases), too few for ${players} players`;
 }
 
+/** What to do about too few factions, as `command` (play, simulate) is run: most often an expansion named without the base set. */
+export const tooFewFactionsHint = (command: string): string =>
+  `  hint: name the base set with your cards (state51 ${command} cards/ my-expansion.yaml), or cards with Bases of their own\n`;
+
 /** The cards a player can hold and play, tallied per card: every Location, Leader and one-time Contact, in registry order. */
 export function trackedCards(cards: CardRegistry): string[] {
   return cards.cards.filter((c) => c.kind === "location" || c.kind === "leader" || (c.kind === "contact" && c.use === "one-time")).map((c) => c.id);
