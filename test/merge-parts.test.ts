@@ -21,8 +21,9 @@ function tallyOf(n: number, k: number): Tally {
   t.vp = 40 * n;
   t.topVp = 30 * n;
   t.seats = [
-    { games: n, wins: Math.floor(n / 2), draws: 0 },
-    { games: n, wins: n - Math.floor(n / 2), draws: 0 },
+    // Seats that differ, so a reordered list shows.
+    { games: n, wins: Math.floor(n / 3), draws: 0 },
+    { games: n, wins: n - Math.floor(n / 3), draws: 0 },
   ];
   t.factions = { fa: { games: n, wins: k, draws: 0 }, fb: { games: n, wins: n - k, draws: 0 } };
   t.bots = { greedy: { games: 2 * n, wins: n, draws: 0 } };
@@ -59,18 +60,32 @@ const refusal = (run: () => unknown): string => {
 };
 
 describe("simulate --merge: a part reformatted by a tool is the same part", () => {
-  it("merges a part whose keys were sorted (jq -S) as it merges the part itself", () => {
-    expect(merged(part(1, 2), sortKeys(part(2, 2)) as SimulationReport)).toEqual(merged(part(1, 2), part(2, 2)));
+  it("merges parts whose keys were sorted (jq -S), the first one too, into the very bytes of the parts themselves", () => {
+    const bytes = (r: SimulationReport): string => JSON.stringify(r);
+    const whole = bytes(merged(part(1, 2), part(2, 2)));
+    expect(bytes(merged(part(1, 2), sortKeys(part(2, 2)) as SimulationReport))).toBe(whole);
+    expect(bytes(merged(sortKeys(part(1, 2)) as SimulationReport, part(2, 2)))).toBe(whole);
   });
 
-  it("merges a part whose cards, factions or bots are listed in another order into the same figures", () => {
+  it("merges a part whose seats, cards, factions or bots are listed in another order into the same figures", () => {
     const whole = merged(part(1, 2), part(2, 2));
-    for (const list of ["cards", "factions", "bots"] as const) {
+    for (const list of ["seats", "cards", "factions", "bots"] as const) {
       const b = copy(part(2, 2));
       (b[list] as unknown[]).reverse();
-      expect(merged(part(1, 2), b as SimulationReport).games, list).toEqual(whole.games);
-      expect(merged(part(1, 2), b as SimulationReport)[list], list).toEqual(whole[list]);
+      const m = merged(part(1, 2), b as SimulationReport);
+      expect(m.games, list).toEqual(whole.games);
+      // Seats are summed by the seat each entry names, not by its place in the list.
+      expect(m[list], list).toEqual(whole[list]);
     }
+  });
+
+  it("refuses a part that lists a seat twice or one the game has not", () => {
+    const twice = copy(part(2, 2));
+    twice.seats[1]!.seat = 1;
+    expect(refusal(() => merged(part(1, 2), twice as SimulationReport))).toMatch(/^p2\.json lists a seat twice\n {2}hint: /);
+    const third = copy(part(2, 2));
+    third.seats[1]!.seat = 3;
+    expect(refusal(() => merged(part(1, 2), third as SimulationReport))).toMatch(/^p2\.json lists seat 3 in a game of 2 players/);
   });
 });
 

@@ -167,6 +167,15 @@ describe.each(Object.entries(fileOutputs))("state51 %s", (_name, output) => {
 
 // play --log says the same in its own words, with a hint (test/play-cli.test.ts).
 describe.each(Object.entries(fileOutputs).filter(([name, o]) => o.folder !== true && name !== "play --log"))("state51 %s given a name that is no file's", (_name, output) => {
+  it("writes a path through a missing folder and back out (nope/../out.x) where the checks looked, not failing after the work", () => {
+    const dir = tempDir();
+    const r = run(output.args(`${dir}/nope/../out.x`));
+    expect(r.stderr).not.toMatch(/error/);
+    expect(r.status).toBe(0);
+    expect(existsSync(join(dir, "out.x"))).toBe(true);
+    expect(existsSync(join(dir, "nope"))).toBe(false);
+  });
+
   it("refuses a name spelled as a folder (reports/, .) before any work: it once failed only at the end, every game played", () => {
     const dir = tempDir();
     for (const path of [`${dir}/reports/`, `${dir}/.`, `${dir}/sub/..`]) {
@@ -321,6 +330,10 @@ describe("a write that fails after the checks (a disk filling up, a folder remov
     // Made partway, then failing (a name too long below): those made are taken back at once.
     expect(() => makeFolders(join(dir, "p", "q", "x".repeat(300)))).toThrow(/ENAMETOOLONG/);
     expect(readdirSync(dir)).toEqual(["a"]);
+    // Through a folder it made and back out (`new/../kept`): the user's empty folder `kept` stays.
+    mkdirSync(join(dir, "kept"));
+    expect(() => writeFileAtomic(`${dir}/new/../kept/${"x".repeat(300)}`, "text", { mkdir: true })).toThrow(/ENAMETOOLONG/);
+    expect(readdirSync(dir).sort()).toEqual(["a", "kept"]);
     // Folders that were there already are never the undo's to take.
     makeFolders(join(dir, "a"))();
     expect(existsSync(join(dir, "a", "kept.txt"))).toBe(true);

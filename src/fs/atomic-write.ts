@@ -1,5 +1,5 @@
 import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { makeFolders } from "./make-folders.js";
 import { isWithin } from "./paths.js";
 
@@ -61,8 +61,11 @@ function writeTemp(temp: string, content: string | Uint8Array): void {
  * owns (src/pipeline/card-set-cache.ts).
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array, options: { readonly mkdir?: boolean; readonly replace?: boolean } = {}): void {
-  const unmake = options.mkdir === true ? makeFolders(dirname(path)) : () => {};
-  const target = options.replace === true ? { path } : existingFile(path);
+  // Written where the output checks looked: the path resolved as they resolve it (`new/../r.json`
+  // is r.json, which the kernel would seek through a folder `new`), and told by the name given.
+  const full = resolve(path);
+  const unmake = options.mkdir === true ? makeFolders(dirname(full)) : () => {};
+  const target = options.replace === true ? { path: full } : existingFile(full);
   const temp = `${target.path}.${process.pid}.tmp`;
   try {
     writeTemp(temp, content);

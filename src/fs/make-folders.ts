@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, rmdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 
 /** The highest of `folder` and its parents that is missing: the first `mkdir -p` would make. */
 function firstMissing(folder: string): string | undefined {
@@ -32,7 +32,9 @@ function removeEmpty(folder: string, first: string): void {
  * folders. On success the answer is a no-op for every folder an output went into. If making
  * them fails partway (a name too long, no permission below), those made are taken back at once.
  */
-export function makeFolders(folder: string): () => void {
+export function makeFolders(given: string): () => void {
+  // Resolved first: through `new/../kept`, removing "new/.." would remove the user's own `kept`.
+  const folder = resolve(given);
   const first = firstMissing(folder);
   const unmake = (): void => {
     if (first !== undefined) removeEmpty(folder, first);

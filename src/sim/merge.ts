@@ -123,6 +123,10 @@ function whole(file: string, r: SimulationReport, firstFile: string, first: Simu
   sameIds("faction", (x) => x.factions.map((f) => f.faction));
   sameIds("bot", (x) => x.bots.map((b) => b.bot));
   if (r.seats.length !== r.run.players) throw new MergeError(`${file} lists ${r.seats.length} seats for ${r.run.players} players${edited("it")}`);
+  const seats = new Set(r.seats.map((s) => s.seat));
+  const strange = r.seats.find((s) => s.seat < 1 || s.seat > r.run.players);
+  if (strange !== undefined) throw new MergeError(`${file} lists seat ${strange.seat} in a game of ${r.run.players} players${edited("it")}`);
+  if (seats.size !== r.run.players) throw new MergeError(`${file} lists a seat twice${edited("it")}`);
   const range = shardRange(r.run.seeds.count, r.run.shard ?? { index: 1, of: 1 });
   const share = range.to - range.from;
   if (r.games.played > share || (r.complete && r.games.played !== share))

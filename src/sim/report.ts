@@ -12,7 +12,7 @@ import { terminalLine } from "../text/escape.js";
 import { newcombe, wilson } from "./stats.js";
 import type { Comparison } from "./compare.js";
 import { comparisonText } from "./compare.js";
-import { emptyTally, type CardTally, type Outcome, type PlayWay, type Tally, type TallyShape } from "./tally.js";
+import { emptyTally, playWays, type CardTally, type Outcome, type PlayWay, type Tally, type TallyShape } from "./tally.js";
 
 /** The JSON report's format: 2 named the factions; 3 gives null, not 0, for figures over no games. Merge refuses parts of another format. */
 export const reportFormat = 3;
@@ -194,7 +194,7 @@ function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardRepo
     seenWins: c.seenWins,
     played: c.played,
     playedWins: c.playedWins,
-    plays: { ...c.plays },
+    plays: playsInOrder(c.plays),
     playRate: ratio(c.played, c.seen),
     winRatePlayed: ratio(c.playedWins, c.played),
     winRateNotPlayed: ratio(notPlayedWins, notPlayed),
@@ -205,6 +205,20 @@ function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardRepo
 }
 
 const enough = (c: Omit<CardReport, "flags">): boolean => c.difference !== null && c.played >= minGames && c.seen - c.played >= minGames;
+
+/** The run's details with their keys in one order, whatever order a merged part held them in (`jq -S`): the same run, the same bytes. */
+const metaInOrder = (m: ReportMeta): ReportMeta => ({
+  engine: m.engine,
+  cardSet: m.cardSet,
+  seeds: { first: m.seeds.first, count: m.seeds.count },
+  players: m.players,
+  bots: [...m.bots],
+  ...(m.shard === undefined ? {} : { shard: { index: m.shard.index, of: m.shard.of } }),
+});
+
+/** A card's plays by way, in `playWays` order, whatever order a merged part held them in. */
+const playsInOrder = (plays: Readonly<Record<PlayWay, number>>): Record<PlayWay, number> =>
+  Object.fromEntries(playWays.map((w) => [w, plays[w]])) as Record<PlayWay, number>;
 
 export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, complete: boolean, factions: FactionNames): SimulationReport {
   const base = Object.entries(tally.cards).map(([id, c]) => cardReport(id, c, labels));
@@ -231,7 +245,7 @@ export function buildReport(tally: Tally, meta: ReportMeta, labels: CardLabels, 
   return {
     report: "state51-simulation",
     version: reportFormat,
-    run: meta,
+    run: metaInOrder(meta),
     complete,
     games: {
       played: tally.games,
@@ -259,10 +273,11 @@ export function tallyOfReport(r: SimulationReport): Tally {
   t.vp = r.games.finalVp.total;
   t.topVp = r.games.finalVp.winners;
   const outcome = (o: Rate): Outcome => ({ games: o.games, wins: o.wins, draws: o.draws });
-  t.seats = r.seats.map(outcome);
+  // By the seat each entry names, not its place in the list (a tool may have reordered it).
+  for (const s of r.seats) t.seats[s.seat - 1] = outcome(s);
   for (const f of r.factions) t.factions[f.faction] = outcome(f);
   for (const b of r.bots) t.bots[b.bot] = outcome(b);
-  for (const c of r.cards) t.cards[c.id] = { seen: c.seen, seenWins: c.seenWins, played: c.played, playedWins: c.playedWins, plays: { ...c.plays }, vp: c.vp };
+  for (const c of r.cards) t.cards[c.id] = { seen: c.seen, seenWins: c.seenWins, played: c.played, playedWins: c.playedWins, plays: playsInOrder(c.plays), vp: c.vp };
   return t;
 }
 
