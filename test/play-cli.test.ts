@@ -30,6 +30,11 @@ describe("state51 play and replay", () => {
     const trades = [...played.stdout.matchAll(/ trades 2 workers for 1 (.+)$/gm)].map((m) => m[1]);
     expect(trades.length).toBeGreaterThan(0);
     for (const r of trades) expect(["Scrap", "Fuel", "Weapon", "Building Material"]).toContain(r);
+    // And where a card makes opponents give them (the example expansion's).
+    const given = runCli(["play", "cards/", "cards/examples/wastelanders.yaml", "--seed", "16", "--bots", "random"]).stdout;
+    const gifts = [...given.matchAll(/ gives Player [A-D] 1 (.+)$/gm)].map((m) => m[1]);
+    expect(gifts.length).toBeGreaterThan(0);
+    for (const r of gifts) expect(["Scrap", "Fuel", "Weapon", "Building Material", "card"]).toContain(r);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: "game", version: 2, engine: expect.stringMatching(/^\d+\.\d+\.\d+$/), cardSet: expect.stringMatching(/^[0-9a-f]{64}$/), seed: 12, bots: ["greedy", "random", "greedy"], paths: [] });
     // Each answer records what was chosen, not only its index.

@@ -437,8 +437,10 @@ describe("state51 print: paper, bleed, per-card pictures and overflow (headless 
       hex(head).forEach((c, i) => expect(Math.abs(corner[i]! - c), `${id} corner ${corner}`).toBeLessThanOrEqual(6));
     }
     // Again into the same folder, without bleed at 150 dpi: the pictures are replaced, white to the trim.
-    const again = runCli(["print", "--cards", "old-factory", "--png-cards", out, "--dpi", "150"]);
+    // (The folder given with a slash is named with one slash, not two.)
+    const again = runCli(["print", "--cards", "old-factory", "--png-cards", `${out}/`, "--dpi", "150"]);
     expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`^wrote ${out}/ \\(1 card,`));
     expect(readdirSync(out)).toEqual(["old-factory.png"]);
     const png = readFileSync(join(out, "old-factory.png"));
     expect(pngSize(png)).toEqual([372, 520]);

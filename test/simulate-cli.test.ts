@@ -124,6 +124,10 @@ describe("state51 simulate", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^state51 simulate: error: the cards have 2 factions \(Bases\), too few for 3 players\n {2}hint: name the base set with your cards \(state51 simulate cards\/ my-expansion\.yaml\), or cards with Bases of their own\nno game played\n$/m);
     expect(r.stdout).toBe("");
+    // The baseline's own: what --baseline should name.
+    const baseline = runCli(["simulate", "--games", "5", "--players", "2", "--baseline", "cards/locations.yaml"]);
+    expect(baseline.status).toBe(1);
+    expect(baseline.stderr).toMatch(/^state51 simulate: error: the --baseline cards have 0 factions \(Bases\), too few for 2 players\n {2}hint: give --baseline the base set, /m);
   });
 
   it("reports invalid cards exactly as validate does, and plays no game", () => {
@@ -158,6 +162,22 @@ describe("state51 simulate", () => {
     expect(report.complete).toBe(false);
     expect(report.games.played).toBeGreaterThanOrEqual(500);
     expect(report.games.played).toBeLessThan(5000);
+  });
+});
+
+describe("state51 simulate: Ctrl-C before the first game ends", () => {
+  it("writes nothing, leaving the last run's report as it was (it once wrote a report of no games over it)", { timeout: 60_000 }, async () => {
+    const out = join(temp(), "report.txt");
+    writeFileSync(out, "the last run's report\n");
+    // A game of the search bot takes seconds: at 1.5 s the cards are compiled or compiling, and no game has ended.
+    const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "simulate", "--games", "4", "--players", "2", "--bots", "mcts:300", "--workers", "1", "--out", out], { cwd: repoRoot });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    setTimeout(() => child.kill("SIGINT"), 1500);
+    const status = await new Promise<number | null>((done) => child.on("close", done));
+    expect(status, stderr).toBe(130);
+    expect(stderr).toMatch(/^simulate: interrupted before the first game ended; nothing written$/m);
+    expect(readFileSync(out, "utf8")).toBe("the last run's report\n");
   });
 });
 

@@ -370,7 +370,8 @@ export function buildProgram(
         "then the bots move one seat on, so each bot meets each faction in each seat equally often.\n" +
         "A game's result depends on its seed and bots only: the report is the same, byte for byte,\n" +
         "whatever --workers. Progress goes to standard error: a bar with the time left on a\n" +
-        "terminal, a line at each tenth otherwise. Ctrl-C stops and reports the games played (exit 130).\n\n" +
+        "terminal, a line at each tenth otherwise. Ctrl-C stops and reports the games played\n" +
+        "(exit 130; nothing is written before the first game ends).\n\n" +
         "The report (JSON: grammar/simulation.schema.json):\n" +
         "  games     rounds (mean, median, sd, range, histogram), final VP, draws, and how many\n" +
         "            lasted the full 60 rounds, where the engine stops a game (a warning when most did)\n" +
@@ -409,7 +410,7 @@ export function buildProgram(
         "from play's cache); cards with errors are reported as `state51 validate` reports them, and\n" +
         "no game is played.\n\n" +
         "Exit status: 0 done, 1 the cards have errors (or too few factions) or the parts do not merge (or one was interrupted),\n" +
-        "2 usage error, 130 interrupted (the report covers the games played).",
+        "2 usage error, 130 interrupted (the report covers the games played; none before the first ends).",
     )
     .action(async (paths: string[], opts: import("./simulate-command.js").SimulateOptions) => {
       const m = await import("./simulate-command.js");

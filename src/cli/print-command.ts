@@ -178,7 +178,8 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
       const pages = cards.map((card) => ({ id: card.id, html: cardPageHtml(cardHtml(card, render.card(card), result.vocabulary.cardTypes), opts.lang, layout, dpi) }));
       writeCardPngs(pages, opts.pngCards, chromium, layout, dpi);
       const px = cardPixels(layout, dpi);
-      write(terminalLine(`wrote ${opts.pngCards}/ (${plural(cards.length, "card")}, ${px.width} x ${px.height} px at ${dpi} dpi, ${layout.bleed} mm bleed, ${opts.lang})`) + "\n");
+      // The folder as given, with one slash after it however many it was given with.
+      write(terminalLine(`wrote ${opts.pngCards.replace(/\/+$/, "")}/ (${plural(cards.length, "card")}, ${px.width} x ${px.height} px at ${dpi} dpi, ${layout.bleed} mm bleed, ${opts.lang})`) + "\n");
     }
   } catch (error) {
     if (error instanceof ChromiumMissingError) {

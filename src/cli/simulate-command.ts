@@ -211,15 +211,17 @@ async function simulateUntil(signal: AbortSignal, shownBy: (bar: Progress) => vo
   const said = new Set<string>();
   const compiled = await compiledCards(paths, "simulate", io.writeError, said);
   if (compiled === undefined) return 1;
+  if (signal.aborted) return interruptedBeforeFirstGame(io);
   const against = opts.baseline === undefined ? undefined : await compiledCards(opts.baseline, "simulate", io.writeError, said);
   if (opts.baseline !== undefined && against === undefined) return 1;
+  if (signal.aborted) return interruptedBeforeFirstGame(io);
   const { registry } = compiled;
   const { plan, shard } = checked;
   const indices = shard === undefined ? { from: 0, to: plan.games } : shardRange(plan.games, shard);
   const total = indices.to - indices.from;
   const tooFew = (cards: CardRegistry, which: string): boolean => {
     const why = tooFewFactions(cards, plan.players, which);
-    if (why !== undefined) io.writeError(errorLine("simulate", why) + tooFewFactionsHint("simulate") + "no game played\n");
+    if (why !== undefined) io.writeError(errorLine("simulate", why) + (which === "cards" ? tooFewFactionsHint("simulate") : baselineTooFewHint) + "no game played\n");
     return why !== undefined;
   };
   if (tooFew(registry, "cards") || (against !== undefined && tooFew(against.registry, "--baseline cards"))) return 1;
@@ -244,12 +246,25 @@ async function simulateUntil(signal: AbortSignal, shownBy: (bar: Progress) => vo
   } finally {
     shown.stop();
   }
+  if (report.games.played === 0 && !report.complete) return interruptedBeforeFirstGame(io);
   if (!report.complete) {
     const played = report.games.played + (report.baseline?.games.played ?? 0);
     io.writeError(`simulate: interrupted after ${thousands(played)} of ${thousands(runs * total)} games${against === undefined ? "" : report.baseline === undefined ? " (the baseline was not played: no comparison)" : " (the baseline's were not all played)"}; reporting those\n`);
   }
   writeReport(report, checked, io);
   return report.complete ? 0 : 130;
+}
+
+/** Too few factions in the baseline: the base set is most often what --baseline should name. */
+const baselineTooFewHint = "  hint: give --baseline the base set, or cards with Bases of their own (state51 simulate cards/ my-expansion.yaml --baseline cards/)\n";
+
+/**
+ * A Ctrl-C before any game ended: there is nothing to report, and a report of no games written to
+ * --out would replace the last run's (as it once did when the cards were still compiling).
+ */
+function interruptedBeforeFirstGame(io: SimulateIo): number {
+  io.writeError("simulate: interrupted before the first game ended; nothing written\n");
+  return 130;
 }
 
 function writeReport(report: SimulationReport, checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): void {

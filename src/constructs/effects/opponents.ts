@@ -12,7 +12,7 @@ import { Each, Integer, Opponent, keyword } from "../../../grammar/tokens.js";
 import { positive } from "../../check/resolve.js";
 import { int, object, str } from "../../compiler/code.js";
 import type { Store } from "../../engine/choices.js";
-import { say, seatName, type Game } from "../../engine/game.js";
+import { resourceCount, say, seatName, type Game } from "../../engine/game.js";
 import { addResource, type CardId, type PlayerState } from "../../engine/state.js";
 import { schedule } from "../../engine/tasks.js";
 import { storeOf, takeWorkers, toSupply, tokenKind } from "../../engine/tokens.js";
@@ -122,7 +122,7 @@ export const opponents: EffectConstruct<"opponents", OpponentsNode, OpponentsMod
           if (give) addResource(taker.pool.resources, c.resource, 1);
           else toSupply(s, tokenKind.resource(c.resource), 1);
         }
-        say(game, () => `  ${seatName(ask.seat)} ${give ? `gives ${seatName(ask.at.seat)}` : "discards"} ${"card" in c ? "a card" : `1 ${c.resource}`}`);
+        say(game, () => `  ${seatName(ask.seat)} ${give ? `gives ${seatName(ask.at.seat)}` : "discards"} ${"card" in c ? "a card" : resourceCount(game, c.resource, 1)}`);
         const left = ask.step.left! - 1;
         const queue = left > 0 ? ask.step.queue! : ask.step.queue!.slice(1);
         if (queue.length > 0) schedule(s.agenda, { kind: "effect-step", step: { ...ask.step, queue, left: left > 0 ? left : ask.step.amount }, at: ask.at });
