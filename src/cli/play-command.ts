@@ -169,7 +169,6 @@ function notALog(path: string): string | undefined {
   return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : refusal;
 }
 
-
 /**
  * A UsageError, before the game, when `--log` names nothing a log can be written to: no name,
  * standard output (`-`: the account goes there; a log mixed into it could not be replayed), a

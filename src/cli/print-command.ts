@@ -8,7 +8,7 @@
  * cards are read; a card whose text does not fit stops the PDF and the PNGs.
  */
 import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 import type { Card } from "../check/model.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { makeFolders } from "../fs/make-folders.js";
@@ -143,7 +143,7 @@ export function runPrint(paths: readonly string[], opts: PrintOptions, checked: 
   const unmake: (() => void)[] = [];
   try {
     // Checked before the work; made only now, when there is something to put in them.
-    if (opts.mkdir === true) for (const output of [opts.out, opts.pdf, opts.png, opts.pngCards]) if (output !== undefined) unmake.push(makeFolders(dirname(resolve(output))));
+    if (opts.mkdir === true) for (const output of [opts.out, opts.pdf, opts.png, opts.pngCards]) if (output !== undefined) unmake.push(makeFolders(dirname(output)));
     const chromium = pictures || opts.checkFit === true ? requireChromium() : undefined;
     if (chromium !== undefined) {
       const report = checkFit(cards, result.vocabulary, opts.lang, chromium, layout);

@@ -136,13 +136,13 @@ export function checkSimulate(opts: SimulateOptions, paths: readonly string[]): 
 
 const seconds = (ms: number): string => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
 
-/** Progress on standard error: a bar with the time left on a terminal, a plain line at each tenth otherwise. */
 /** The run's progress as shown: moved on as batches end, stopped (the terminal put right) at the end. */
 interface Progress {
   readonly update: (n: number) => void;
   readonly stop: () => void;
 }
 
+/** Progress on standard error: a bar with the time left on a terminal, a plain line at each tenth otherwise. */
 function progress(kind: "bar" | "lines" | "none", total: number, writeError: (s: string) => void): Progress {
   if (kind === "none") return { update: () => undefined, stop: () => undefined };
   if (kind === "bar") {

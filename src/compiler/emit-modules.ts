@@ -141,13 +141,14 @@ export function emitKindModule(project: Project, plan: ModulePlan, definitions: 
   return project.createSourceFile(plan.path, { statements }, { overwrite: true });
 }
 
-/** `index.ts`: the registry, every module's list in plan order, a lookup by id, and the basic resources. */
 /** What the registry holds of the vocabulary (src/compiler/compile.ts makes it). */
 export interface RegistryVocabulary {
   readonly basicResources: readonly string[];
   readonly contactColours: readonly (readonly [string, readonly string[]])[];
   readonly resourceNames: readonly (readonly [string, { readonly one: string; readonly other: string }])[];
 }
+
+/** `index.ts`: the registry, every module's list in plan order, a lookup by id, and what it holds of the vocabulary. */
 
 export function emitIndexModule(project: Project, plans: readonly ModulePlan[], { basicResources, contactColours, resourceNames }: RegistryVocabulary, definitions: string = defaultDefinitions): SourceFile {
   const aliases = uniqueIdentifiers(

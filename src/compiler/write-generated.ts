@@ -10,9 +10,10 @@
  *
  * This module does not load ts-morph: it only moves text to disk.
  */
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readBounded } from "../load/read-file.js";
 import { toldOf, writeFileAtomic } from "../fs/atomic-write.js";
+import { writeProtected } from "../fs/output-problem.js";
 import { basename, dirname, join, relative, sep } from "node:path";
 
 export interface TreeFile {
@@ -117,12 +118,8 @@ export function assertReplaceable(outDir: string): void {
  * said the folder was unchanged. Root may write anywhere, here as with the shell.
  */
 function protectedFolder(dir: string): { readonly folder: string; readonly code: string } | undefined {
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "EACCES";
-    if (code === "EACCES" || code === "EPERM") return { folder: dir, code };
-  }
+  const code = writeProtected(dir);
+  if (code !== undefined) return { folder: dir, code };
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const locked = entry.isDirectory() ? protectedFolder(join(dir, entry.name)) : undefined;
     if (locked !== undefined) return locked;

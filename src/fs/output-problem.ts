@@ -47,16 +47,17 @@ function unwritable(folder: string): string | undefined {
 }
 
 /**
- * Why the file `file` may not be written, or undefined. The output replaces it by a rename, which
- * its own mode does not stop; but a file made read-only (chmod a-w) was protected on purpose, and
- * is refused as the shell's `>` refuses it (root may write any file, there as here).
+ * Why the file or folder at `path` may not be written (EACCES, EPERM), or undefined. An output
+ * replaces a file by a rename, which its own mode does not stop; but a file made read-only
+ * (chmod a-w) was protected on purpose, and is refused as the shell's `>` refuses it (root may
+ * write any file, there as here). `build --out` asks it of every folder of the tree it replaces.
  */
-function protectedFile(file: string): string | undefined {
+export function writeProtected(path: string): string | undefined {
   try {
-    accessSync(file, constants.W_OK);
+    accessSync(path, constants.W_OK);
     return undefined;
   } catch (error) {
-    // Only the file's own permissions: a read-only mount (EROFS) is the folder's to report, below.
+    // Only its own permissions: a read-only mount (EROFS) is found where the folder is tried for real.
     const code = errorCode(error);
     return code === "EACCES" || code === "EPERM" ? code : undefined;
   }
@@ -100,7 +101,7 @@ export function outputProblem(path: string, options: OutputOptions = {}): string
     if (options.folder !== true && !here.isFile()) return `${path} is not a regular file (a device, a pipe or a socket)`;
     const self = fileIdentity(full);
     if (self !== undefined && options.reads?.().some((read) => fileIdentity(resolve(read)) === self)) return `${path} is one of the files this command reads: name another file`;
-    const locked = options.folder === true ? undefined : protectedFile(full);
+    const locked = options.folder === true ? undefined : writeProtected(full);
     if (locked !== undefined) return `${path} is write-protected (${locked})`;
   }
   let folder = dirname(full);
