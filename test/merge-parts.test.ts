@@ -112,6 +112,11 @@ describe("simulate --merge: an edited part is refused, naming it", () => {
     const wins = copy(part(2, 2));
     wins.seats[0]!.wins = 500;
     expect(refusal(() => merged(part(1, 2), wins as SimulationReport))).toMatch(/^p2\.json counts 500 wins and 0 draws for seat 1 in 10 games, which no games could give\n {2}hint: /);
+    // Named by the seat the entry gives, not its place in a reordered list.
+    const reordered = copy(part(2, 2));
+    reordered.seats.reverse();
+    reordered.seats[0]!.wins = 500;
+    expect(refusal(() => merged(part(1, 2), reordered as SimulationReport))).toMatch(/^p2\.json counts 500 wins and 0 draws for seat 2 in 10 games/);
     const draws = copy(part(2, 2));
     draws.games.draws = 500;
     expect(refusal(() => merged(part(1, 2), draws as SimulationReport))).toMatch(/^p2\.json counts 500 drawn games of 10 games played/);

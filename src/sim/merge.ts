@@ -138,7 +138,7 @@ function whole(file: string, r: SimulationReport, firstFile: string, first: Simu
     if (counts !== want) throw new MergeError(`${file} counts ${counted(counts, "game")} ${what}, but it played ${counted(r.games.played, "game")}, so ${thousands(want)}${edited("it")}`);
   };
   disagree("by length", sum(r.games.rounds.histogram), r.games.played);
-  for (const [i, seat] of r.seats.entries()) disagree(`for seat ${i + 1}`, seat.games, r.games.played);
+  for (const seat of r.seats) disagree(`for seat ${seat.seat}`, seat.games, r.games.played);
   disagree("by faction", sum(r.factions), seatGames);
   disagree("by bot", sum(r.bots), seatGames);
   const impossible = impossibleCount(r);
@@ -163,7 +163,7 @@ function whole(file: string, r: SimulationReport, firstFile: string, first: Simu
 function impossibleCount(r: SimulationReport): string | undefined {
   const seatGames = r.games.played * r.run.players;
   if (r.games.draws > r.games.played) return `${counted(r.games.draws, "drawn game")} of ${counted(r.games.played, "game")} played`;
-  const outcomes = [...r.seats.map((o, i) => ({ o, who: `seat ${i + 1}` })), ...r.factions.map((o) => ({ o, who: `faction ${o.faction}` })), ...r.bots.map((o) => ({ o, who: `bot ${o.bot}` }))];
+  const outcomes = [...r.seats.map((o) => ({ o, who: `seat ${o.seat}` })), ...r.factions.map((o) => ({ o, who: `faction ${o.faction}` })), ...r.bots.map((o) => ({ o, who: `bot ${o.bot}` }))];
   const over = outcomes.find(({ o }) => o.wins + o.draws > o.games);
   if (over !== undefined) return `${thousands(over.o.wins)} wins and ${thousands(over.o.draws)} draws for ${over.who} in ${counted(over.o.games, "game")}`;
   for (const c of r.cards) {
