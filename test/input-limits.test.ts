@@ -145,15 +145,15 @@ describe("what is not a regular file", () => {
     const tmp = tempDir();
     execFileSync("mkfifo", [join(tmp, "log.jsonl")]);
     for (const [args, message] of [
-      [["replay", "/dev/zero"], "state51: error: cannot read /dev/zero: it is a device, not a file"],
-      [["replay", "log.jsonl"], "state51: error: cannot read log.jsonl: it is a pipe (FIFO), not a file"],
-      [["simulate", "--merge", "/dev/zero"], "state51 simulate --merge: error: cannot read /dev/zero: it is a device, not a file"],
+      [["replay", "/dev/zero"], "/dev/zero:1:1: error S51-E001: cannot read the file (it is a device, not a file)"],
+      [["replay", "log.jsonl"], "log.jsonl:1:1: error S51-E001: cannot read the file (it is a pipe (FIFO), not a file)"],
+      [["simulate", "--merge", "/dev/zero"], "/dev/zero:1:1: error S51-E001: cannot read the file (it is a device, not a file)"],
     ] as const) {
       const start = performance.now();
       const r = spawnSync(process.execPath, [join(repoRoot, "dist/state51.cjs"), ...args], { cwd: tmp, encoding: "utf8", timeout: 20_000 });
       expect(performance.now() - start).toBeLessThan(5_000);
       expect(r.stderr).toContain(message);
-      expect(r.status).not.toBe(0);
+      expect(r.status).toBe(1);
     }
   });
 });

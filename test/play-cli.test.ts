@@ -13,6 +13,11 @@ import type { Decision } from "../src/engine/choices.js";
 import type { GameState } from "../src/engine/state.js";
 import { repoRoot, runCli } from "./helpers.js";
 
+/** The column of `"key":` on a log line, where a diagnostic about that field points. */
+const columnOf = (line: string, key: string): number => line.indexOf(`"${key}":`) + 1;
+/** The column of a field's value: where a diagnostic about a number or a string points (about a list or an object, at its key). */
+const valueColumn = (line: string, key: string): number => columnOf(line, key) + key.length + 3;
+
 describe("state51 play and replay", () => {
   it("plays a seeded game, prints rounds and final scores, writes a log that replays to the same end", () => {
     const dir = mkdtempSync(join(tmpdir(), "state51-play-"));
@@ -63,15 +68,18 @@ describe("state51 play and replay", () => {
     writeFileSync(log, [...lines.slice(0, -1), JSON.stringify({ ...end, digest: "0".repeat(64) })].join("\n"));
     const r = runCli(["replay", log, "--quiet"]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^state51 replay: error: replay differs from the log: final state digest: the log says "0{64}", the replay ends with "[0-9a-f]{64}"$/m);
+    // At the end line's digest, with the line shown, as validate shows a card file's problem.
+    expect(r.stderr).toMatch(new RegExp(`^${log.replace(/[.*+?^$()|[\]\\]/g, "\\$&")}:${lines.length}:\\d+: error S51-E525: the replay differs from the log: final state digest: the log says "0{64}", the replay ends with "[0-9a-f]{64}"\n +${lines.length} \\| `, "m"));
     writeFileSync(log, "not json\n");
-    expect(runCli(["replay", log]).status).toBe(1);
+    const notJson = runCli(["replay", log]);
+    expect(notJson.status).toBe(1);
+    expect(notJson.stderr).toBe(`${log}:1:1: error S51-E501: this line is not JSON: a game log holds one JSON value a line\n   1 | not json\n     | ^^^^^^^^\n\n`);
   });
 
   it("rejects bad options with exit 2 and a message, no stack trace", () => {
     // Numbers in plain decimal digits only: Number() alone takes "" (as seed 0), hexadecimal and exponents.
     const numbers = [["--seed", ""], ["--seed", "0x10"], ["--seed", "1e3"], ["--seed", "7.0"], ["--players", "0x2"], ["--players", "3e0"], ["--players", ""]];
-    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["replay", "/no/such/log"], ["play", "--log", "/no/such/folder/game.jsonl"], ...numbers.map((n) => ["play", "--quiet", ...n])]) {
+    for (const args of [["play", "--players", "5"], ["play", "--bots", "clever"], ["play", "--bots", "mcts:abc"], ["play", "--bots", "mcts:0"], ["play", "--seed", "-1"], ["play", "--log", "/no/such/folder/game.jsonl"], ...numbers.map((n) => ["play", "--quiet", ...n])]) {
       const r = runCli(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toMatch(/^state51: /);
@@ -80,8 +88,10 @@ describe("state51 play and replay", () => {
     // A bot option that makes no sense says what would.
     expect(runCli(["play", "--bots", "mcts:abc"]).stderr).toMatch(/hint: bots: random, greedy, mcts or mcts:<playouts>/);
     expect(runCli(["play", "--seed", "0x10"]).stderr).toBe('state51: error: --seed must be a whole number from 0 to 4294967295, not "0x10"\n  hint: write it in plain decimal digits (no sign, point, exponent or 0x)\n');
-    // A missing log is said in words, with what to name.
-    expect(runCli(["replay", "nosuch.jsonl"]).stderr).toBe("state51: error: cannot read nosuch.jsonl: no such file or folder (ENOENT)\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl\n");
+    // A missing log is said as validate says a missing card file (exit 1, S51-E001), with what to name.
+    const missing = runCli(["replay", "nosuch.jsonl"]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe("nosuch.jsonl:1:1: error S51-E001: cannot read the file (no such file or folder (ENOENT))\n     = hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl\n\n");
   });
 
   it("plays the search bot by name and budget", () => {
@@ -107,13 +117,13 @@ describe("state51 replay on damaged logs", () => {
     writeFileSync(log, lines.join("\n") + "\n");
     return runCli(["replay", log, "--quiet"]);
   }
-  /** What `replay` makes of a log, in this process: the CLI adds only the routing, checked on two kinds below. */
+  /** What `replay` makes of a log, in this process, as "line:column code message": the CLI adds only the file and the routing, checked on two kinds below. */
   function replayed(lines: string[]): { error?: string; differences?: string[] } {
     try {
-      return { differences: replay(registry, lines.join("\n") + "\n").differences };
+      return { differences: replay(registry, lines.join("\n") + "\n").differences.map((d) => d.message) };
     } catch (error) {
       if (!(error instanceof ReplayError)) throw error;
-      return { error: error.message };
+      return { error: `${error.found.line}:${error.found.column} ${error.found.code} ${error.found.message}` };
     }
   }
 
@@ -121,33 +131,49 @@ describe("state51 replay on damaged logs", () => {
     const lines = log4();
     const header = JSON.parse(lines[0]!);
     const firstChoice = lines.findIndex((l) => l.includes('"type":"choice"'));
+    const choiceLine = (edit: (l: string) => string): string[] => lines.map((l, i) => (i === firstChoice ? edit(l) : l));
+    const withHeader = (changes: Record<string, unknown>): string[] => [JSON.stringify({ ...header, ...changes }), ...lines.slice(1)];
+    const headerAt = (changes: Record<string, unknown>, key: string, column = valueColumn): string => `1:${column(JSON.stringify({ ...header, ...changes }), key)}`;
+    const index999 = choiceLine((l) => l.replace(/"index":\d+/, '"index":999'));
+    const otherCard = choiceLine((l) => l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"'));
     const cases: [string, string[], RegExp][] = [
-      ["no end line", lines.slice(0, -1), /no end line/],
-      ["a choice out of range", lines.map((l, i) => (i === firstChoice ? l.replace(/"index":\d+/, '"index":999') : l)), /choice 1 \(line 2\) has an index and a choice that disagree: the game offers \{"kind":"take","card":"[a-z-]+"\} there at index \d, not 999 \(it offers \d choices, index 0 to \d\)$/],
-      ["another choice recorded", lines.map((l, i) => (i === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l)), /choice 1 \(line 2\) chose \{"kind":"take","card":"no-such-card"\} \(index \d\); the game does not offer that there \(index \d is \{"kind":"take","card":"[a-z-]+"\}\)$/],
+      ["no end line", lines.slice(0, -1), new RegExp(`^${lines.length - 1}:1 S51-E517 the log has no end line`)],
+      ["a choice out of range", index999, new RegExp(`^2:${valueColumn(index999[1]!, "index")} S51-E521 choice 1 has an index and a choice that disagree: the game offers \\{"kind":"take","card":"[a-z-]+"\\} there at index \\d, not 999 \\(it offers \\d choices, index 0 to \\d\\)$`)],
+      ["another choice recorded", otherCard, new RegExp(`^2:${columnOf(otherCard[1]!, "choice")} S51-E522 choice 1 chose \\{"kind":"take","card":"no-such-card"\\} \\(index \\d\\); the game does not offer that there \\(index \\d is \\{"kind":"take","card":"[a-z-]+"\\}\\)$`)],
       // Line numbers are the file's: a blank line is passed over but still counted.
-      ["another choice, after a blank line", [lines[0]!, "", ...lines.slice(1).map((l, i) => (i + 1 === firstChoice ? l.replace(/"card":"[a-z-]+"/, '"card":"no-such-card"') : l))], /choice 1 \(line 3\) chose/],
-      ["a line after the end line", [...lines, lines[firstChoice]!], new RegExp(`line ${lines.length + 1} comes after the end line`)],
-      ["another card set", [JSON.stringify({ ...header, cardSet: "0".repeat(64) }), ...lines.slice(1)], /^recorded with a different card set/],
-      ["another engine", [JSON.stringify({ ...header, engine: "0.0.1" }), ...lines.slice(1)], /recorded with engine "0.0.1"; this is engine/],
-      ["an old log format", [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)], /the log is in format 1/],
-      ["the same faction twice", [JSON.stringify({ ...header, factions: ["new-york", "new-york"] }), ...lines.slice(1)], /factions must be distinct/],
-      ["an unknown faction", [JSON.stringify({ ...header, factions: ["atlantis", "new-york"] }), ...lines.slice(1)], /factions must be distinct, from/],
-      ["a null line", [lines[0]!, "null", ...lines.slice(1)], /line 2 is not a log entry/],
-      ["a choice moved to another round", lines.map((l, i) => (i === firstChoice ? l.replace(/"round":\d+/, '"round":5') : l)), /^choice 1 \(line 2\) is recorded in round 5; the game asks it in round 1$/],
-      ["bots that are not a list", [JSON.stringify({ ...header, bots: 7 }), ...lines.slice(1)], /the header's bots must be a list of bot names, as play writes them/],
-      ["an unknown bot", [JSON.stringify({ ...header, bots: ["nonsense", "greedy"] }), ...lines.slice(1)], /the header's bots must be/],
-      ["a bot spelt otherwise than play writes it", [JSON.stringify({ ...header, bots: [" greedy", "mcts:0200"] }), ...lines.slice(1)], /the header's bots must be/],
-      ["one bot for two seats", [JSON.stringify({ ...header, bots: ["random"] }), ...lines.slice(1)], /^the header names 2 factions and 1 bot, but a game has one of each a seat$/],
+      ["another choice, after a blank line", [lines[0]!, "", ...otherCard.slice(1)], /^3:\d+ S51-E522 choice 1 chose/],
+      ["a line after the end line", [...lines, lines[firstChoice]!], new RegExp(`^${lines.length + 1}:1 S51-E516 this line comes after the end line$`)],
+      ["another card set", withHeader({ cardSet: "0".repeat(64) }), new RegExp(`^${headerAt({ cardSet: "0".repeat(64) }, "cardSet")} S51-E507 recorded with a different card set`)],
+      ["another engine", withHeader({ engine: "0.0.1" }), new RegExp(`^${headerAt({ engine: "0.0.1" }, "engine")} S51-E506 recorded with engine "0.0.1"; this is engine`)],
+      ["an old log format", withHeader({ version: 1 }), new RegExp(`^${headerAt({ version: 1 }, "version")} S51-E505 the log is in format 1`)],
+      ["the same faction twice", withHeader({ factions: ["new-york", "new-york"] }), /^1:\d+ S51-E511 the header's factions must be distinct/],
+      ["an unknown faction", withHeader({ factions: ["atlantis", "new-york"] }), new RegExp(`^${headerAt({ factions: ["atlantis", "new-york"] }, "factions", columnOf)} S51-E511 the header's factions must be distinct, from`)],
+      ["a null line", [lines[0]!, "null", ...lines.slice(1)], /^2:1 S51-E514 this line is not a log entry/],
+      ["a choice moved to another round", choiceLine((l) => l.replace(/"round":\d+/, '"round":5')), new RegExp(`^2:${valueColumn(lines[1]!, "round")} S51-E520 choice 1 is recorded in round 5; the game asks it in round 1$`)],
+      ["a choice without its index", choiceLine((l) => l.replace(/"index":\d+,/, "")), /^2:1 S51-E515 this line is not a valid choice/],
+      ["a choice with a negative seat", choiceLine((l) => l.replace(/"seat":\d+/, '"seat":-1')), new RegExp(`^2:${valueColumn(lines[1]!, "seat")} S51-E515 this line is not a valid choice`)],
+      ["bots that are not a list", withHeader({ bots: 7 }), /^1:\d+ S51-E512 the header's bots must be a list of bot names, as play writes them/],
+      ["an unknown bot", withHeader({ bots: ["nonsense", "greedy"] }), /S51-E512 the header's bots must be/],
+      ["a bot spelt otherwise than play writes it", withHeader({ bots: [" greedy", "mcts:0200"] }), /S51-E512 the header's bots must be/],
+      ["a seed past the last", withHeader({ seed: 2 ** 32 }), new RegExp(`^${headerAt({ seed: 2 ** 32 }, "seed")} S51-E509 the header's seed is not a whole number`)],
+      ["one bot for two seats", withHeader({ bots: ["random"] }), /^1:\d+ S51-E513 the header names 2 factions and 1 bot, but a game has one of each a seat$/],
       // Either list may be the edited one: the factions here, not the bots.
-      ["a third faction for two bots", [JSON.stringify({ ...header, factions: [...header.factions, "mutants-union"] }), ...lines.slice(1)], /^the header names 3 factions and 2 bots, but a game has one of each a seat$/],
+      ["a third faction for two bots", withHeader({ factions: [...header.factions, "mutants-union"] }), /S51-E513 the header names 3 factions and 2 bots, but a game has one of each a seat$/],
+      ["an answer missing at the end", [...lines.slice(0, -2), lines.at(-1)!], new RegExp(`^${lines.length - 1}:1 S51-E518 the log has no answer for [a-z-]+ \\(seat \\d\\), which the game asks next$`)],
+      ["an answer too many", [...lines.slice(0, -1), lines.at(-2)!, lines.at(-1)!], new RegExp(`^${lines.length}:1 S51-E524 the game ended with 1 logged choice unused, from this one on$`)],
+      ["a line that is not JSON", [lines[0]!, '{"type":"choice",', ...lines.slice(1)], /^2:18 S51-E501 this line is not JSON/],
+      ["an empty log", [""], /^1:1 S51-E503 the log is empty/],
+      ["a first line that is not a header", lines.slice(1), /^1:1 S51-E504 the first line is not a state51 game header$/],
     ];
     for (const [what, damaged, message] of cases) expect(replayed(damaged).error, what).toMatch(message);
     // Through the CLI: exit 1, the reason on standard error, where `replay log > out.txt` still shows it.
     for (const [what, damaged, message] of cases.filter(([what]) => what === "no end line" || what === "another card set")) {
       const r = replayLines(damaged);
       expect(r.status, what).toBe(1);
-      expect(r.stderr, what).toMatch(new RegExp(`^state51 replay: error: cannot replay .*damaged\\.jsonl: .*${message.source.replace(/^\^/, "")}`, "m"));
+      // The CLI names the file before the line and column, and shows the line under it.
+      const [, position = "", rest = ""] = /^\^(\S+) (S51-E\d+ .*)$/.exec(message.source)!;
+      expect(r.stderr, what).toMatch(new RegExp(`^.*damaged\\.jsonl:${position}: error ${rest.replace(/ /, ": ")}`, "m"));
+      expect(r.stderr, what).toMatch(/\n +\d+ \| .*\n +\| +\^+\n/);
       expect(r.stdout, what).not.toMatch(/error/);
       expect(r.stderr, what).not.toMatch(/internal error/);
     }
@@ -158,7 +184,7 @@ describe("state51 replay on damaged logs", () => {
     const at = lines.findIndex((l) => /"decision":"lookout-pick","index":[1-9]/.test(l));
     const index = Number(/"index":(\d+)/.exec(lines[at]!)![1]);
     const r = replayed(lines.map((l, i) => (i === at ? l.replace(/"index":\d+/, `"index":${index - 1}`) : l)));
-    expect(r.error).toMatch(new RegExp(`\\(line ${at + 1}\\) has an index and a choice that disagree: the game offers \\{"kind":"take","card":"[a-z-]+"\\} there at index ${index}, not ${index - 1} \\(index ${index - 1} is \\{"kind":"take","card":"[a-z-]+"\\}\\)$`));
+    expect(r.error).toMatch(new RegExp(`^${at + 1}:${valueColumn(lines[at]!, "index")} S51-E521 choice \\d+ has an index and a choice that disagree: the game offers \\{"kind":"take","card":"[a-z-]+"\\} there at index ${index}, not ${index - 1} \\(index ${index - 1} is \\{"kind":"take","card":"[a-z-]+"\\}\\)$`));
     expect(r.error).not.toContain("does not offer");
   });
 
@@ -175,11 +201,14 @@ describe("state51 replay on damaged logs", () => {
     const edited = { ...end, rounds: 3, scores: [99, ...end.scores.slice(1)], winners: [1 - end.winners[0]], note: "hand-made" };
     const r = replayLines([...lines.slice(0, -1), JSON.stringify(edited)]);
     expect(r.status).toBe(1);
-    expect(r.stderr.trim().split("\n")).toEqual([
-      `state51 replay: error: replay differs from the log: rounds: the log says 3, the replay ends with ${end.rounds}`,
-      `state51 replay: error: replay differs from the log: scores by seat: the log says ${JSON.stringify(edited.scores)}, the replay ends with ${JSON.stringify(end.scores)}`,
-      `state51 replay: error: replay differs from the log: winners (seats): the log says ${JSON.stringify(edited.winners)}, the replay ends with ${JSON.stringify(end.winners)}`,
-      'state51 replay: error: replay differs from the log: the end line records "note", which a game\'s end does not',
+    // One diagnostic a field, each at the field on the end line (a list at its key, a number at itself).
+    const endText = JSON.stringify(edited);
+    const n = lines.length;
+    expect(r.stderr.split("\n").filter((l) => / error S51-/.test(l)).map((l) => l.replace(/^.*damaged\.jsonl:/, ""))).toEqual([
+      `${n}:${valueColumn(endText, "rounds")}: error S51-E525: the replay differs from the log: rounds: the log says 3, the replay ends with ${end.rounds}`,
+      `${n}:${columnOf(endText, "scores")}: error S51-E525: the replay differs from the log: scores by seat: the log says ${JSON.stringify(edited.scores)}, the replay ends with ${JSON.stringify(end.scores)}`,
+      `${n}:${columnOf(endText, "winners")}: error S51-E525: the replay differs from the log: winners (seats): the log says ${JSON.stringify(edited.winners)}, the replay ends with ${JSON.stringify(end.winners)}`,
+      `${n}:${columnOf(endText, "note")}: error S51-E526: the end line records "note", which a game's end does not`,
     ]);
     // The replay's own account still goes to standard output.
     expect(r.stdout).toMatch(/^Final scores after \d+ rounds:/m);
@@ -222,21 +251,22 @@ describe("the cards a game plays: those on disk now, compiled in the process", (
     const alone = runCli(["replay", log, "--quiet"]);
     expect(alone.status).toBe(1);
     // The log names the card paths it was played with: the refusal says what to run.
-    expect(alone.stderr).toBe(`state51 replay: error: cannot replay ${log}: recorded with a different card set (its cards' digest differs from these cards')\n  hint: it was played with cards cards/examples: state51 replay ${log} cards cards/examples\n`);
+    expect(alone.stderr).toMatch(new RegExp(`^${log.replace(/[.*+?^$()|[\]\\]/g, "\\$&")}:1:\\d+: error S51-E507: recorded with a different card set \\(its cards' digest differs from these cards'\\)\n`));
+    expect(alone.stderr).toContain(`\n     = hint: it was played with cards cards/examples: state51 replay ${log} cards cards/examples\n\n`);
     expect(alone.stdout).toBe("");
   });
 
   it("a card-set refusal's hint: the paths the log names, or that the cards changed since, or (an older log) to name them", () => {
     // Recorded relative to the log's folder, named from where replay runs.
     expect(pathsFromLog("logs/g.jsonl", ["cards/", "my exp.yaml"], "/work")).toEqual(["../cards", "../my exp.yaml"]);
-    expect(cardSetHint("logs/g.jsonl", ["../cards", "../my exp.yaml"], [], "/work")).toBe("  hint: it was played with cards 'my exp.yaml': state51 replay logs/g.jsonl cards 'my exp.yaml'\n");
+    expect(cardSetHint("logs/g.jsonl", ["../cards", "../my exp.yaml"], [], "/work")).toBe("it was played with cards 'my exp.yaml': state51 replay logs/g.jsonl cards 'my exp.yaml'");
     expect(cardSetHint("g.jsonl", ["rev/cards"], ["rev/cards"], "/tmp")).toMatch(/these are the card files it was played with, but the cards have changed since/);
     // From another folder, the same recorded paths are other files: not "changed since".
-    expect(cardSetHint("/tmp/g.jsonl", ["rev/cards"], ["cards/"], "/elsewhere")).toBe("  hint: it was played with ../tmp/rev/cards: state51 replay /tmp/g.jsonl ../tmp/rev/cards\n");
-    expect(cardSetHint("g.jsonl", [], ["cards/", "x.yaml"])).toBe("  hint: it was played with the default cards/: state51 replay g.jsonl\n");
-    expect(cardSetHint("g.jsonl", undefined, [])).toBe("  hint: name the card files and folders it was played with, as they were then: state51 replay g.jsonl cards/ my-expansion.yaml\n");
+    expect(cardSetHint("/tmp/g.jsonl", ["rev/cards"], ["cards/"], "/elsewhere")).toBe("it was played with ../tmp/rev/cards: state51 replay /tmp/g.jsonl ../tmp/rev/cards");
+    expect(cardSetHint("g.jsonl", [], ["cards/", "x.yaml"])).toBe("it was played with the default cards/: state51 replay g.jsonl");
+    expect(cardSetHint("g.jsonl", undefined, [])).toBe("name the card files and folders it was played with, as they were then: state51 replay g.jsonl cards/ my-expansion.yaml");
     // Paths read from an edited log reach the terminal escaped, on one line.
-    expect(cardSetHint("g.jsonl", ["x\u001b[2J\ny.yaml"], [])).toBe("  hint: it was played with 'x\\u001b[2J\\u000ay.yaml': state51 replay g.jsonl 'x\\u001b[2J\\u000ay.yaml'\n");
+    expect(cardSetHint("g.jsonl", ["x\u001b[2J\ny.yaml"], [])).toBe("it was played with 'x\\u001b[2J\\u000ay.yaml': state51 replay g.jsonl 'x\\u001b[2J\\u000ay.yaml'");
   });
 
   it("cards with errors are reported as validate reports them, and no game is played", () => {
@@ -441,15 +471,18 @@ describe("replay's comparisons", () => {
     const take = { kind: "take", card: "sawmill" };
     expect(choiceMismatch(decision([take, { kind: "take", card: "ruins" }, take]), record(2, take))).toBeUndefined();
     expect(choiceMismatch(decision([take]), record(0, { card: "sawmill", kind: "take" }))).toBeUndefined();
-    expect(choiceMismatch(decision([take, { kind: "take", card: "ruins" }]), record(0, { kind: "take", card: "ruins" }))).toBe('has an index and a choice that disagree: the game offers {"kind":"take","card":"ruins"} there at index 1, not 0 (index 0 is {"kind":"take","card":"sawmill"})');
+    expect(choiceMismatch(decision([take, { kind: "take", card: "ruins" }]), record(0, { kind: "take", card: "ruins" }))).toEqual({ code: "S51-E521", args: { choice: '{"kind":"take","card":"ruins"}', offeredAt: 1, index: 0, atIndex: 'index 0 is {"kind":"take","card":"sawmill"}' } });
   });
 
   it("an end line that matches has no difference, whatever the order of its keys", () => {
     const end: LogEnd = { type: "end", rounds: 14, scores: [31, 20], winners: [0], digest: "ab" };
-    expect(endDifferences({ digest: "ab", winners: [0], scores: [31, 20], rounds: 14, type: "end" }, end)).toEqual([]);
-    expect(endDifferences({ type: "end", rounds: 14, scores: [31, 20], winners: [0] }, end)).toEqual(['final state digest: the log says nothing, the replay ends with "ab"']);
+    const differences = (logged: Record<string, unknown>): string[] => endDifferences(logged, end, { text: JSON.stringify(logged), line: 9 }).map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+    expect(differences({ digest: "ab", winners: [0], scores: [31, 20], rounds: 14, type: "end" })).toEqual([]);
+    // A field missing is the whole line's problem.
+    expect(differences({ type: "end", rounds: 14, scores: [31, 20], winners: [0] })).toEqual(['9:1 S51-E525 the replay differs from the log: final state digest: the log says nothing, the replay ends with "ab"']);
     // A key named like an Object property is as foreign to an end line as any other.
-    expect(endDifferences({ ...end, toString: 7, constructor: 1 }, end)).toEqual(['the end line records "toString", which a game\'s end does not', 'the end line records "constructor", which a game\'s end does not']);
+    const foreign = { ...end, toString: 7, constructor: 1 };
+    expect(differences(foreign)).toEqual([`9:${columnOf(JSON.stringify(foreign), "toString")} S51-E526 the end line records "toString", which a game's end does not`, `9:${columnOf(JSON.stringify(foreign), "constructor")} S51-E526 the end line records "constructor", which a game's end does not`]);
   });
 });
 

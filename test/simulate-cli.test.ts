@@ -257,11 +257,12 @@ describe("state51 simulate --shard and --merge", () => {
     const otherSeed = shard(dir, [...run, "--seed", "12"], 2, 2, "seed");
     const otherBots = shard(dir, [...run, "--bots", "greedy"], 2, 2, "bots");
     const cases: [string[], RegExp][] = [
-      [[parts[0]!, otherCards], /differ in card set/],
-      [[parts[0]!, otherSeed], /differ in seeds: seeds 12–31 \(20 games\) and seeds 11–30 \(20 games\)/],
-      [[parts[0]!, otherBots], /differ in bots/],
-      [[parts[0]!], /shard 2\/2 missing/],
-      [[parts[0]!, parts[0]!, parts[1]!], /part1\.json is named twice: name each shard's report once/],
+      // Each a diagnostic at the field of the part it names, the field's line shown under it.
+      [[parts[0]!, otherCards], /cards2\.json:\d+:\d+: error S51-E605: the part and .*part1\.json differ in card set/],
+      [[parts[0]!, otherSeed], /seed2\.json:\d+:\d+: error S51-E605: the part and .*part1\.json differ in seeds: seeds 12–31 \(20 games\) and seeds 11–30 \(20 games\)\n +\d+ \| +"seeds": \{\n/],
+      [[parts[0]!, otherBots], /bots2\.json:\d+:\d+: error S51-E605: .* differ in bots/],
+      [[parts[0]!], /part1\.json:\d+:\d+: error S51-E610: the run has 2 shards; not named: 2\/2\n.*\n.*\n {5}= hint: merge all 2 shards of the run\n/],
+      [[parts[0]!, parts[0]!, parts[1]!], /part1\.json:\d+:\d+: error S51-E608: the part is named twice\n.*\n.*\n {5}= hint: name each shard's report once\n/],
     ];
     for (const [files, message] of cases) {
       const r = runCli(["simulate", "--merge", ...files]);
@@ -273,13 +274,13 @@ describe("state51 simulate --shard and --merge", () => {
     // A part edited by hand, its card set's digest unchanged: refused by name, never added into wrong figures or an internal error.
     type Part = { cards: { id: string }[]; seats: unknown[]; games: { played: number } };
     const edits: [string, number, (r: Part) => void, RegExp][] = [
-      ["no-card", 1, (r) => void r.cards.pop(), /no-card\.json and .*part1\.json do not list the same cards: "[a-z-]+" is in .*part1\.json only\n  hint: was one of them edited/],
-      ["renamed", 1, (r) => void (r.cards[3]!.id = "zzz"), /renamed\.json and .*part1\.json do not list the same cards: "zzz" is in .*renamed\.json only\n  hint: was one of them edited/],
+      ["no-card", 1, (r) => void r.cards.pop(), /no-card\.json:\d+:\d+: error S51-E612: the part and .*part1\.json do not list the same cards: "[a-z-]+" is in .*part1\.json only\n.*\n.*\n {5}= hint: was one of them edited/],
+      ["renamed", 1, (r) => void (r.cards[3]!.id = "zzz"), /renamed\.json:\d+:\d+: error S51-E612: the part and .*part1\.json do not list the same cards: "zzz" is in .*renamed\.json only\n.*\n.*\n {5}= hint: was one of them edited/],
       // The first part named is the edited one: both are named, neither blamed.
-      ["first", 0, (r) => void r.cards.pop(), /part2\.json and .*first\.json do not list the same cards: "[a-z-]+" is in .*part2\.json only\n  hint: was one of them edited/],
-      ["twice", 1, (r) => void r.cards.push(r.cards[0]!), /twice\.json lists card "[a-z-]+" twice\n  hint: was it edited/],
-      ["played", 1, (r) => void (r.games.played = 3), /played\.json says it played 3 games, but its share of the run is 10 games\n  hint: was it edited/],
-      ["seat", 1, (r) => void r.seats.pop(), /seat\.json lists 2 seats for 3 players\n  hint: was it edited/],
+      ["first", 0, (r) => void r.cards.pop(), /part2\.json:\d+:\d+: error S51-E612: the part and .*first\.json do not list the same cards: "[a-z-]+" is in .*part2\.json only\n.*\n.*\n {5}= hint: was one of them edited/],
+      ["twice", 1, (r) => void r.cards.push(r.cards[0]!), /twice\.json:\d+:\d+: error S51-E611: the part lists card "[a-z-]+" twice\n.*\n.*\n {5}= hint: was it edited/],
+      ["played", 1, (r) => void (r.games.played = 3), /played\.json:\d+:\d+: error S51-E616: the part says it played 3 games, but its share of the run is 10 games\n {3}1 \| .*"played":3,.*\n +\| +\^\n {5}= hint: was it edited/],
+      ["seat", 1, (r) => void r.seats.pop(), /seat\.json:\d+:\d+: error S51-E613: the part lists 2 seats for 3 players\n.*\n.*\n {5}= hint: was it edited/],
     ];
     for (const [name, which, edit, message] of edits) {
       const report = JSON.parse(readFileSync(parts[which]!, "utf8")) as Part;
@@ -289,7 +290,7 @@ describe("state51 simulate --shard and --merge", () => {
       const r = runCli(["simulate", "--merge", ...(which === 0 ? [file, parts[1]!] : [parts[0]!, file])]);
       expect(r.status, `${name}: ${r.stderr}`).toBe(1);
       expect(r.stderr, name).toMatch(message);
-      expect(r.stderr, name).toMatch(/ edited by hand\? play that shard again, then merge\nnothing merged\n$/);
+      expect(r.stderr, name).toMatch(/ edited by hand\? play that shard again, then merge\n\nnothing merged\n$/);
       expect(r.stdout).toBe("");
     }
     // A part written by an older release (format 2 gave 0 for a mean over no games): the format named, not a field.
@@ -299,7 +300,7 @@ describe("state51 simulate --shard and --merge", () => {
     writeFileSync(oldFile, JSON.stringify(old));
     const refused = runCli(["simulate", "--merge", parts[0]!, oldFile]);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/old\.json is a report of format 2, written by another release of state51; this one reads format 3\n  hint: play that shard again with this release, then merge\nnothing merged\n$/);
+    expect(refused.stderr).toMatch(/old\.json:1:42: error S51-E603: a report of format 2, written by another release of state51; this one reads format 3\n {3}1 \| \{"report":"state51-simulation","version":2,.*\n {5}\| {42}\^\n {5}= hint: play that shard again with this release, then merge\n\nnothing merged\n$/);
     const usage = runCli(["simulate", "--shard", "3/2"]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/--shard must be i\/n with 1 <= i <= n/);

@@ -285,11 +285,13 @@ export function buildProgram(
   // when their cards were not compiled before (src/pipeline/card-set-cache.ts); the cards are
   // those on disk now, compiled in this process (nothing is written to generated/).
   // Options are checked first, so a usage error does not wait for the cards to compile.
-  const playWith = async (paths: readonly string[], command: string, prepare: (m: typeof import("./play-command.js")) => import("./play-command.js").Ready): Promise<void> => {
+  // `prepare` checks what it can before the cards are compiled: a usage error, or (replay) an unreadable log, is said at once.
+  const playWith = async (paths: readonly string[], command: string, prepare: (m: typeof import("./play-command.js")) => import("./play-command.js").Ready | number): Promise<void> => {
     const m = await import("./play-command.js");
-    let ready: import("./play-command.js").Ready | undefined;
+    let ready: import("./play-command.js").Ready | number | undefined;
     const status = usage(() => ((ready = prepare(m)), 0), writeError);
     if (ready === undefined) return setExit(status);
+    if (typeof ready === "number") return setExit(ready);
     const registry = await m.playableCards(paths, command, writeError);
     setExit(registry === undefined ? 1 : ready(registry));
   };
@@ -341,10 +343,11 @@ export function buildProgram(
         "the paths to name, and exits 1. Name the same card files as the game was played with:\n" +
         "state51 replay game.jsonl cards/ my-expansion.yaml\n\n" +
         "The replay must reach what the log's end line states: its rounds, scores, winners and final\n" +
-        "state digest. Each difference, and why a log cannot be replayed, is an error line on standard\n" +
-        "error; the account and the final scores go to standard output.\n\n" +
-        "Exit status: 0 the replay matches the log, 1 it does not (or cannot be replayed here, or\n" +
-        "the cards have errors), 2 usage error (the log cannot be read), 130 interrupted (Ctrl-C).",
+        "state digest. Each difference, and why a log cannot be replayed, is a diagnostic on standard\n" +
+        "error, as validate prints them: the log's file, line and column, a code (S51-E5xx, listed in\n" +
+        "the README) and the line itself; the account and the final scores go to standard output.\n\n" +
+        "Exit status: 0 the replay matches the log, 1 it does not (or cannot be read or replayed\n" +
+        "here, or the cards have errors), 2 usage error, 130 interrupted (Ctrl-C).",
     )
     .action((file: string, paths: string[], opts: { quiet?: boolean }) => playWith(paths, "replay", (m) => m.prepareReplay(file, paths, opts.quiet === true, write, writeError)));
 
@@ -398,7 +401,7 @@ export function buildProgram(
         "Shards: `--shard i/n` plays games floor(N(i-1)/n) to floor(Ni/n)-1 of the run's N; merging the\n" +
         "n shards' JSON reports gives the report of the whole run, byte for byte. Parts of different\n" +
         "card sets, engines, seeds, players, bots or shard counts, a shard twice or a shard missing are\n" +
-        "refused, naming the mismatch (exit 1).\n\n" +
+        "refused, naming the mismatch (exit 1): a diagnostic at the part's field, code S51-E6xx.\n\n" +
         "Examples:\n  state51 simulate --games 2000 --players 4 --bots greedy\n" +
         "  state51 simulate cards/ my-expansion.yaml --games 5000 --format json --out report.json\n" +
         "  state51 simulate --players 2 --bots mcts:100,greedy --games 200\n" +

@@ -19,6 +19,8 @@ import { importCardSet } from "../pipeline/import-card-set.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
+import { formatDiagnostic } from "./format-diagnostics.js";
+import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { tooFewFactions, tooFewFactionsHint } from "../sim/simulated-game.js";
 
 export { UsageError };
@@ -202,13 +204,17 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
 }
 
 /**
- * Reads the log to replay (a UsageError if it cannot be read) and returns its replay with the
- * cards at `paths`. The replay's account and final scores go to `write`; why it cannot be
- * replayed, or how it differs from the log, to `writeError`.
+ * Reads the log to replay and returns its replay with the cards at `paths`, or, when the log
+ * cannot be read, the exit status after saying so (S51-E001, as `validate` says it of a card
+ * file): before the cards are compiled. The replay's account and final scores go to `write`;
+ * why it cannot be replayed, or how it differs from the log, to `writeError`.
  */
-export function prepareReplay(file: string, paths: readonly string[], quiet: boolean, write: (s: string) => void, writeError: (s: string) => void): Ready {
+export function prepareReplay(file: string, paths: readonly string[], quiet: boolean, write: (s: string) => void, writeError: (s: string) => void): Ready | number {
   const read = readInputText(resolve(file));
-  if (!read.ok) throw new UsageError(`cannot read ${file}: ${read.reason}\n  hint: name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl`);
+  if (!read.ok) {
+    writeError(formatDiagnostic(diagnostic(file, fileStart, "S51-E001", { reason: read.reason }, "name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl")) + "\n\n");
+    return 1;
+  }
   return (cards) => runReplay(cards, { file, paths, text: read.text, quiet }, write, writeError);
 }
 
@@ -236,7 +242,7 @@ const logFolder = (log: string, cwd: string): string => dirname(resolve(cwd, log
  */
 export function cardSetHint(file: string, recorded: readonly string[] | undefined, named: readonly string[], cwd: string = process.cwd()): string {
   // The recorded paths come from the log, a file anyone may have edited: one line, escaped.
-  return `  hint: ${terminalLine(cardSetAdvice(file, recorded?.map((p) => fromHere(file, p, cwd)), named, cwd))}\n`;
+  return terminalLine(cardSetAdvice(file, recorded?.map((p) => fromHere(file, p, cwd)), named, cwd));
 }
 
 function cardSetAdvice(file: string, recorded: readonly string[] | undefined, named: readonly string[], cwd: string): string {
@@ -247,20 +253,22 @@ function cardSetAdvice(file: string, recorded: readonly string[] | undefined, na
 }
 
 function runReplay(cards: CardRegistry, log: { file: string; paths: readonly string[]; text: string; quiet: boolean }, write: (s: string) => void, writeError: (s: string) => void): number {
+  // Each diagnostic with the log's line it points at, as validate shows a card file's.
+  const report = (found: readonly Diagnostic[]): void => writeError(found.map((d) => formatDiagnostic(d, log.text) + "\n\n").join(""));
   try {
     const narrate = log.quiet ? undefined : narrator(write);
     const { game, differences } = replay(cards, log.text, narrate);
     write(finalScores(game) + "\n");
     if (differences.length > 0) {
-      writeError(differences.map((d) => errorLine("replay", `replay differs from the log: ${d}`)).join(""));
+      report(differences.map((d) => ({ ...d, file: log.file })));
       return 1;
     }
     write("replay matches the log's final state\n");
     return 0;
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
-    const hint = error instanceof CardSetMismatch ? cardSetHint(log.file, error.paths, log.paths) : "";
-    writeError(errorLine("replay", `cannot replay ${log.file}: ${error.message}`) + hint);
+    const found = error.in(log.file);
+    report([error instanceof CardSetMismatch ? { ...found, hint: cardSetHint(log.file, error.paths, log.paths) } : found]);
     return 1;
   }
 }

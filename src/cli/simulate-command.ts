@@ -16,7 +16,9 @@ import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { buildReport, cardLabels, counted, factionNames, mainComplete, thousands, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
-import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
+import { located, mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
+import { diagnostic, fileStart } from "../diagnostics/diagnostic.js";
+import { formatDiagnostic } from "./format-diagnostics.js";
 import { runSimulation } from "../sim/runner.js";
 import { tallyShape, tooFewFactions, tooFewFactionsHint, type SimulationPlan } from "../sim/simulated-game.js";
 import { jsonText, terminalLine } from "../text/escape.js";
@@ -89,10 +91,12 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
 
 /** Merges the shards' reports into the whole run's: the exit status (1 when they are not the shards of one run). */
 export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): number {
+  const texts = new Map<string, string>();
   try {
     const parts = paths.map((file) => {
       const read = readInputText(resolve(file));
-      if (!read.ok) throw new MergeError(`cannot read ${file}: ${read.reason}`);
+      if (!read.ok) throw new MergeError(diagnostic(file, fileStart, "S51-E001", { reason: read.reason }, "name the JSON reports written by simulate --shard i/n"));
+      texts.set(file, read.text);
       return { file, report: parseReport(file, read.text) };
     });
     const merged = mergeReports(parts);
@@ -106,7 +110,9 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
     return 1;
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
-    io.writeError(errorLine("simulate --merge", error.message) + "nothing merged\n");
+    // Shown as validate shows a card file's diagnostic: at the field, with its line of the report.
+    const text = texts.get(error.found.file);
+    io.writeError(formatDiagnostic(located(error, text), text) + "\n\nnothing merged\n");
     return 1;
   }
 }

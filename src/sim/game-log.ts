@@ -20,6 +20,10 @@ import type { GameState } from "../engine/state.js";
 import { engineVersion } from "../engine/version.js";
 import { counted } from "./report.js";
 import { deepestJson, nestedDeeperThan } from "./json-depth.js";
+import { jsonRange, parseErrorRange, type JsonPath } from "./json-position.js";
+import type { MessageArgs } from "../diagnostics/catalog.js";
+import type { Code } from "../diagnostics/codes.js";
+import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
 
 export const logFormat = 2;
 
@@ -98,13 +102,47 @@ export function playWithBots(cards: CardRegistry, options: PlayOptions): { game:
   return { game, log: gameLog(game, headerOf(cards, game, options.seed, options.bots.map(botName), options.paths), record) };
 }
 
-export class ReplayError extends Error {}
+/**
+ * Why a log cannot be replayed here: a diagnostic on the log's line and field, with no file
+ * (the log is text here; the caller names its file, `in`).
+ */
+export class ReplayError extends Error {
+  constructor(readonly found: Diagnostic) {
+    super(found.message);
+  }
+
+  /** The diagnostic, in the log file `file`. */
+  in(file: string): Diagnostic {
+    return { ...this.found, file };
+  }
+}
 
 /** The log was played with other cards; `paths` are those its header names (undefined in a log from before they were recorded). */
 export class CardSetMismatch extends ReplayError {
-  constructor(readonly paths: readonly string[] | undefined) {
-    super("recorded with a different card set (its cards' digest differs from these cards')");
+  constructor(
+    found: Diagnostic,
+    readonly paths: readonly string[] | undefined,
+  ) {
+    super(found);
   }
+}
+
+/** A line of the log, numbered as in the file (blank lines are passed over but counted). */
+export interface Entry {
+  readonly text: string;
+  readonly line: number;
+}
+
+/** The field at `path` on a log line (its value, or with `part` "key" its key); the whole line when the path is empty. */
+function onLine(entry: Entry, path: JsonPath = [], part: "value" | "key" = "value"): Range {
+  const { line, text } = entry;
+  if (path.length === 0) return { start: { line, column: 1 }, end: { line, column: Math.max(2, text.length + 1) } };
+  const found = jsonRange(text, path, part);
+  return { start: { line, column: found.start.column }, end: { line, column: found.end.line === 1 ? found.end.column : text.length + 1 } };
+}
+
+function refuse<C extends Code>(code: C, args: MessageArgs<C>, at: Range, hint?: string): ReplayError {
+  return new ReplayError(diagnostic("", at, code, args, hint));
 }
 
 /**
@@ -123,25 +161,27 @@ export function isLogHeader(line: string): boolean {
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 
-function checkHeader(line: unknown, n: number, cards: CardRegistry): LogHeader {
-  if (!isObject(line) || line["type"] !== "game") throw new ReplayError(`line ${n} is not a state51 game header`);
-  if (line["version"] !== logFormat) throw new ReplayError(`the log is in format ${JSON.stringify(line["version"])}; this state51 reads format ${logFormat} (play the game again to get a new log)`);
-  if (line["engine"] !== engineVersion) throw new ReplayError(`recorded with engine ${JSON.stringify(line["engine"])}; this is engine ${engineVersion}, whose rules may differ`);
+function checkHeader(entry: ParsedEntry, cards: CardRegistry): LogHeader {
+  const line = entry.value;
+  const at = (key?: string): Range => onLine(entry, key === undefined ? [] : [key]);
+  if (!isObject(line) || line["type"] !== "game") throw refuse("S51-E504", {}, at(), 'a log written by state51 play --log begins with its header, {"type":"game",…}');
+  if (line["version"] !== logFormat) throw refuse("S51-E505", { format: shown(line["version"]), expected: logFormat }, at("version"), "play the game again to get a new log");
+  if (line["engine"] !== engineVersion) throw refuse("S51-E506", { engine: shown(line["engine"]), current: engineVersion }, at("engine"), "play the game again with this state51 to get a log it replays");
   const paths = line["paths"];
-  if (paths !== undefined && !(Array.isArray(paths) && paths.every((p) => typeof p === "string"))) throw new ReplayError("the header's paths must be a list of the card files and folders the game was played with");
-  if (line["cardSet"] !== cardSetDigest(cards)) throw new CardSetMismatch(paths as readonly string[] | undefined);
+  if (paths !== undefined && !(Array.isArray(paths) && paths.every((p) => typeof p === "string"))) throw refuse("S51-E508", {}, at("paths"));
+  if (line["cardSet"] !== cardSetDigest(cards)) throw new CardSetMismatch(diagnostic("", at("cardSet"), "S51-E507", {}), paths as readonly string[] | undefined);
   const factions = line["factions"];
   const known = new Set(cards.cards.flatMap((c) => (c.kind === "base" ? [c.faction] : [])));
-  if (!isCount(line["seed"]) || (line["seed"] as number) >= 2 ** 32) throw new ReplayError("the header's seed is not a whole number from 0 to 4294967295");
-  if (!Array.isArray(factions) || factions.length < 2 || factions.length > 4) throw new ReplayError("the header names 2 to 4 factions");
+  if (!isCount(line["seed"]) || (line["seed"] as number) >= 2 ** 32) throw refuse("S51-E509", {}, at("seed"));
+  if (!Array.isArray(factions) || factions.length < 2 || factions.length > 4) throw refuse("S51-E510", {}, at("factions"));
   if (new Set(factions).size !== factions.length || !factions.every((f) => typeof f === "string" && known.has(f))) {
-    throw new ReplayError(`the header's factions must be distinct, from: ${[...known].join(", ")}`);
+    throw refuse("S51-E511", { known: [...known].join(", ") }, at("factions"));
   }
   // The bots are not replayed (the answers are), but the header's word for who played is checked all the same.
   const bots = line["bots"];
-  if (!Array.isArray(bots) || !bots.every(isBotName)) throw new ReplayError("the header's bots must be a list of bot names, as play writes them: random, greedy or mcts:<playouts>");
+  if (!Array.isArray(bots) || !bots.every(isBotName)) throw refuse("S51-E512", {}, at("bots"));
   // Either list may be the edited one: name both counts, not blame one.
-  if (bots.length !== factions.length) throw new ReplayError(`the header names ${counted(factions.length, "faction")} and ${counted(bots.length, "bot")}, but a game has one of each a seat`);
+  if (bots.length !== factions.length) throw refuse("S51-E513", { factions: counted(factions.length, "faction"), bots: counted(bots.length, "bot") }, at("bots"));
   return line as unknown as LogHeader;
 }
 
@@ -156,50 +196,59 @@ function isBotName(x: unknown): boolean {
   }
 }
 
-function checkChoice(line: Record<string, unknown>, n: number): ChoiceRecord {
-  if (!isCount(line["round"]) || !isCount(line["seat"]) || !isCount(line["index"]) || typeof line["decision"] !== "string" || !("choice" in line)) {
-    throw new ReplayError(`line ${n} is not a valid choice`);
-  }
-  return line as unknown as ChoiceRecord;
+function checkChoice(entry: Entry, line: Record<string, unknown>): ChoiceRecord {
+  const fits = { round: isCount, seat: isCount, index: isCount, decision: (x: unknown) => typeof x === "string", choice: () => true } as const;
+  const fields = Object.keys(fits) as (keyof typeof fits)[];
+  if (fields.every((key) => Object.hasOwn(line, key) && fits[key](line[key]))) return line as unknown as ChoiceRecord;
+  // A field there but wrong is pointed at; a field missing, the whole line.
+  const wrong = fields.find((key) => Object.hasOwn(line, key) && !fits[key](line[key]));
+  throw refuse("S51-E515", {}, onLine(entry, wrong === undefined ? [] : [wrong]));
 }
 
-/** A recorded answer and the line of the log it is on. */
+/** A recorded answer and the line of the log it is on (for a message to point at). */
 export interface LoggedChoice {
   readonly record: ChoiceRecord;
   readonly line: number;
+  readonly text: string;
 }
 
+/** A log's lines parsed: each line's value, with the line it is on. */
+type ParsedEntry = Entry & { readonly value: unknown };
+
 /** The log's lines: its header, its answers and its end line as recorded (compared field by field with the replay's end). */
-export function parseLog(text: string, cards: CardRegistry): { header: LogHeader; choices: LoggedChoice[]; end: Readonly<Record<string, unknown>> } {
+export function parseLog(text: string, cards: CardRegistry): { header: LogHeader; choices: LoggedChoice[]; end: Readonly<Record<string, unknown>>; endLine: Entry } {
   // Blank lines are passed over, but each line keeps its number in the file, so a message points at it.
-  const entries = text
+  const entries: ParsedEntry[] = text
     .split("\n")
     .map((l, i) => ({ text: l, line: i + 1 }))
     .filter((e) => e.text.trim() !== "")
-    .map(({ text: l, line }) => {
+    .map((entry) => {
       let value: unknown;
       try {
-        value = JSON.parse(l);
-      } catch {
-        throw new ReplayError(`line ${line} is not JSON`);
+        value = JSON.parse(entry.text);
+      } catch (error) {
+        const stopped = parseErrorRange(entry.text, error);
+        throw refuse("S51-E501", {}, stopped === undefined ? onLine(entry) : { start: { line: entry.line, column: stopped.start.column }, end: { line: entry.line, column: stopped.end.column } });
       }
-      if (nestedDeeperThan(value, deepestJson)) throw new ReplayError(`line ${line} nests more than ${deepestJson} deep: it is not a log entry`);
-      return { value, line };
+      if (nestedDeeperThan(value, deepestJson)) throw refuse("S51-E502", { depth: deepestJson }, onLine(entry));
+      return { ...entry, value };
     });
   const [first, ...rest] = entries;
-  if (first === undefined) throw new ReplayError("the log is empty");
-  const header = checkHeader(first.value, first.line, cards);
+  if (first === undefined) throw refuse("S51-E503", {}, fileStart, "name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl");
+  const header = checkHeader(first, cards);
   const choices: LoggedChoice[] = [];
-  let end: Record<string, unknown> | undefined;
-  for (const { value, line } of rest) {
-    if (end !== undefined) throw new ReplayError(`line ${line} comes after the end line`);
-    if (!isObject(value)) throw new ReplayError(`line ${line} is not a log entry`);
-    if (value["type"] === "choice") choices.push({ record: checkChoice(value, line), line });
-    else if (value["type"] === "end") end = value;
-    else throw new ReplayError(`line ${line} is not a log entry`);
+  let end: { value: Record<string, unknown>; entry: Entry } | undefined;
+  for (const entry of rest) {
+    const { value } = entry;
+    if (end !== undefined) throw refuse("S51-E516", {}, onLine(entry), `the end line is line ${end.entry.line}: a log ends there`);
+    if (!isObject(value)) throw refuse("S51-E514", {}, onLine(entry));
+    if (value["type"] === "choice") choices.push({ record: checkChoice(entry, value), line: entry.line, text: entry.text });
+    else if (value["type"] === "end") end = { value, entry };
+    else throw refuse("S51-E514", {}, onLine(entry, value["type"] === undefined ? [] : ["type"]));
   }
-  if (!end) throw new ReplayError("the log has no end line, so there is no final state to compare the replay with");
-  return { header, choices, end };
+  const last = entries.at(-1)!;
+  if (!end) throw refuse("S51-E517", {}, onLine(last), "a log written by state51 play --log ends with its end line; was it cut short?");
+  return { header, choices, end: end.value, endLine: end.entry };
 }
 
 /** A value in a stable form, keys in a fixed order: a log passed through a JSON tool (`jq -cS`) may reorder them. */
@@ -211,60 +260,72 @@ function shown(value: unknown): string {
   return json.length > 120 ? `${json.slice(0, 119)}…` : json;
 }
 
+/** Why a recorded answer does not fit the decision the game asks: a code and its arguments (but the choice's number). */
+export type Mismatch =
+  | { readonly code: "S51-E521"; readonly args: Omit<MessageArgs<"S51-E521">, "n"> }
+  | { readonly code: "S51-E522"; readonly args: Omit<MessageArgs<"S51-E522">, "n"> };
+
 /**
  * Why a recorded answer does not fit the decision the game asks, or undefined when it does:
  * its index must offer the very choice recorded. When the choice is offered at another index,
  * the index and the choice disagree, and the message says so rather than that it is not offered.
  */
-export function choiceMismatch(d: Decision, c: ChoiceRecord): string | undefined {
+export function choiceMismatch(d: Decision, c: ChoiceRecord): Mismatch | undefined {
   const recorded = stableJson(c.choice);
   const inRange = c.index < d.choices.length;
   if (inRange && stableJson(d.choices[c.index]) === recorded) return undefined;
   const offeredAt = d.choices.findIndex((x) => stableJson(x) === recorded);
   const atIndex = inRange ? `index ${c.index} is ${shown(d.choices[c.index])}` : `it offers ${d.choices.length} choices, index 0 to ${d.choices.length - 1}`;
-  if (offeredAt >= 0) return `has an index and a choice that disagree: the game offers ${shown(c.choice)} there at index ${offeredAt}, not ${c.index} (${atIndex})`;
-  return `chose ${shown(c.choice)} (index ${c.index}); the game does not offer that there (${atIndex})`;
+  if (offeredAt >= 0) return { code: "S51-E521", args: { choice: shown(c.choice), offeredAt, index: c.index, atIndex } };
+  return { code: "S51-E522", args: { choice: shown(c.choice), index: c.index, atIndex } };
 }
 
 /** What each field of a log's end line says, in a message. */
 const endFields: Readonly<Record<Exclude<keyof LogEnd, "type">, string>> = { rounds: "rounds", scores: "scores by seat", winners: "winners (seats)", digest: "final state digest" };
 
 /**
- * Each way the log's end line differs from the replay's end, one line each: every field is
- * compared, not only the digest (a score edited by hand leaves the digest as it was), and a
- * field a game's end never records is one too.
+ * Each way the log's end line differs from the replay's end, a diagnostic each, at the field:
+ * every field is compared, not only the digest (a score edited by hand leaves the digest as it
+ * was), and a field a game's end never records is one too. `endLine`: the end line, where they point.
  */
-export function endDifferences(logged: Readonly<Record<string, unknown>>, replayed: LogEnd): string[] {
+export function endDifferences(logged: Readonly<Record<string, unknown>>, replayed: LogEnd, endLine: Entry): Diagnostic[] {
   const fields = Object.entries(endFields) as [keyof typeof endFields, string][];
-  const differ = fields.filter(([key]) => stableJson(logged[key]) !== stableJson(replayed[key])).map(([key, label]) => `${label}: the log says ${shown(logged[key])}, the replay ends with ${shown(replayed[key])}`);
-  const unknown = Object.keys(logged).filter((key) => key !== "type" && !Object.hasOwn(endFields, key)).map((key) => `the end line records ${shown(key)}, which a game's end does not`);
+  const differ = fields
+    .filter(([key]) => stableJson(logged[key]) !== stableJson(replayed[key]))
+    .map(([key, label]) => diagnostic("", onLine(endLine, Object.hasOwn(logged, key) ? [key] : []), "S51-E525", { field: label, logged: shown(logged[key]), replayed: shown(replayed[key]) }));
+  const unknown = Object.keys(logged)
+    .filter((key) => key !== "type" && !Object.hasOwn(endFields, key))
+    .map((key) => diagnostic("", onLine(endLine, [key], "key"), "S51-E526", { key: shown(key) }));
   return [...differ, ...unknown];
 }
 
 /**
  * Re-runs a logged game from its seed and answers; throws a ReplayError if the log does not fit
- * the game. `differences` are what the log's end line states that the replay does not reach (none: it matches).
+ * the game. `differences` are what the log's end line states that the replay does not reach
+ * (none: it matches), as diagnostics with no file, as a ReplayError's.
  */
-export function replay(cards: CardRegistry, text: string, narrate?: (line: string) => void): { game: Game; differences: string[] } {
-  const { header, choices, end } = parseLog(text, cards);
+export function replay(cards: CardRegistry, text: string, narrate?: (line: string) => void): { game: Game; differences: Diagnostic[] } {
+  const { header, choices, end, endLine } = parseLog(text, cards);
   const game = newGame(cards, { seed: header.seed, factions: header.factions, ...(narrate ? { narrate } : {}) });
   let next = 0;
   for (let d = pending(game); d; d = pending(game)) {
     const logged = choices[next++];
-    if (!logged) throw new ReplayError(`the log has no answer for ${d.kind} (seat ${d.seat})`);
-    const { record: c, line } = logged;
-    const at = `choice ${next} (line ${line})`;
-    if (c.seat !== d.seat || c.decision !== d.kind) throw new ReplayError(`${at} answers ${JSON.stringify(c.decision)} (seat ${c.seat}); the game asks ${d.kind} (seat ${d.seat})`);
-    if (c.round !== game.state.round) throw new ReplayError(`${at} is recorded in round ${c.round}; the game asks it in round ${game.state.round}`);
+    if (!logged) throw refuse("S51-E518", { decision: d.kind, seat: d.seat }, onLine(endLine), "a log written by state51 play --log has an answer for every decision; was a line removed?");
+    const { record: c } = logged;
+    const at = (key: string): Range => onLine(logged, [key]);
+    if (c.seat !== d.seat || c.decision !== d.kind)
+      throw refuse("S51-E519", { n: next, decision: shown(c.decision), seat: c.seat, asked: d.kind, askedSeat: d.seat }, at(c.decision !== d.kind ? "decision" : "seat"));
+    if (c.round !== game.state.round) throw refuse("S51-E520", { n: next, round: c.round, current: game.state.round }, at("round"));
     const mismatch = choiceMismatch(d, c);
-    if (mismatch !== undefined) throw new ReplayError(`${at} ${mismatch}`);
+    if (mismatch !== undefined) throw mismatch.code === "S51-E521" ? refuse("S51-E521", { n: next, ...mismatch.args }, at("index")) : refuse("S51-E522", { n: next, ...mismatch.args }, at("choice"));
     try {
       answer(game, c.index);
     } catch (error) {
-      if (error instanceof RuleError) throw new ReplayError(`${at} does not fit the game: ${error.message}`);
+      if (error instanceof RuleError) throw refuse("S51-E523", { n: next, why: error.message }, onLine(logged));
       throw error;
     }
   }
-  if (next !== choices.length) throw new ReplayError(`the game ended with ${counted(choices.length - next, "logged choice")} unused`);
-  return { game, differences: endDifferences(end, endOf(game.state)) };
+  const unused = choices[next];
+  if (unused !== undefined) throw refuse("S51-E524", { unused: counted(choices.length - next, "logged choice") }, onLine(unused));
+  return { game, differences: endDifferences(end, endOf(game.state), endLine) };
 }

@@ -11,6 +11,10 @@ import { buildReport, counted, reportFormat, tallyOfReport, thousands, type Card
 import { mergeTally } from "./tally.js";
 import { withBaseline } from "./compare.js";
 import { deepestJson, nestedDeeperThan } from "./json-depth.js";
+import { jsonRange, parseErrorRange, type JsonPath } from "./json-position.js";
+import type { MessageArgs } from "../diagnostics/catalog.js";
+import type { Code } from "../diagnostics/codes.js";
+import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
 
 export interface Shard {
   readonly index: number;
@@ -22,8 +26,31 @@ export function shardRange(games: number, shard: Shard): { from: number; to: num
   return { from: Math.floor((games * (shard.index - 1)) / shard.of), to: Math.floor((games * shard.index) / shard.of) };
 }
 
-/** A report that cannot be merged with the others, and why. */
-export class MergeError extends Error {}
+/**
+ * A report that cannot be merged with the others, and why: a diagnostic on the report's file,
+ * and the field it is about (`at`), which the caller, holding the file's text, finds the line of.
+ */
+export class MergeError extends Error {
+  constructor(
+    readonly found: Diagnostic,
+    readonly at: JsonPath | Range = [],
+  ) {
+    super(found.message);
+  }
+}
+
+function refuse<C extends Code>(file: string, code: C, args: MessageArgs<C>, at: JsonPath = [], hint?: string): MergeError {
+  return new MergeError(diagnostic(file, fileStart, code, args, hint), at);
+}
+
+const isPath = (at: JsonPath | Range): at is JsonPath => Array.isArray(at);
+
+/** A diagnostic at its place in the file's text: the line and column of the field it is about (the file's start when there is none). */
+export function located(error: MergeError, text: string | undefined): Diagnostic {
+  if (text === undefined) return error.found;
+  const range = isPath(error.at) ? jsonRange(text, error.at) : error.at;
+  return { ...error.found, line: range.start.line, column: range.start.column, endLine: range.end.line, endColumn: range.end.column };
+}
 
 let validator: ValidateFunction | undefined;
 
@@ -32,21 +59,30 @@ export function parseReport(file: string, text: string): SimulationReport {
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch {
-    throw new MergeError(`${file} is not JSON (write the parts with --shard i/n, which writes JSON)`);
+  } catch (error) {
+    throw new MergeError(diagnostic(file, fileStart, "S51-E601", {}, "write the parts with --shard i/n, which writes JSON"), parseErrorRange(text, error) ?? fileStart);
   }
-  if (nestedDeeperThan(data, deepestJson)) throw new MergeError(`${file} nests more than ${deepestJson} deep: it is not a state51 simulate report`);
+  if (nestedDeeperThan(data, deepestJson)) throw refuse(file, "S51-E602", { depth: deepestJson });
   // A part written by another state51 release fails the schema at its version; say so rather than name a field.
   const head = data as { report?: unknown; version?: unknown } | null;
   if (head?.report === "state51-simulation" && head.version !== reportFormat)
-    throw new MergeError(`${file} is a report of format ${JSON.stringify(head.version)}, written by another release of state51; this one reads format ${reportFormat}\n  hint: play that shard again with this release, then merge`);
+    throw refuse(file, "S51-E603", { format: JSON.stringify(head.version) ?? "none", expected: reportFormat }, ["version"], "play that shard again with this release, then merge");
   validator ??= new Ajv({ allErrors: false }).compile(schema);
   if (!validator(data)) {
     const e = validator.errors?.[0];
-    throw new MergeError(`${file} is not a state51 simulate report${e ? ` (${e.instancePath || "/"} ${e.message})` : ""}`);
+    const at = e === undefined ? [] : pointerPath(e.instancePath);
+    throw refuse(file, "S51-E604", { where: e?.instancePath || "/", problem: e?.message ?? "" }, at, "name the JSON reports written by simulate --shard i/n");
   }
   return data as SimulationReport;
 }
+
+/** A JSON pointer (ajv's `instancePath`, "/seats/1/games") as a path of keys and indices. */
+const pointerPath = (pointer: string): JsonPath =>
+  pointer
+    .split("/")
+    .slice(1)
+    .map((step) => step.replaceAll("~1", "/").replaceAll("~0", "~"))
+    .map((step) => (/^(0|[1-9]\d*)$/.test(step) ? Number(step) : step));
 
 /** A run's seeds as a designer gave them: "seeds 11–210 (200 games)". */
 const seedsText = (seeds: SimulationReport["run"]["seeds"]): string => `seeds ${seeds.first}–${seeds.first + seeds.count - 1} (${counted(seeds.count, "game")})`;
@@ -54,47 +90,57 @@ const seedsText = (seeds: SimulationReport["run"]["seeds"]): string => `seeds ${
 /** The one report of the run the parts are shards of; a MergeError naming the mismatch when they are not the shards of one run. */
 export function mergeReports(parts: readonly { readonly file: string; readonly report: SimulationReport }[]): SimulationReport {
   const first = parts[0];
-  if (first === undefined) throw new MergeError("no report to merge");
+  if (first === undefined) throw new Error("mergeReports needs a part: the command line asks for one");
   // Compared with their keys in a fixed order (a part passed through `jq -S` is the same part), shown as written or as `show` says.
-  const same = <T>(what: string, of: (r: SimulationReport) => T, among: typeof parts = parts, show: (x: T) => string = (x) => JSON.stringify(x)): void => {
+  const same = <T>(what: string, at: JsonPath, of: (r: SimulationReport) => T, among: typeof parts = parts, show: (x: T) => string = (x) => JSON.stringify(x) ?? "nothing"): void => {
     const key = (r: SimulationReport): string => JSON.stringify(canonical(of(r)));
     const want = key(among[0]!.report);
     for (const p of among) {
-      if (key(p.report) !== want) throw new MergeError(`${p.file} and ${among[0]!.file} differ in ${what}: ${show(of(p.report))} and ${show(of(among[0]!.report))}`);
+      if (key(p.report) !== want) throw refuse(p.file, "S51-E605", { other: among[0]!.file, what, mine: show(of(p.report)), theirs: show(of(among[0]!.report)) }, at, "merge the shards of one run: the same cards, seeds, players and bots, each shard played with --shard i/n");
     }
   };
-  same("engine", (r) => r.run.engine);
-  same("card set", (r) => r.run.cardSet);
-  same("seeds", (r) => r.run.seeds, parts, seedsText);
-  same("players", (r) => r.run.players);
-  same("bots", (r) => r.run.bots);
-  for (const p of parts) if (p.report.run.shard === undefined) throw new MergeError(`${p.file} is a whole run, not a shard (--shard i/n): there is nothing to merge it with`);
-  same("shard count", (r) => r.run.shard?.of);
+  same("engine", ["run", "engine"], (r) => r.run.engine);
+  same("card set", ["run", "cardSet"], (r) => r.run.cardSet);
+  same("seeds", ["run", "seeds"], (r) => r.run.seeds, parts, seedsText);
+  same("players", ["run", "players"], (r) => r.run.players);
+  same("bots", ["run", "bots"], (r) => r.run.bots);
+  for (const p of parts) if (p.report.run.shard === undefined) throw refuse(p.file, "S51-E606", {}, ["run"], "play the run's shards with --shard i/n, then merge their reports");
+  same("shard count", ["run", "shard", "of"], (r) => r.run.shard?.of);
   const of = first.report.run.shard!.of;
   const byIndex = new Map<number, string>();
   for (const p of parts) {
     const i = p.report.run.shard!.index;
-    if (i > of) throw new MergeError(`${p.file} says it is shard ${i}/${of}, but a run of ${of} shards has no shard ${i}\n  hint: was it edited by hand? play that shard again, then merge`);
+    if (i > of) throw refuse(p.file, "S51-E607", { index: i, of }, ["run", "shard", "index"], editedHint("it"));
     const twice = byIndex.get(i);
-    if (twice === p.file) throw new MergeError(`${p.file} is named twice: name each shard's report once`);
-    if (twice !== undefined) throw new MergeError(`${p.file} and ${twice} are both shard ${i}/${of}`);
+    if (twice === p.file) throw refuse(p.file, "S51-E608", {}, ["run", "shard"], "name each shard's report once");
+    if (twice !== undefined) throw refuse(p.file, "S51-E609", { other: twice, index: i, of }, ["run", "shard", "index"], "name each shard's report once; two reports of one shard are the same games");
     byIndex.set(i, p.file);
   }
   const missing = Array.from({ length: of }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${of}`).join(", ")} missing: merge all ${of} shards of the run`);
+  if (missing.length > 0) throw refuse(first.file, "S51-E610", { count: counted(of, "shard"), missing: missing.map((i) => `${i}/${of}`).join(", ") }, ["run", "shard", "of"], `merge all ${of} shards of the run`);
   // A shard interrupted in its own games never played its baseline, so it cannot say whether the run had one.
   const told = parts.filter((p) => p.report.baseline !== undefined || p.report.complete);
   const withOrWithout = (digest: string | null): string => (digest === null ? "no --baseline" : `--baseline cards ${digest.slice(0, 12)}…`);
-  if (told.length > 0) same("baseline", (r) => r.baseline?.run.cardSet ?? null, told, withOrWithout);
-  for (const p of parts) whole(p.file, p.report, first.file, first.report);
+  if (told.length > 0) same("baseline", ["baseline"], (r) => r.baseline?.run.cardSet ?? null, told, withOrWithout);
+  for (const p of parts) whole({ file: p.file, at: [], part: "the part" }, p.report, first.file, first.report);
   const withBase = parts.find((p) => p.report.baseline !== undefined);
-  for (const p of parts) if (p.report.baseline !== undefined) whole(`${p.file}'s baseline`, p.report.baseline, `${withBase!.file}'s baseline`, withBase!.report.baseline!);
+  for (const p of parts) if (p.report.baseline !== undefined) whole({ file: p.file, at: ["baseline"], part: "the part's baseline" }, p.report.baseline, `${withBase!.file}'s baseline`, withBase!.report.baseline!);
   const merged = mergeShares(parts.map((p) => p.report));
   // No comparison unless every shard played its share of the baseline (the report is then marked interrupted anyway).
   if (!parts.every((p) => p.report.baseline !== undefined)) return merged;
   // The shards' baselines are shares of one baseline run: merged the same way, then compared again.
   const changed = new Set(first.report.comparison?.cards.changed.map((c) => c.id));
   return withBaseline(merged, mergeShares(parts.map((p) => p.report.baseline!)), changed);
+}
+
+/** The hint for a part whose own figures do not add up: `which` is "it" or "one of them". */
+const editedHint = (which: string): string => `was ${which} edited by hand? play that shard again, then merge`;
+
+/** Which report a check is about: a part, or the baseline run it carries (`at` its field, `part` it in words). */
+interface Subject {
+  readonly file: string;
+  readonly at: JsonPath;
+  readonly part: "the part" | "the part's baseline";
 }
 
 /**
@@ -105,54 +151,59 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
  * shard. Without this an edited part would merge into wrong figures, or fail
  * deep in the adding.
  */
-function whole(file: string, r: SimulationReport, firstFile: string, first: SimulationReport): void {
-  const edited = (which: string): string => `\n  hint: was ${which} edited by hand? play that shard again, then merge`;
-  const sameIds = (noun: string, ids: (x: SimulationReport) => readonly string[]): void => {
-    const mine = new Set<string>();
-    for (const id of ids(r)) {
-      if (mine.has(id)) throw new MergeError(`${file} lists ${noun} ${JSON.stringify(id)} twice${edited("it")}`);
-      mine.add(id);
+function whole(subject: Subject, r: SimulationReport, firstFile: string, first: SimulationReport): void {
+  const { file, part } = subject;
+  const at = (...path: JsonPath): JsonPath => [...subject.at, ...path];
+  const sameIds = (noun: string, list: "cards" | "factions" | "bots", ids: (x: SimulationReport) => readonly string[]): void => {
+    const mine = new Map<string, number>();
+    for (const [i, id] of ids(r).entries()) {
+      if (mine.has(id)) throw refuse(file, "S51-E611", { part, noun, id: JSON.stringify(id) }, at(list, i), editedHint("it"));
+      mine.set(id, i);
     }
     const theirs = new Set(ids(first));
-    const onlyHere = [...mine].find((id) => !theirs.has(id));
+    const onlyHere = [...mine.keys()].find((id) => !theirs.has(id));
     const onlyThere = [...theirs].find((id) => !mine.has(id));
     if (onlyHere !== undefined || onlyThere !== undefined)
-      throw new MergeError(`${file} and ${firstFile} do not list the same ${noun}s: ${JSON.stringify(onlyHere ?? onlyThere)} is in ${onlyHere !== undefined ? file : firstFile} only${edited("one of them")}`);
+      throw refuse(file, "S51-E612", { part, other: firstFile, noun, id: JSON.stringify(onlyHere ?? onlyThere), where: onlyHere !== undefined ? file : firstFile }, onlyHere !== undefined ? at(list, mine.get(onlyHere)!) : at(list), editedHint("one of them"));
   };
-  sameIds("card", (x) => x.cards.map((c) => c.id));
-  sameIds("faction", (x) => x.factions.map((f) => f.faction));
-  sameIds("bot", (x) => x.bots.map((b) => b.bot));
-  if (r.seats.length !== r.run.players) throw new MergeError(`${file} lists ${r.seats.length} seats for ${r.run.players} players${edited("it")}`);
-  const seats = new Set(r.seats.map((s) => s.seat));
-  const strange = r.seats.find((s) => s.seat < 1 || s.seat > r.run.players);
-  if (strange !== undefined) throw new MergeError(`${file} lists seat ${strange.seat} in a game of ${r.run.players} players${edited("it")}`);
-  if (seats.size !== r.run.players) throw new MergeError(`${file} lists a seat twice${edited("it")}`);
+  sameIds("card", "cards", (x) => x.cards.map((c) => c.id));
+  sameIds("faction", "factions", (x) => x.factions.map((f) => f.faction));
+  sameIds("bot", "bots", (x) => x.bots.map((b) => b.bot));
+  const players = r.run.players;
+  if (r.seats.length !== players) throw refuse(file, "S51-E613", { part, seats: counted(r.seats.length, "seat"), players }, at("seats"), editedHint("it"));
+  const seats = new Set<number>();
+  for (const [i, s] of r.seats.entries()) {
+    if (s.seat < 1 || s.seat > players) throw refuse(file, "S51-E614", { part, seat: s.seat, players }, at("seats", i, "seat"), editedHint("it"));
+    if (seats.has(s.seat)) throw refuse(file, "S51-E615", { part, seat: s.seat }, at("seats", i, "seat"), editedHint("it"));
+    seats.add(s.seat);
+  }
   const range = shardRange(r.run.seeds.count, r.run.shard ?? { index: 1, of: 1 });
   const share = range.to - range.from;
   if (r.games.played > share || (r.complete && r.games.played !== share))
-    throw new MergeError(`${file} says it played ${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}, but its share of the run is ${counted(share, "game")}${edited("it")}`);
+    throw refuse(file, "S51-E616", { part, played: `${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}`, share: counted(share, "game") }, at("games", "played"), editedHint("it"));
   // Its own counts must agree with the games it played: each game is one game long, and every seat plays it.
-  const seatGames = r.games.played * r.run.players;
+  const seatGames = r.games.played * players;
   const sum = (xs: readonly { readonly games: number }[]): number => xs.reduce((n, x) => n + x.games, 0);
-  const disagree = (what: string, counts: number, want: number): void => {
-    if (counts !== want) throw new MergeError(`${file} counts ${counted(counts, "game")} ${what}, but it played ${counted(r.games.played, "game")}, so ${thousands(want)}${edited("it")}`);
+  const disagree = (what: string, where: JsonPath, counts: number, want: number): void => {
+    if (counts !== want) throw refuse(file, "S51-E617", { part, counts: counted(counts, "game"), what, played: counted(r.games.played, "game"), want: thousands(want) }, where, editedHint("it"));
   };
-  disagree("by length", sum(r.games.rounds.histogram), r.games.played);
-  for (const seat of r.seats) disagree(`for seat ${seat.seat}`, seat.games, r.games.played);
-  disagree("by faction", sum(r.factions), seatGames);
-  disagree("by bot", sum(r.bots), seatGames);
+  disagree("by length", at("games", "rounds", "histogram"), sum(r.games.rounds.histogram), r.games.played);
+  for (const [i, seat] of r.seats.entries()) disagree(`for seat ${seat.seat}`, at("seats", i, "games"), seat.games, r.games.played);
+  disagree("by faction", at("factions"), sum(r.factions), seatGames);
+  disagree("by bot", at("bots"), sum(r.bots), seatGames);
   const impossible = impossibleCount(r);
-  if (impossible !== undefined) throw new MergeError(`${file} counts ${impossible}, which no games could give${edited("it")}`);
+  if (impossible !== undefined) throw refuse(file, "S51-E618", { part, what: impossible.what }, at(...impossible.at), editedHint("it"));
   // The labels a report is read by: a card or faction renamed in one part would be merged under the first part's name.
-  const renamed = (noun: string, mine: readonly { id: string; label: string }[], theirs: readonly { id: string; label: string }[]): void => {
+  const renamed = (noun: string, list: "cards" | "factions", mine: readonly { id: string; label: string }[], theirs: readonly { id: string; label: string }[]): void => {
     const named = new Map(theirs.map((x) => [x.id, x.label]));
-    const other = mine.find((x) => named.get(x.id) !== x.label);
-    if (other !== undefined) throw new MergeError(`${file} and ${firstFile} name ${noun} ${JSON.stringify(other.id)} differently: ${JSON.stringify(other.label)} and ${JSON.stringify(named.get(other.id))}${edited("one of them")}`);
+    const i = mine.findIndex((x) => named.get(x.id) !== x.label);
+    const other = mine[i];
+    if (other !== undefined) throw refuse(file, "S51-E619", { part, other: firstFile, noun, id: JSON.stringify(other.id), mine: JSON.stringify(other.label), theirs: JSON.stringify(named.get(other.id)) }, at(list, i, "name"), editedHint("one of them"));
   };
   const cardLabel = (x: SimulationReport): { id: string; label: string }[] => x.cards.map((c) => ({ id: c.id, label: `${c.name} (${c.kind})` }));
-  renamed("card", cardLabel(r), cardLabel(first));
+  renamed("card", "cards", cardLabel(r), cardLabel(first));
   const factionLabel = (x: SimulationReport): { id: string; label: string }[] => x.factions.map((f) => ({ id: f.faction, label: f.name }));
-  renamed("faction", factionLabel(r), factionLabel(first));
+  renamed("faction", "factions", factionLabel(r), factionLabel(first));
 }
 
 /**
@@ -160,18 +211,23 @@ function whole(file: string, r: SimulationReport, firstFile: string, first: Simu
  * draws than games, a card played more often than held, or held in more player-games than
  * were played. Merged, such a count made rates over 100 % and intervals of NaN.
  */
-function impossibleCount(r: SimulationReport): string | undefined {
+function impossibleCount(r: SimulationReport): { what: string; at: JsonPath } | undefined {
   const seatGames = r.games.played * r.run.players;
-  if (r.games.draws > r.games.played) return `${counted(r.games.draws, "drawn game")} of ${counted(r.games.played, "game")} played`;
-  const outcomes = [...r.seats.map((o) => ({ o, who: `seat ${o.seat}` })), ...r.factions.map((o) => ({ o, who: `faction ${o.faction}` })), ...r.bots.map((o) => ({ o, who: `bot ${o.bot}` }))];
+  if (r.games.draws > r.games.played) return { what: `${counted(r.games.draws, "drawn game")} of ${counted(r.games.played, "game")} played`, at: ["games", "draws"] };
+  const outcomes = [
+    ...r.seats.map((o, i) => ({ o, who: `seat ${o.seat}`, at: ["seats", i] })),
+    ...r.factions.map((o, i) => ({ o, who: `faction ${o.faction}`, at: ["factions", i] })),
+    ...r.bots.map((o, i) => ({ o, who: `bot ${o.bot}`, at: ["bots", i] })),
+  ];
   const over = outcomes.find(({ o }) => o.wins + o.draws > o.games);
-  if (over !== undefined) return `${thousands(over.o.wins)} wins and ${thousands(over.o.draws)} draws for ${over.who} in ${counted(over.o.games, "game")}`;
-  for (const c of r.cards) {
+  if (over !== undefined) return { what: `${thousands(over.o.wins)} wins and ${thousands(over.o.draws)} draws for ${over.who} in ${counted(over.o.games, "game")}`, at: [...over.at, "wins"] };
+  for (const [i, c] of r.cards.entries()) {
     const card = `card ${c.id}`;
-    if (c.seen > seatGames) return `${card} held in ${counted(c.seen, "player-game")} of ${thousands(seatGames)}`;
-    if (c.played > c.seen) return `${card} played in ${counted(c.played, "player-game")}, held in ${thousands(c.seen)}`;
+    const at = (field: string): JsonPath => ["cards", i, field];
+    if (c.seen > seatGames) return { what: `${card} held in ${counted(c.seen, "player-game")} of ${thousands(seatGames)}`, at: at("seen") };
+    if (c.played > c.seen) return { what: `${card} played in ${counted(c.played, "player-game")}, held in ${thousands(c.seen)}`, at: at("played") };
     if (c.seenWins > c.seen || c.playedWins > c.played || c.playedWins > c.seenWins || c.seenWins - c.playedWins > c.seen - c.played)
-      return `${card} won ${thousands(c.seenWins)} of ${thousands(c.seen)} held and ${thousands(c.playedWins)} of ${thousands(c.played)} played`;
+      return { what: `${card} won ${thousands(c.seenWins)} of ${thousands(c.seen)} held and ${thousands(c.playedWins)} of ${thousands(c.played)} played`, at: at(c.playedWins > c.played || c.playedWins > c.seenWins ? "playedWins" : "seenWins") };
   }
   return undefined;
 }
