@@ -179,6 +179,15 @@ describe("state51 replay on damaged logs", () => {
     }
   });
 
+  it("replays a log saved again by a Windows editor (a byte-order mark first, CRLF line ends)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "state51-replay-"));
+    const log = join(dir, "windows.jsonl");
+    writeFileSync(log, "\ufeff" + log4().join("\r\n") + "\r\n");
+    const r = runCli(["replay", log, "--quiet"]);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toContain("replay matches the log's final state");
+  });
+
   it("says that an index and a choice disagree when the recorded choice is offered at another index", () => {
     const lines = log4();
     const at = lines.findIndex((l) => /"decision":"lookout-pick","index":[1-9]/.test(l));

@@ -233,6 +233,11 @@ describe("state51 simulate --shard and --merge", () => {
     expect(merged.stdout).toBe(whole.stdout);
     const text = runCli(["simulate", "--merge", ...parts]);
     expect(text.stdout).toMatch(/^state51 simulate: 3 players, bots greedy,random,greedy, seeds 11–30\n/);
+    // A part saved again by a Windows editor (a byte-order mark first) is the same part.
+    writeFileSync(parts[1]!, "\ufeff" + readFileSync(parts[1]!, "utf8"));
+    const marked = runCli(["simulate", "--merge", parts[2]!, parts[0]!, parts[1]!, "--format", "json"]);
+    expect(marked.status, marked.stderr).toBe(0);
+    expect(marked.stdout).toBe(whole.stdout);
   });
 
   it("writes a shard's part as JSON without --format, and refuses another format for it before any game (exit 2)", () => {

@@ -142,11 +142,14 @@ export const maxInputBytes = 256 * 1024 * 1024;
 /**
  * A file given as input other than card files (a game log, a shard's report)
  * as text: at most `limit` bytes, a regular file only; else why not, in a few words
- * ("no such file or folder (ENOENT)", never the bare code).
+ * ("no such file or folder (ENOENT)", never the bare code). Both are JSON, so a
+ * byte-order mark at the start (Windows editors and PowerShell write one) is left
+ * out, as RFC 8259 lets a reader do: JSON.parse would refuse the file for it.
  */
 export function readInputText(path: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; reason: string } {
   const read = readBounded(path, limit);
   if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? systemReason(read.reason) : `it is ${read.notAFile}, not a file` };
   if (read.tooBig) return { ok: false, reason: `it is over ${limit / 1024 / 1024} MB` };
-  return { ok: true, text: read.bytes.toString("utf8") };
+  const text = read.bytes.toString("utf8");
+  return { ok: true, text: text.startsWith("\ufeff") ? text.slice(1) : text };
 }
