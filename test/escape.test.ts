@@ -4,7 +4,10 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { registry } from "../generated/index.js";
+import stringWidth from "string-width";
 import { errorLine } from "../src/cli/error-line.js";
+import { formatDiagnostic } from "../src/cli/format-diagnostics.js";
+import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { preparePlay } from "../src/cli/play-command.js";
 import { parseYaml } from "../src/load/parse-yaml.js";
 import { escapeHtml, escapeMarkdown, invisibleClass, jsonText, stringLiteral, terminalLine, terminalSafe } from "../src/text/escape.js";
@@ -200,6 +203,22 @@ describe("hostile card names in every output", () => {
     const caret = lines[frame + 1]!;
     const code = lines[frame]!;
     expect(code.slice(caret.indexOf("^"), caret.lastIndexOf("^") + 1)).toBe("\\u202e");
+  });
+
+  it("a code frame puts the caret under its field past wide characters, and never cuts an emoji in two", () => {
+    const at = (line: string, from: string, length: number): Diagnostic => {
+      const column = line.indexOf(from) + 1;
+      return { file: "g.jsonl", line: 1, column, endLine: 1, endColumn: column + length, code: "S51-E526", severity: "error", message: "m" };
+    };
+    // Two terminal columns each: the caret moves two spaces for each.
+    const wide = '{"type":"end","注释":"你好你好你好","note":1}';
+    const [, code, caret] = formatDiagnostic(at(wide, '"note"', 6), wide).split("\n");
+    expect(stringWidth(caret!.slice(0, caret!.indexOf("^")))).toBe(stringWidth(code!.slice(0, code!.indexOf('"note"'))));
+    // A window of the line that would start in the middle of an emoji starts after it.
+    const emoji = "😀".repeat(80) + '"note":1';
+    const [, cut] = formatDiagnostic(at(emoji, '"note"', 6), emoji).split("\n");
+    expect(cut).not.toMatch(/\\ud[89a-f]/);
+    expect(cut).toContain('"note":1');
   });
 
   it("the validator refuses invisible and control characters in a name, each named, and prints none of them raw", () => {

@@ -3,7 +3,7 @@
  * a replay or merge diagnostic points at, in the text as written (pretty, minified, CRLF).
  */
 import { describe, expect, it } from "vitest";
-import { jsonRange, parseErrorRange } from "../src/sim/json-position.js";
+import { jsonRange, syntaxError } from "../src/sim/json-position.js";
 
 /** A range as "line:column-line:column". */
 const at = (text: string, path: readonly (string | number)[], part?: "value" | "key"): string => {
@@ -50,16 +50,39 @@ describe("jsonRange", () => {
   });
 });
 
-describe("parseErrorRange", () => {
-  it("turns JSON.parse's position into a line and column, and gives none when it names no position", () => {
-    const text = '{\n  "a": 1,\n}';
-    let error: unknown;
-    try {
-      JSON.parse(text);
-    } catch (e) {
-      error = e;
+describe("syntaxError", () => {
+  /** Where a text stops being JSON, as "line:column expected". */
+  const stop = (text: string): string | undefined => {
+    const found = syntaxError(text);
+    return found === undefined ? undefined : `${found.range.start.line}:${found.range.start.column} ${found.expected}`;
+  };
+
+  it("finds nothing wrong in what JSON.parse takes", () => {
+    for (const text of ["{}", "[]", ' {"a": [1, -2.5e+3, true, false, null, "x\\u00e9\\n"]} ', "7", '"s"', "[[[[]]]]", "1e400"]) {
+      expect(() => JSON.parse(text), text).not.toThrow();
+      expect(stop(text), text).toBeUndefined();
     }
-    expect(parseErrorRange(text, error)).toEqual({ start: { line: 3, column: 1 }, end: { line: 3, column: 2 } });
-    expect(parseErrorRange("x", new Error("at position 3"))).toBeUndefined();
+  });
+
+  it("points at the mistakes JSON.parse gives no position for on Node 20.15 and later, and says what JSON has there", () => {
+    expect(stop("[1,2,]")).toBe("1:6 a value (a number, a string in double quotes, true, false, null, a list or an object)");
+    expect(stop('{"a":}')).toBe("1:6 a value (a number, a string in double quotes, true, false, null, a list or an object)");
+    expect(stop("nope")).toBe("1:1 a value (a number, a string in double quotes, true, false, null, a list or an object)");
+    expect(stop('{\n  "a": 1,\n}')).toBe('3:1 a key in double quotes');
+    expect(stop('{"a" 1}')).toBe('1:6 ":"');
+    expect(stop('{"a":1 "b":2}')).toBe('1:8 "," or "}"');
+    expect(stop("[1 2]")).toBe('1:4 "," or "]"');
+    expect(stop("{'a':1}")).toBe('1:2 a key in double quotes or "}"');
+    expect(stop("[01]")).toBe('1:3 "," or "]"');
+    expect(stop("{} {}")).toBe("1:4 the end of the text (one JSON value)");
+    expect(stop('{"a":"b')).toBe("1:8 the string's closing quote");
+    expect(stop('["a\tb"]')).toMatch(/^1:4 the string's closing quote \(a line break or a tab inside a string is written/);
+    expect(stop('["\\x"]')).toMatch(/^1:3 an escape: /);
+    expect(stop("")).toBe("1:1 a value (a number, a string in double quotes, true, false, null, a list or an object)");
+    expect(stop('{"a":[1,{"b":2}')).toBe('1:16 "," or "]"');
+  });
+
+  it("reads a text nested a million deep without running out of stack", () => {
+    expect(stop("[".repeat(1_000_000) + "]".repeat(999_999))).toBe('1:2000000 "," or "]"');
   });
 });

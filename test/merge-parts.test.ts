@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { factionColour } from "../src/print/icons.js";
 import { diagnosticHead, formatDiagnostic } from "../src/cli/format-diagnostics.js";
-import { located, MergeError, mergeReports, parseReport, shardRange } from "../src/sim/merge.js";
+import { MergeError, mergeReports, parseReport, shardRange, type Part } from "../src/sim/merge.js";
 import { jsonText } from "../src/text/escape.js";
 import { buildReport, type ReportMeta, type SimulationReport } from "../src/sim/report.js";
 import { emptyTally, type Tally, type TallyShape } from "../src/sim/tally.js";
@@ -53,25 +53,38 @@ function sortKeys(x: unknown): unknown {
   return x;
 }
 
-const merged = (...reports: SimulationReport[]): SimulationReport => mergeReports(reports.map((report, i) => ({ file: `p${i + 1}.json`, report })));
+/** A report as simulate writes it to a file. */
+const written = (r: unknown): string => jsonText(r, 2) + "\n";
 
-/**
- * What the designer reads of a refusal: the diagnostic's first line, at its field in the file's
- * text (`textOf`), and its hint.
- */
-const refusal = (run: () => unknown, textOf: (file: string) => string | undefined = () => undefined): string => {
+/** `reports` as the parts p1.json, p2.json, …, each with its text as simulate writes it. */
+const partsOf = (reports: readonly SimulationReport[]): Part[] => reports.map((report, i) => ({ file: `p${i + 1}.json`, report, text: written(report) }));
+const merged = (...reports: SimulationReport[]): SimulationReport => mergeReports(partsOf(reports));
+
+/** What the designer reads of a refusal: the diagnostic's first line (at its field in the file), and its hint. */
+const refusal = (run: () => unknown): string => {
   try {
     run();
   } catch (error) {
     expect(error).toBeInstanceOf(MergeError);
-    const found = located(error as MergeError, textOf((error as MergeError).found.file));
+    const found = (error as MergeError).found;
     return diagnosticHead(found) + (found.hint === undefined ? "" : `\n  hint: ${found.hint}`);
   }
   throw new Error("merged");
 };
 
 /** The refusal of merging `reports` as p1.json, p2.json, …, each as simulate writes it. */
-const refused = (...reports: SimulationReport[]): string => refusal(() => merged(...reports), (file) => jsonText(reports[Number(/^p(\d+)\.json$/.exec(file)![1]) - 1], 2) + "\n");
+const refused = (...reports: SimulationReport[]): string => refusal(() => merged(...reports));
+
+/** The line of the text a refusal points at: `said` begins "p2.json:LINE:COLUMN:". */
+const lineOf = (said: string, text: string): string => text.split("\n")[Number(/^[^:]+:(\d+):/.exec(said)![1]) - 1]!;
+
+/** The refusal of part(1, 2) as p1.json merged with part(2, 2) edited as p2.json, and the line of p2.json it points at. */
+const refusedEdit = (edit: (r: Editable<SimulationReport>) => void): { said: string; line: string } => {
+  const r = copy(part(2, 2));
+  edit(r);
+  const said = refused(part(1, 2), r as SimulationReport);
+  return { said, line: lineOf(said, written(r)) };
+};
 
 describe("simulate --merge: a part reformatted by a tool is the same part", () => {
   it("merges parts whose keys were sorted (jq -S), the first one too, into the very bytes of the parts themselves", () => {
@@ -93,59 +106,84 @@ describe("simulate --merge: a part reformatted by a tool is the same part", () =
     }
   });
 
-  it("refuses a part that lists a seat twice or one the game has not", () => {
-    const twice = copy(part(2, 2));
-    twice.seats[1]!.seat = 1;
-    expect(refused(part(1, 2), twice as SimulationReport)).toMatch(/^p2\.json:(\d+):\d+: error S51-E615: the part lists seat 1 twice\n {2}hint: /);
-    const third = copy(part(2, 2));
-    third.seats[1]!.seat = 3;
-    expect(refused(part(1, 2), third as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E614: the part lists seat 3 in a game of 2 players/);
+  it("refuses a part that lists a seat twice or one the game has not, at the seat", () => {
+    const twice = refusedEdit((r) => void (r.seats[1]!.seat = 1));
+    expect(twice.said).toMatch(/^p2\.json:\d+:15: error S51-E615: the part lists seat 1 twice\n {2}hint: /);
+    expect(twice.line).toBe('      "seat": 1,');
+    const third = refusedEdit((r) => void (r.seats[1]!.seat = 3));
+    expect(third.said).toMatch(/^p2\.json:\d+:15: error S51-E614: the part lists seat 3 in a game of 2 players/);
+    expect(third.line).toBe('      "seat": 3,');
+    const count = refusedEdit((r) => void r.seats.pop());
+    expect(count.said).toMatch(/^p2\.json:\d+:3: error S51-E613: the part lists 1 seat for 2 players/);
+    expect(count.line).toBe('  "seats": [');
   });
 });
 
-describe("simulate --merge: an edited part is refused, naming it", () => {
+describe("simulate --merge: an edited part is refused, naming it, at the field", () => {
   it("refuses a shard index past the shard count, rather than count its games twice", () => {
     const three = copy(part(2, 2));
     three.run.shard = { index: 3, of: 2 };
-    expect(refused(part(1, 2), part(2, 2), three as SimulationReport)).toMatch(/^p3\.json:\d+:\d+: error S51-E607: the part says it is shard 3\/2, but a run of 2 shards has no shard 3\n {2}hint: /);
+    const said = refused(part(1, 2), part(2, 2), three as SimulationReport);
+    expect(said).toMatch(/^p3\.json:\d+:\d+: error S51-E607: the part says it is shard 3\/2, but a run of 2 shards has no shard 3\n {2}hint: /);
+    expect(lineOf(said, written(three))).toBe('      "index": 3,');
   });
 
   it("refuses a part whose own counts disagree with the games it played", () => {
-    const seat = copy(part(2, 2));
-    seat.seats[0]!.games += 1;
-    expect(refused(part(1, 2), seat as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E617: the part counts 11 games for seat 1, but it played 10 games, so 10\n {2}hint: /);
-    const faction = copy(part(2, 2));
-    faction.factions[1]!.games -= 1;
-    expect(refused(part(1, 2), faction as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E617: the part counts 19 games by faction, but it played 10 games, so 20/);
-    const length = copy(part(2, 2));
-    length.games.rounds.histogram[0]!.games += 5;
-    expect(refused(part(1, 2), length as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E617: the part counts 15 games by length, but it played 10 games, so 10/);
+    const seat = refusedEdit((r) => void (r.seats[0]!.games += 1));
+    expect(seat.said).toMatch(/^p2\.json:\d+:16: error S51-E617: the part counts 11 games for seat 1, but it played 10 games, so 10\n {2}hint: /);
+    expect(seat.line).toBe('      "games": 11,');
+    const faction = refusedEdit((r) => void (r.factions[1]!.games -= 1));
+    expect(faction.said).toMatch(/^p2\.json:\d+:3: error S51-E617: the part counts 19 games by faction, but it played 10 games, so 20/);
+    expect(faction.line).toBe('  "factions": [');
+    const length = refusedEdit((r) => void (r.games.rounds.histogram[0]!.games += 5));
+    expect(length.said).toMatch(/^p2\.json:\d+:\d+: error S51-E617: the part counts 15 games by length, but it played 10 games, so 10/);
+    expect(length.line).toBe('      "histogram": [');
+    const played = refusedEdit((r) => void (r.games.played = 3));
+    expect(played.said).toMatch(/^p2\.json:\d+:15: error S51-E616: the part says it played 3 games, but its share of the run is 10 games/);
+    expect(played.line).toBe('    "played": 3,');
   });
 
-  it("refuses counts no games could give (they merged into rates over 100 % and intervals of NaN)", () => {
-    const wins = copy(part(2, 2));
-    wins.seats[0]!.wins = 500;
-    expect(refused(part(1, 2), wins as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts 500 wins and 0 draws for seat 1 in 10 games, which no games could give\n {2}hint: /);
+  it("refuses counts no games could give (they merged into rates over 100 % and intervals of NaN), at the count", () => {
+    const wins = refusedEdit((r) => void (r.seats[0]!.wins = 500));
+    expect(wins.said).toMatch(/^p2\.json:\d+:15: error S51-E618: the part counts 500 wins and 0 draws for seat 1 in 10 games, which no games could give\n {2}hint: /);
+    expect(wins.line).toBe('      "wins": 500,');
     // Named by the seat the entry gives, not its place in a reordered list.
-    const reordered = copy(part(2, 2));
-    reordered.seats.reverse();
-    reordered.seats[0]!.wins = 500;
-    expect(refused(part(1, 2), reordered as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts 500 wins and 0 draws for seat 2 in 10 games/);
-    const draws = copy(part(2, 2));
-    draws.games.draws = 500;
-    expect(refused(part(1, 2), draws as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts 500 drawn games of 10 games played/);
-    const seen = copy(part(2, 2));
-    seen.cards[0]!.seen = 1e300;
-    expect(refused(part(1, 2), seen as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts card x held in [\d,]+ player-games of 20/);
-    const played = copy(part(2, 2));
-    played.cards[1]!.playedWins = played.cards[1]!.played + 1;
-    expect(refused(part(1, 2), played as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts card y won /);
+    const reordered = refusedEdit((r) => {
+      r.seats.reverse();
+      r.seats[0]!.wins = 500;
+    });
+    expect(reordered.said).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts 500 wins and 0 draws for seat 2 in 10 games/);
+    // At the draws when it is the draws that no games could give.
+    const seatDraws = refusedEdit((r) => void (r.seats[1]!.draws = 50));
+    expect(seatDraws.said).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts \d+ wins and 50 draws for seat 2/);
+    expect(seatDraws.line).toBe('      "draws": 50,');
+    const draws = refusedEdit((r) => void (r.games.draws = 500));
+    expect(draws.said).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts 500 drawn games of 10 games played/);
+    expect(draws.line).toBe('    "draws": 500,');
+    const seen = refusedEdit((r) => void (r.cards[0]!.seen = 1e300));
+    expect(seen.said).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts card x held in [\d,]+ player-games of 20/);
+    expect(seen.line).toBe('      "seen": 1e+300,');
+    const playedWins = refusedEdit((r) => void (r.cards[1]!.playedWins = r.cards[1]!.played + 1));
+    expect(playedWins.said).toMatch(/^p2\.json:\d+:\d+: error S51-E618: the part counts card y won /);
+    expect(playedWins.line).toMatch(/^ {6}"playedWins": \d+,$/);
   });
 
-  it("refuses a card or faction renamed in one part only, which merged under the first part's name", () => {
-    const card = copy(part(2, 2));
-    card.cards[2]!.name = "Renamed";
-    expect(refused(part(1, 2), card as SimulationReport)).toMatch(/^p2\.json:\d+:\d+: error S51-E619: the part and p1\.json name card "z" differently: "Renamed \(location\)" and "z \(location\)"/);
+  it("refuses a card or faction renamed in one part only, which merged under the first part's name, at what differs", () => {
+    const name = refusedEdit((r) => void (r.cards[2]!.name = "Renamed"));
+    expect(name.said).toMatch(/^p2\.json:\d+:\d+: error S51-E619: the part and p1\.json name card "z" differently: "Renamed \(location\)" and "z \(location\)"/);
+    expect(name.line).toBe('      "name": "Renamed",');
+    const kind = refusedEdit((r) => void (r.cards[2]!.kind = "leader"));
+    expect(kind.said).toMatch(/^p2\.json:\d+:\d+: error S51-E619: the part and p1\.json name card "z" differently: "z \(leader\)" and "z \(location\)"/);
+    expect(kind.line).toBe('      "kind": "leader",');
+  });
+
+  it("refuses a card listed twice or in one part only, at the card's id", () => {
+    const twice = refusedEdit((r) => void r.cards.push(r.cards[0]!));
+    expect(twice.said).toMatch(/^p2\.json:\d+:\d+: error S51-E611: the part lists card "x" twice/);
+    expect(twice.line).toBe('      "id": "x",');
+    const other = refusedEdit((r) => void (r.cards[1]!.id = "w"));
+    expect(other.said).toMatch(/^p2\.json:\d+:\d+: error S51-E612: the part and p1\.json do not list the same cards: "w" is in p2\.json only/);
+    expect(other.line).toBe('      "id": "w",');
   });
 
   it("names the part's baseline when the baseline it carries was edited, and points into it", () => {
@@ -155,14 +193,55 @@ describe("simulate --merge: an edited part is refused, naming it", () => {
     const said = refused(withBaseline(part(1, 2)), edited as SimulationReport);
     expect(said).toMatch(/^p2\.json:\d+:\d+: error S51-E617: the part's baseline counts 11 games for seat 1, but it played 10 games, so 10\n {2}hint: /);
     // The line is the baseline's seat, not the part's own.
-    const lines = (jsonText(edited, 2) + "\n").split("\n");
+    const lines = written(edited).split("\n");
     const line = Number(/^p2\.json:(\d+):/.exec(said)![1]);
     expect(line).toBeGreaterThan(lines.findIndex((l) => l.startsWith('  "baseline": ')) + 1);
     expect(lines[line - 1]).toBe('        "games": 11,');
   });
 
-  it("says a part named twice is named twice", () => {
-    expect(refusal(() => mergeReports([{ file: "a.json", report: part(1, 2) }, { file: "a.json", report: part(1, 2) }, { file: "b.json", report: part(2, 2) }]))).toBe("a.json:1:1: error S51-E608: the part is named twice\n  hint: name each shard's report once");
+  it("says a part named twice is named twice, however its path is spelt", () => {
+    for (const again of ["a.json", "./a.json"]) {
+      const parts = [{ file: "a.json", report: part(1, 2) }, { file: again, report: part(1, 2) }, { file: "b.json", report: part(2, 2) }].map((p) => ({ ...p, text: written(p.report) }));
+      const said = refusal(() => mergeReports(parts));
+      expect(said).toMatch(new RegExp(`^${again.replace(".", "\\.")}:\\d+:5: error S51-E608: the part is named twice\\n  hint: name each shard's report once$`));
+      expect(lineOf(said, written(part(1, 2)))).toBe('    "shard": {');
+    }
+  });
+
+  it("refuses a shard count past the run's games at once, without listing a billion shards (it ran out of memory)", () => {
+    const huge = (index: number): SimulationReport => {
+      const r = copy(part(index, 2));
+      r.run.shard = { index, of: 1_000_000_000 };
+      return r as SimulationReport;
+    };
+    expect(refused(huge(1), huge(2))).toMatch(/^p1\.json:\d+:\d+: error S51-E620: the part's run has 1,000,000,000 shards, but a run of 20 games has at most as many shards as games\n {2}hint: was it edited by hand/);
+  });
+
+  it("names the first ten shards missing, then counts the rest", () => {
+    const of20 = (index: number): SimulationReport => {
+      const r = copy(part(index, 2));
+      r.run.shard = { index, of: 20 };
+      return r as SimulationReport;
+    };
+    expect(refused(of20(1), of20(2))).toMatch(/^p1\.json:\d+:\d+: error S51-E610: the run has 20 shards; not named: 3\/20, 4\/20, 5\/20, 6\/20, 7\/20, 8\/20, 9\/20, 10\/20, 11\/20, 12\/20 and 8 more\n/);
+  });
+
+  it("names a field a report does not have, at its key", () => {
+    const text = written({ ...part(2, 2), oops: 1 }).replace('"oops": 1', '"oops": 1');
+    const said = refusal(() => parseReport("p2.json", text));
+    expect(said).toBe('p2.json:' + String(text.split("\n").findIndex((l) => l.includes('"oops"')) + 1) + ':3: error S51-E604: the file is not a state51 simulate report: / must NOT have additional properties ("oops")\n  hint: name the JSON reports written by simulate --shard i/n');
+  });
+
+  it("says where a part stops being JSON and what JSON has there, where JSON.parse gives no position", () => {
+    const text = written(part(2, 2)).replace('"draws": 0,', '"draws": ,');
+    const said = refusal(() => parseReport("p2.json", text));
+    expect(said).toMatch(/^p2\.json:\d+:14: error S51-E601: the file is not JSON: a value \(a number, a string in double quotes, true, false, null, a list or an object\) expected here\n {2}hint: /);
+    expect(lineOf(said, text)).toBe('    "draws": ,');
+  });
+
+  it("takes a part whose version is not a number for no report at all, rather than one of another release", () => {
+    const text = written(part(2, 2)).replace('"version": 3,', '"version": "3",');
+    expect(refusal(() => parseReport("p2.json", text))).toMatch(/^p2\.json:3:14: error S51-E604: the file is not a state51 simulate report: \/version must be equal to constant$/m);
   });
 
   it("refuses a part nested far deeper than a report (it overflowed the stack: an internal error)", () => {
@@ -212,7 +291,6 @@ describe("the refusals a designer reads", () => {
   };
 
   it("merge: each refusal at the part's field, the report's line under it", () => {
-    const written = (r: unknown): string => jsonText(r, 2) + "\n";
     const edit = (change: (r: Editable<SimulationReport>) => void): string => {
       const r = copy(part(2, 2));
       change(r);
@@ -229,11 +307,11 @@ describe("the refusals a designer reads", () => {
     ];
     const rendered = cases.map(([what, text]) => {
       try {
-        mergeReports([{ file: "part1.json", report: part(1, 2) }, { file: "part2.json", report: parseReport("part2.json", text) }]);
+        mergeReports([{ file: "part1.json", report: part(1, 2), text: written(part(1, 2)) }, { file: "part2.json", report: parseReport("part2.json", text), text }]);
         return `${what}: merged\n`;
       } catch (error) {
         if (!(error instanceof MergeError)) throw error;
-        return `${what}:\n${formatDiagnostic(located(error, text), text)}\n`;
+        return `${what}:\n${formatDiagnostic(error.found, error.text)}\n`;
       }
     });
     pinned("merge.txt", rendered.join("\n"));

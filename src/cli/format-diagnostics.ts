@@ -3,6 +3,7 @@
  * message`, the offending line with the exact characters underlined, and the
  * hint. JSON for CI and editors.
  */
+import stringWidth from "string-width";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Card } from "../check/model.js";
 import { cardKinds, type CardKind } from "../schema/card-file.js";
@@ -23,18 +24,27 @@ function codeFrame(d: Diagnostic, text: string | undefined): string[] {
   const line = text === undefined ? undefined : linesOf(text)[d.line - 1];
   if (line === undefined) return [];
   const gutter = String(d.line).padStart(4);
-  // Long lines (a minified file, a runaway value) are cut to a window around the column.
-  const from = line.length > frameWidth ? Math.max(0, Math.min(d.column - 1 - frameWidth / 2, line.length - frameWidth)) : 0;
+  // Long lines (a minified file, a runaway value) are cut to a window around the column, never
+  // between the two halves of a character outside the BMP (an emoji), which would show as \udxxx.
+  const lowHalf = (i: number): boolean => i > 0 && i < line.length && (line.charCodeAt(i) & 0xfc00) === 0xdc00;
+  let from = line.length > frameWidth ? Math.max(0, Math.min(d.column - 1 - frameWidth / 2, line.length - frameWidth)) : 0;
+  if (lowHalf(from)) from++;
+  let to = Math.min(line.length, from + frameWidth);
+  if (lowHalf(to)) to--;
   const prefix = from > 0 ? "…" : "";
-  const visible = line.slice(from, from + frameWidth);
-  const suffix = from + frameWidth < line.length ? "…" : "";
+  const visible = line.slice(from, to);
+  const suffix = to < line.length ? "…" : "";
   const startCol = d.column - 1 - from + prefix.length;
   const endCol = d.endLine === d.line ? d.endColumn - 1 - from + prefix.length : prefix.length + visible.length;
   const width = Math.max(1, Math.min(endCol, prefix.length + visible.length) - startCol);
-  // The line is shown terminal-safe, so the caret is lined up under the escaped text: an escape is as wide as it is written.
+  // The line is shown terminal-safe, so the caret is lined up under the escaped text: an escape is as wide as it is written,
+  // and a character as wide as the terminal draws it (a CJK character two columns, a combining accent none).
   const shown = prefix + visible;
-  const pad = terminalSafe(shown.slice(0, startCol)).replace(/[^\t]/g, " ");
-  const underline = Math.max(1, terminalSafe(shown.slice(startCol, startCol + width)).length);
+  const pad = terminalSafe(shown.slice(0, startCol))
+    .split("\t")
+    .map((run) => " ".repeat(stringWidth(run)))
+    .join("\t");
+  const underline = Math.max(1, stringWidth(terminalSafe(shown.slice(startCol, startCol + width))));
   return [`${gutter} | ${terminalSafe(shown)}${suffix}`, `     | ${pad}${"^".repeat(underline)}`];
 }
 

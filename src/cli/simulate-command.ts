@@ -16,7 +16,7 @@ import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { buildReport, cardLabels, counted, factionNames, mainComplete, thousands, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
-import { located, mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
+import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { diagnostic, fileStart } from "../diagnostics/diagnostic.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
 import { runSimulation } from "../sim/runner.js";
@@ -91,13 +91,11 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
 
 /** Merges the shards' reports into the whole run's: the exit status (1 when they are not the shards of one run). */
 export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): number {
-  const texts = new Map<string, string>();
   try {
     const parts = paths.map((file) => {
       const read = readInputText(resolve(file));
       if (!read.ok) throw new MergeError(diagnostic(file, fileStart, "S51-E001", { reason: read.reason }, "name the JSON reports written by simulate --shard i/n"));
-      texts.set(file, read.text);
-      return { file, report: parseReport(file, read.text) };
+      return { file, report: parseReport(file, read.text), text: read.text };
     });
     const merged = mergeReports(parts);
     writeReport(merged, checked, io);
@@ -111,8 +109,7 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
     // Shown as validate shows a card file's diagnostic: at the field, with its line of the report.
-    const text = texts.get(error.found.file);
-    io.writeError(formatDiagnostic(located(error, text), text) + "\n\nnothing merged\n");
+    io.writeError(formatDiagnostic(error.found, error.text) + "\n\nnothing merged\n");
     return 1;
   }
 }

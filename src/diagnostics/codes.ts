@@ -101,7 +101,7 @@ export const codes = {
   "S51-E363": { stage: "check", category: "error", summary: "an `icon` or `colour` on a vocabulary entry that is not a card type", message: "a {noun} has no `{field}`: only card types are drawn as tiles" },
   "S51-E364": { stage: "check", category: "error", summary: "a vocabulary id that every JavaScript object already has as a property (`constructor`)", message: '"{id}" cannot be a {noun} id: the compiled cards keep {noun}s by id, and every JavaScript object already has a "{id}"' },
   // A game log (`state51 replay`): each code points at the log's line, and at the field on it.
-  "S51-E501": { stage: "replay", category: "error", summary: "a line of a game log that is not JSON", message: "this line is not JSON: a game log holds one JSON value a line" },
+  "S51-E501": { stage: "replay", category: "error", summary: "a line of a game log that is not JSON", message: "this line is not JSON ({expected} expected here): a game log holds one JSON value a line" },
   "S51-E502": { stage: "replay", category: "error", summary: "a line of a game log nested deeper than any log entry", message: "this line nests more than {depth} deep: it is not a log entry" },
   "S51-E503": { stage: "replay", category: "error", summary: "an empty game log", message: "the log is empty: it has no header, answers or end line" },
   "S51-E504": { stage: "replay", category: "error", summary: "a game log whose first line is not a game header", message: "the first line is not a state51 game header" },
@@ -115,7 +115,7 @@ export const codes = {
   "S51-E512": { stage: "replay", category: "error", summary: "a game log's header `bots` that are not bot names", message: "the header's bots must be a list of bot names, as play writes them: random, greedy or mcts:<playouts>" },
   "S51-E513": { stage: "replay", category: "error", summary: "a game log's header with more factions than bots, or fewer", message: "the header names {factions} and {bots}, but a game has one of each a seat" },
   "S51-E514": { stage: "replay", category: "error", summary: "a line of a game log that is neither an answer nor the end line", message: "this line is not a log entry (a choice or the end line)" },
-  "S51-E515": { stage: "replay", category: "error", summary: "an answer in a game log without its round, seat, index, decision or choice", message: "this line is not a valid choice: it needs a round, a seat and an index (whole numbers), a decision and a choice" },
+  "S51-E515": { stage: "replay", category: "error", summary: "an answer in a game log without its round, seat, index, decision or choice", message: 'this line is not a valid choice: its "{field}" must be {what}' },
   "S51-E516": { stage: "replay", category: "error", summary: "a line of a game log after its end line", message: "this line comes after the end line" },
   "S51-E517": { stage: "replay", category: "error", summary: "a game log without an end line", message: "the log has no end line, so there is no final state to compare the replay with" },
   "S51-E518": { stage: "replay", category: "error", summary: "a game log that ends before its game does", message: "the log has no answer for {decision} (seat {seat}), which the game asks next" },
@@ -128,7 +128,7 @@ export const codes = {
   "S51-E525": { stage: "replay", category: "error", summary: "a replay that ends otherwise than its log's end line says", message: "the replay differs from the log: {field}: the log says {logged}, the replay ends with {replayed}" },
   "S51-E526": { stage: "replay", category: "error", summary: "a field on a game log's end line that a game's end does not record", message: "the end line records {key}, which a game's end does not" },
   // A shard's report (`state51 simulate --merge`): each code points at the report's field.
-  "S51-E601": { stage: "merge", category: "error", summary: "a part to merge that is not JSON", message: "the file is not JSON" },
+  "S51-E601": { stage: "merge", category: "error", summary: "a part to merge that is not JSON", message: "the file is not JSON: {expected} expected here" },
   "S51-E602": { stage: "merge", category: "error", summary: "a part to merge nested deeper than any report", message: "the file nests more than {depth} deep: it is not a state51 simulate report" },
   "S51-E603": { stage: "merge", category: "error", summary: "a part written by another release of state51 (another report format)", message: "a report of format {format}, written by another release of state51; this one reads format {expected}" },
   "S51-E604": { stage: "merge", category: "error", summary: "a part that is not a simulate report (it fails the report's schema)", message: "the file is not a state51 simulate report: {where} {problem}" },
@@ -147,6 +147,7 @@ export const codes = {
   "S51-E617": { stage: "merge", category: "error", summary: "a part whose counts disagree with the games it played", message: "{part} counts {counts} {what}, but it played {played}, so {want}" },
   "S51-E618": { stage: "merge", category: "error", summary: "a part with a count no games could give", message: "{part} counts {what}, which no games could give" },
   "S51-E619": { stage: "merge", category: "error", summary: "parts that name a card or faction differently", message: "{part} and {other} name {noun} {id} differently: {mine} and {theirs}" },
+  "S51-E620": { stage: "merge", category: "error", summary: "a part whose run has more shards than games", message: "the part's run has {of} shards, but a run of {games} has at most as many shards as games" },
   "S51-W401": { stage: "text", category: "warning", summary: "a part's generated text differs from its signed-off lock (an error with `--strict`)", message: 'the {language} {part} text of "{id}" differs from its signed-off lock: {diff}' },
   "S51-W402": { stage: "check", category: "warning", summary: "a placeholder left in a card (a value marked `# TODO` by `state51 new`; an error with `--strict`)", message: 'the `{field}` of "{id}" is a placeholder: {todo}' },
 } as const satisfies Record<string, { stage: string; category: "error" | "warning"; summary: string; message: string }>;

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
-import { errorCode, systemReason } from "../fs/system-reason.js";
+import { errorCode, systemWords } from "../fs/system-reason.js";
 
 /** Card files are small; anything bigger is a mistake and must not stall the tool. */
 export const maxFileBytes = 1024 * 1024;
@@ -142,13 +142,14 @@ export const maxInputBytes = 256 * 1024 * 1024;
 /**
  * A file given as input other than card files (a game log, a shard's report)
  * as text: at most `limit` bytes, a regular file only; else why not, in a few words
- * ("no such file or folder (ENOENT)", never the bare code). Both are JSON, so a
+ * ("no such file or folder", the code itself only when it has no words), as a
+ * diagnostic's reason (S51-E001). Both are JSON, so a
  * byte-order mark at the start (Windows editors and PowerShell write one) is left
  * out, as RFC 8259 lets a reader do: JSON.parse would refuse the file for it.
  */
 export function readInputText(path: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; reason: string } {
   const read = readBounded(path, limit);
-  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? systemReason(read.reason) : `it is ${read.notAFile}, not a file` };
+  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? systemWords(read.reason) : `it is ${read.notAFile}, not a file` };
   if (read.tooBig) return { ok: false, reason: `it is over ${limit / 1024 / 1024} MB` };
   const text = read.bytes.toString("utf8");
   return { ok: true, text: text.startsWith("\ufeff") ? text.slice(1) : text };

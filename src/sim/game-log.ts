@@ -20,7 +20,7 @@ import type { GameState } from "../engine/state.js";
 import { engineVersion } from "../engine/version.js";
 import { counted } from "./report.js";
 import { deepestJson, nestedDeeperThan } from "./json-depth.js";
-import { jsonRange, parseErrorRange, type JsonPath } from "./json-position.js";
+import { jsonRange, syntaxError, type JsonPath } from "./json-position.js";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import type { Code } from "../diagnostics/codes.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
@@ -162,27 +162,27 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "obj
 const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 
 function checkHeader(entry: ParsedEntry, cards: CardRegistry): LogHeader {
-  const line = entry.value;
-  const at = (key?: string): Range => onLine(entry, key === undefined ? [] : [key]);
-  if (!isObject(line) || line["type"] !== "game") throw refuse("S51-E504", {}, at(), 'a log written by state51 play --log begins with its header, {"type":"game",…}');
-  if (line["version"] !== logFormat) throw refuse("S51-E505", { format: shown(line["version"]), expected: logFormat }, at("version"), "play the game again to get a new log");
-  if (line["engine"] !== engineVersion) throw refuse("S51-E506", { engine: shown(line["engine"]), current: engineVersion }, at("engine"), "play the game again with this state51 to get a log it replays");
-  const paths = line["paths"];
+  const header = entry.value;
+  const at = (...path: JsonPath): Range => onLine(entry, path);
+  if (!isObject(header) || header["type"] !== "game") throw refuse("S51-E504", {}, at(), 'a log written by state51 play --log begins with its header, {"type":"game",…}');
+  if (header["version"] !== logFormat) throw refuse("S51-E505", { format: shown(header["version"]), expected: logFormat }, at("version"), "play the game again to get a new log");
+  if (header["engine"] !== engineVersion) throw refuse("S51-E506", { engine: shown(header["engine"]), current: engineVersion }, at("engine"), "play the game again with this state51 to get a log it replays");
+  const paths = header["paths"];
   if (paths !== undefined && !(Array.isArray(paths) && paths.every((p) => typeof p === "string"))) throw refuse("S51-E508", {}, at("paths"));
-  if (line["cardSet"] !== cardSetDigest(cards)) throw new CardSetMismatch(diagnostic("", at("cardSet"), "S51-E507", {}), paths as readonly string[] | undefined);
-  const factions = line["factions"];
+  if (header["cardSet"] !== cardSetDigest(cards)) throw new CardSetMismatch(diagnostic("", at("cardSet"), "S51-E507", {}), paths as readonly string[] | undefined);
+  const factions = header["factions"];
   const known = new Set(cards.cards.flatMap((c) => (c.kind === "base" ? [c.faction] : [])));
-  if (!isCount(line["seed"]) || (line["seed"] as number) >= 2 ** 32) throw refuse("S51-E509", {}, at("seed"));
+  if (!isCount(header["seed"]) || (header["seed"] as number) >= 2 ** 32) throw refuse("S51-E509", {}, at("seed"));
   if (!Array.isArray(factions) || factions.length < 2 || factions.length > 4) throw refuse("S51-E510", {}, at("factions"));
-  if (new Set(factions).size !== factions.length || !factions.every((f) => typeof f === "string" && known.has(f))) {
-    throw refuse("S51-E511", { known: [...known].join(", ") }, at("factions"));
-  }
+  // The first faction that is unknown or named before, pointed at.
+  const wrong = factions.findIndex((f, i) => typeof f !== "string" || !known.has(f) || factions.indexOf(f) !== i);
+  if (wrong >= 0) throw refuse("S51-E511", { known: [...known].join(", ") }, at("factions", wrong));
   // The bots are not replayed (the answers are), but the header's word for who played is checked all the same.
-  const bots = line["bots"];
+  const bots = header["bots"];
   if (!Array.isArray(bots) || !bots.every(isBotName)) throw refuse("S51-E512", {}, at("bots"));
   // Either list may be the edited one: name both counts, not blame one.
   if (bots.length !== factions.length) throw refuse("S51-E513", { factions: counted(factions.length, "faction"), bots: counted(bots.length, "bot") }, at("bots"));
-  return line as unknown as LogHeader;
+  return header as unknown as LogHeader;
 }
 
 /** A bot as `play` names it in a log (`botName`): "random", "greedy", "mcts:200". */
@@ -196,13 +196,21 @@ function isBotName(x: unknown): boolean {
   }
 }
 
-function checkChoice(entry: Entry, line: Record<string, unknown>): ChoiceRecord {
-  const fits = { round: isCount, seat: isCount, index: isCount, decision: (x: unknown) => typeof x === "string", choice: () => true } as const;
-  const fields = Object.keys(fits) as (keyof typeof fits)[];
-  if (fields.every((key) => Object.hasOwn(line, key) && fits[key](line[key]))) return line as unknown as ChoiceRecord;
+/** An answer's fields: what each must be, and in words. */
+const choiceFields = {
+  round: { fits: isCount, what: "a whole number from 0" },
+  seat: { fits: isCount, what: "a whole number from 0" },
+  index: { fits: isCount, what: "a whole number from 0" },
+  decision: { fits: (x: unknown) => typeof x === "string", what: "the decision's name, a string" },
+  choice: { fits: () => true, what: "the choice made" },
+} as const;
+
+function checkChoice(entry: Entry, choice: Record<string, unknown>): ChoiceRecord {
+  const fields = Object.keys(choiceFields) as (keyof typeof choiceFields)[];
   // A field there but wrong is pointed at; a field missing, the whole line.
-  const wrong = fields.find((key) => Object.hasOwn(line, key) && !fits[key](line[key]));
-  throw refuse("S51-E515", {}, onLine(entry, wrong === undefined ? [] : [wrong]));
+  const wrong = fields.find((key) => !Object.hasOwn(choice, key) || !choiceFields[key].fits(choice[key]));
+  if (wrong === undefined) return choice as unknown as ChoiceRecord;
+  throw refuse("S51-E515", { field: wrong, what: choiceFields[wrong].what }, onLine(entry, Object.hasOwn(choice, wrong) ? [wrong] : []));
 }
 
 /** A recorded answer and the line of the log it is on (for a message to point at). */
@@ -226,9 +234,10 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
       let value: unknown;
       try {
         value = JSON.parse(entry.text);
-      } catch (error) {
-        const stopped = parseErrorRange(entry.text, error);
-        throw refuse("S51-E501", {}, stopped === undefined ? onLine(entry) : { start: { line: entry.line, column: stopped.start.column }, end: { line: entry.line, column: stopped.end.column } });
+      } catch {
+        const stopped = syntaxError(entry.text);
+        const at = stopped === undefined ? onLine(entry) : { start: { line: entry.line, column: stopped.range.start.column }, end: { line: entry.line, column: stopped.range.end.column } };
+        throw refuse("S51-E501", { expected: stopped?.expected ?? "JSON" }, at);
       }
       if (nestedDeeperThan(value, deepestJson)) throw refuse("S51-E502", { depth: deepestJson }, onLine(entry));
       return { ...entry, value };
@@ -254,9 +263,9 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
 /** A value in a stable form, keys in a fixed order: a log passed through a JSON tool (`jq -cS`) may reorder them. */
 const stableJson = (value: unknown): string | undefined => JSON.stringify(canonical(value));
 
-/** A recorded or offered value in a message: its JSON, cut short (a hand-edited log may hold anything). */
+/** A recorded or offered value in a message: its JSON, cut short (a hand-edited log may hold anything); "none" for a field missing. */
 function shown(value: unknown): string {
-  const json = JSON.stringify(value) ?? "nothing";
+  const json = JSON.stringify(value) ?? "none";
   return json.length > 120 ? `${json.slice(0, 119)}…` : json;
 }
 
@@ -283,20 +292,27 @@ export function choiceMismatch(d: Decision, c: ChoiceRecord): Mismatch | undefin
 /** What each field of a log's end line says, in a message. */
 const endFields: Readonly<Record<Exclude<keyof LogEnd, "type">, string>> = { rounds: "rounds", scores: "scores by seat", winners: "winners (seats)", digest: "final state digest" };
 
+/** The most differences said of one end line, as validate says at most 100 problems of one file (S51-E016). */
+const mostDifferences = 100;
+
 /**
  * Each way the log's end line differs from the replay's end, a diagnostic each, at the field:
  * every field is compared, not only the digest (a score edited by hand leaves the digest as it
- * was), and a field a game's end never records is one too. `endLine`: the end line, where they point.
+ * was), and a field a game's end never records is one too. `endLine`: the end line, where they
+ * point. At most 100, then how many more (each is found by reading the line: thousands of
+ * fields would take a while, and no one reads that many).
  */
 export function endDifferences(logged: Readonly<Record<string, unknown>>, replayed: LogEnd, endLine: Entry): Diagnostic[] {
   const fields = Object.entries(endFields) as [keyof typeof endFields, string][];
-  const differ = fields
-    .filter(([key]) => stableJson(logged[key]) !== stableJson(replayed[key]))
-    .map(([key, label]) => diagnostic("", onLine(endLine, Object.hasOwn(logged, key) ? [key] : []), "S51-E525", { field: label, logged: shown(logged[key]), replayed: shown(replayed[key]) }));
-  const unknown = Object.keys(logged)
-    .filter((key) => key !== "type" && !Object.hasOwn(endFields, key))
-    .map((key) => diagnostic("", onLine(endLine, [key], "key"), "S51-E526", { key: shown(key) }));
-  return [...differ, ...unknown];
+  const differ = fields.filter(([key]) => stableJson(logged[key]) !== stableJson(replayed[key]));
+  const unknown = Object.keys(logged).filter((key) => key !== "type" && !Object.hasOwn(endFields, key));
+  const said = [
+    ...differ.map(([key, label]) => () => diagnostic("", onLine(endLine, Object.hasOwn(logged, key) ? [key] : []), "S51-E525", { field: label, logged: shown(logged[key]), replayed: shown(replayed[key]) })),
+    ...unknown.map((key) => () => diagnostic("", onLine(endLine, [key], "key"), "S51-E526", { key: shown(key) })),
+  ];
+  const shownNow = said.slice(0, mostDifferences).map((make) => make());
+  const left = said.length - shownNow.length;
+  return left === 0 ? shownNow : [...shownNow, diagnostic("", onLine(endLine), "S51-E016", { count: left, errors: left }, "the end line is what play --log wrote, and only that: play the game again for a log")];
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * Where a field is in a JSON text (a shard's report, a line of a game log), for a diagnostic
- * to point at. The text has already passed JSON.parse (a refusal is about its values), so this
- * only walks along the path, skipping every other value without building it: linear in the
- * text, and quick even on a file of hundreds of megabytes named by mistake, where building a
- * tree with offsets (the YAML library's) took seconds a few megabytes.
+ * to point at, and where a text that is not JSON stops being JSON. `jsonRange` reads a text
+ * JSON.parse has taken (a refusal is about its values), walking along the path and skipping
+ * every other value without building it: linear in the text, and quick even on a file of
+ * hundreds of megabytes named by mistake (building a tree with offsets, as the YAML library
+ * does, took seconds for a few megabytes). JSON.parse's own message gives a position for some
+ * mistakes only (not for `[1,2,]` on Node 20.15), so `syntaxError` finds it.
  */
 import { fileStart, type Position, type Range } from "../diagnostics/diagnostic.js";
 
@@ -105,6 +107,7 @@ function member(text: string, at: number, step: string | number): { value: numbe
 
 /** A key as JSON.parse reads it (escapes and all), or its text when it is not a string. */
 function keyName(quoted: string): string {
+  if (!quoted.includes("\\")) return quoted.slice(1, -1);
   try {
     const name = JSON.parse(quoted) as unknown;
     return typeof name === "string" ? name : quoted;
@@ -124,10 +127,104 @@ function positionOf(text: string, offset: number): Position {
   return { line, column: offset - lineStart + 1 };
 }
 
-/** Where JSON.parse stopped, from its message ("… in JSON at position 12"), or undefined. */
-export function parseErrorRange(text: string, error: unknown): Range | undefined {
-  const match = error instanceof SyntaxError ? /at position (\d+)/.exec(error.message) : null;
-  if (match === null) return undefined;
-  const start = positionOf(text, Math.min(Number(match[1]), text.length));
-  return { start, end: { line: start.line, column: start.column + 1 } };
+/** Where a text stops being JSON, and what JSON would have there ("\",\" or \"}\""). */
+export interface SyntaxProblem {
+  readonly range: Range;
+  readonly expected: string;
+}
+
+/**
+ * The first place `text` is not JSON (RFC 8259) and what was expected there, or undefined when
+ * it is JSON. Iterative, so a text nested a million deep is read like any other.
+ */
+export function syntaxError(text: string): SyntaxProblem | undefined {
+  const found = firstMistake(text);
+  if (found === undefined) return undefined;
+  const start = positionOf(text, found.offset);
+  return { range: { start, end: { line: start.line, column: start.column + 1 } }, expected: found.expected };
+}
+
+/** What the reader expects next: a value (or, first in a list, its end), a key (or, first in an object, its end), a colon, or a comma or the end of what is open. */
+type Want = "value" | "value or ]" | "key" | "key or }" | ":" | "next";
+
+function firstMistake(text: string): { offset: number; expected: string } | undefined {
+  const open: ("{" | "[")[] = [];
+  const scalar = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  let want: Want = "value";
+  for (let i = blank(text, 0); ; i = blank(text, i)) {
+    const c = text[i];
+    const closes = open.at(-1) === "{" ? "}" : "]";
+    if (c === undefined) return want === "next" && open.length === 0 ? undefined : { offset: i, expected: expecting(want, closes) };
+    if (want === "next") {
+      if (open.length === 0) return { offset: i, expected: "the end of the text (one JSON value)" };
+      if (c === ",") want = closes === "}" ? "key" : "value";
+      else if (c === closes) open.pop();
+      else return { offset: i, expected: expecting(want, closes) };
+      i++;
+    } else if (want === ":") {
+      if (c !== ":") return { offset: i, expected: expecting(want, closes) };
+      want = "value";
+      i++;
+    } else if (want === "key" || want === "key or }") {
+      if (c === "}" && want === "key or }") {
+        open.pop();
+        want = "next";
+        i++;
+        continue;
+      }
+      if (c !== '"') return { offset: i, expected: expecting(want, closes) };
+      const end = stringEnd(text, i);
+      if (typeof end !== "number") return end;
+      want = ":";
+      i = end;
+    } else if (c === "]" && want === "value or ]") {
+      open.pop();
+      want = "next";
+      i++;
+    } else if (c === "{" || c === "[") {
+      open.push(c);
+      want = c === "{" ? "key or }" : "value or ]";
+      i++;
+    } else if (c === '"') {
+      const end = stringEnd(text, i);
+      if (typeof end !== "number") return end;
+      want = "next";
+      i = end;
+    } else {
+      scalar.lastIndex = i;
+      const word = scalar.exec(text);
+      if (word === null) return { offset: i, expected: expecting(want, closes) };
+      want = "next";
+      i += word[0].length;
+    }
+  }
+}
+
+/** What JSON has where the reader wants `want`, in words. */
+function expecting(want: Want, closes: "}" | "]"): string {
+  const words: Record<Want, string> = {
+    value: "a value (a number, a string in double quotes, true, false, null, a list or an object)",
+    "value or ]": 'a value or "]"',
+    key: "a key in double quotes",
+    "key or }": 'a key in double quotes or "}"',
+    ":": '":"',
+    next: `"," or "${closes}"`,
+  };
+  return words[want];
+}
+
+/** The end of the string whose quote is at `i`, or where it stops being a JSON string. */
+function stringEnd(text: string, i: number): number | { offset: number; expected: string } {
+  for (i++; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) return i + 1;
+    if (c < 0x20) return { offset: i, expected: "the string's closing quote (a line break or a tab inside a string is written \\n or \\t)" };
+    if (c === 0x5c) {
+      const escape = text[i + 1];
+      if (escape === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 5;
+      else if (escape !== undefined && '"\\/bfnrt'.includes(escape)) i++;
+      else return { offset: i, expected: 'an escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits' };
+    }
+  }
+  return { offset: i, expected: "the string's closing quote" };
 }

@@ -4,6 +4,7 @@
  * reports hold every count, so adding their tallies gives exactly the tally,
  * and so the report, of the whole run played at once.
  */
+import { resolve } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import schema from "../../grammar/simulation.schema.json" with { type: "json" };
 import { canonical } from "../engine/card-digest.js";
@@ -11,10 +12,10 @@ import { buildReport, counted, reportFormat, tallyOfReport, thousands, type Card
 import { mergeTally } from "./tally.js";
 import { withBaseline } from "./compare.js";
 import { deepestJson, nestedDeeperThan } from "./json-depth.js";
-import { jsonRange, parseErrorRange, type JsonPath } from "./json-position.js";
+import { jsonRange, syntaxError, type JsonPath } from "./json-position.js";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import type { Code } from "../diagnostics/codes.js";
-import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
+import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
 
 export interface Shard {
   readonly index: number;
@@ -27,51 +28,62 @@ export function shardRange(games: number, shard: Shard): { from: number; to: num
 }
 
 /**
- * A report that cannot be merged with the others, and why: a diagnostic on the report's file,
- * and the field it is about (`at`), which the caller, holding the file's text, finds the line of.
+ * A report that cannot be merged with the others, and why: a diagnostic at the field of the
+ * report's file it is about, and the file's text (to show the field's line under it).
  */
 export class MergeError extends Error {
   constructor(
     readonly found: Diagnostic,
-    readonly at: JsonPath | Range = [],
+    readonly text?: string,
   ) {
     super(found.message);
   }
 }
 
-function refuse<C extends Code>(file: string, code: C, args: MessageArgs<C>, at: JsonPath = [], hint?: string): MergeError {
-  return new MergeError(diagnostic(file, fileStart, code, args, hint), at);
+/** A shard's report to merge: its file as named, the report, and the file's text (what a refusal points into; without it, at the file's start). */
+export interface Part {
+  readonly file: string;
+  readonly report: SimulationReport;
+  readonly text?: string;
 }
 
-const isPath = (at: JsonPath | Range): at is JsonPath => Array.isArray(at);
+/** Where a refusal points: a field by its path (its value, or with `key` its key), the file's start without one; and its hint. */
+interface At {
+  readonly path?: JsonPath;
+  readonly key?: boolean;
+  readonly hint?: string;
+}
 
-/** A diagnostic at its place in the file's text: the line and column of the field it is about (the file's start when there is none). */
-export function located(error: MergeError, text: string | undefined): Diagnostic {
-  if (text === undefined) return error.found;
-  const range = isPath(error.at) ? jsonRange(text, error.at) : error.at;
-  return { ...error.found, line: range.start.line, column: range.start.column, endLine: range.end.line, endColumn: range.end.column };
+function refuse<C extends Code>(part: Pick<Part, "file" | "text">, code: C, args: MessageArgs<C>, at: At = {}): MergeError {
+  const range = part.text === undefined || at.path === undefined ? fileStart : jsonRange(part.text, at.path, at.key === true ? "key" : "value");
+  return new MergeError(diagnostic(part.file, range, code, args, at.hint), part.text);
 }
 
 let validator: ValidateFunction | undefined;
 
 /** Reads a report file's text (a MergeError if it is not a simulate JSON report). */
 export function parseReport(file: string, text: string): SimulationReport {
+  const here = { file, text };
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (error) {
-    throw new MergeError(diagnostic(file, fileStart, "S51-E601", {}, "write the parts with --shard i/n, which writes JSON"), parseErrorRange(text, error) ?? fileStart);
+  } catch {
+    const stopped = syntaxError(text);
+    throw new MergeError(diagnostic(file, stopped?.range ?? fileStart, "S51-E601", { expected: stopped?.expected ?? "JSON" }, "write the parts with --shard i/n, which writes JSON"), text);
   }
-  if (nestedDeeperThan(data, deepestJson)) throw refuse(file, "S51-E602", { depth: deepestJson });
+  if (nestedDeeperThan(data, deepestJson)) throw refuse(here, "S51-E602", { depth: deepestJson });
   // A part written by another state51 release fails the schema at its version; say so rather than name a field.
   const head = data as { report?: unknown; version?: unknown } | null;
-  if (head?.report === "state51-simulation" && head.version !== reportFormat)
-    throw refuse(file, "S51-E603", { format: JSON.stringify(head.version) ?? "none", expected: reportFormat }, ["version"], "play that shard again with this release, then merge");
+  if (head?.report === "state51-simulation" && typeof head.version === "number" && head.version !== reportFormat)
+    throw refuse(here, "S51-E603", { format: head.version, expected: reportFormat }, { path: ["version"], hint: "play that shard again with this release, then merge" });
   validator ??= new Ajv({ allErrors: false }).compile(schema);
   if (!validator(data)) {
     const e = validator.errors?.[0];
-    const at = e === undefined ? [] : pointerPath(e.instancePath);
-    throw refuse(file, "S51-E604", { where: e?.instancePath || "/", problem: e?.message ?? "" }, at, "name the JSON reports written by simulate --shard i/n");
+    // A field a report does not have is named, and its key pointed at.
+    const extra = e?.keyword === "additionalProperties" ? String((e.params as { additionalProperty?: unknown }).additionalProperty) : undefined;
+    const path = e === undefined ? [] : [...pointerPath(e.instancePath), ...(extra === undefined ? [] : [extra])];
+    const problem = `${e?.message ?? ""}${extra === undefined ? "" : ` (${JSON.stringify(extra)})`}`;
+    throw refuse(here, "S51-E604", { where: e?.instancePath || "/", problem }, { path, key: extra !== undefined, hint: "name the JSON reports written by simulate --shard i/n" });
   }
   return data as SimulationReport;
 }
@@ -88,43 +100,48 @@ const pointerPath = (pointer: string): JsonPath =>
 const seedsText = (seeds: SimulationReport["run"]["seeds"]): string => `seeds ${seeds.first}–${seeds.first + seeds.count - 1} (${counted(seeds.count, "game")})`;
 
 /** The one report of the run the parts are shards of; a MergeError naming the mismatch when they are not the shards of one run. */
-export function mergeReports(parts: readonly { readonly file: string; readonly report: SimulationReport }[]): SimulationReport {
+export function mergeReports(parts: readonly Part[]): SimulationReport {
   const first = parts[0];
   if (first === undefined) throw new Error("mergeReports needs a part: the command line asks for one");
-  // Compared with their keys in a fixed order (a part passed through `jq -S` is the same part), shown as written or as `show` says.
-  const same = <T>(what: string, at: JsonPath, of: (r: SimulationReport) => T, among: typeof parts = parts, show: (x: T) => string = (x) => JSON.stringify(x) ?? "nothing"): void => {
+  const sameRun = "merge the shards of one run (the same cards, seeds, players, bots and --baseline), each played with --shard i/n";
+  /** Every part of `among` (all, unless said) has the same `of` as the first: compared with keys in a fixed order (a part through `jq -S` is the same part), shown as written or as `show` says. */
+  const same = <T>(what: string, path: JsonPath, of: (r: SimulationReport) => T, options: { among?: readonly Part[]; show?: (x: T) => string } = {}): void => {
+    const { among = parts, show = (x: T) => JSON.stringify(x) ?? "none" } = options;
     const key = (r: SimulationReport): string => JSON.stringify(canonical(of(r)));
     const want = key(among[0]!.report);
     for (const p of among) {
-      if (key(p.report) !== want) throw refuse(p.file, "S51-E605", { other: among[0]!.file, what, mine: show(of(p.report)), theirs: show(of(among[0]!.report)) }, at, "merge the shards of one run: the same cards, seeds, players and bots, each shard played with --shard i/n");
+      if (key(p.report) !== want) throw refuse(p, "S51-E605", { other: among[0]!.file, what, mine: show(of(p.report)), theirs: show(of(among[0]!.report)) }, { path, hint: sameRun });
     }
   };
   same("engine", ["run", "engine"], (r) => r.run.engine);
   same("card set", ["run", "cardSet"], (r) => r.run.cardSet);
-  same("seeds", ["run", "seeds"], (r) => r.run.seeds, parts, seedsText);
+  same("seeds", ["run", "seeds"], (r) => r.run.seeds, { show: seedsText });
   same("players", ["run", "players"], (r) => r.run.players);
   same("bots", ["run", "bots"], (r) => r.run.bots);
-  for (const p of parts) if (p.report.run.shard === undefined) throw refuse(p.file, "S51-E606", {}, ["run"], "play the run's shards with --shard i/n, then merge their reports");
+  for (const p of parts) if (p.report.run.shard === undefined) throw refuse(p, "S51-E606", {}, { path: ["run"], hint: "play the run's shards with --shard i/n, then merge their reports" });
   same("shard count", ["run", "shard", "of"], (r) => r.run.shard?.of);
   const of = first.report.run.shard!.of;
-  const byIndex = new Map<number, string>();
+  // `--shard` refuses more shards than games (some would be empty): only an edit makes more.
+  const games = first.report.run.seeds.count;
+  if (of > games) throw refuse(first, "S51-E620", { of: thousands(of), games: counted(games, "game") }, { path: ["run", "shard", "of"], hint: editedHint("it") });
+  const byIndex = new Map<number, Part>();
   for (const p of parts) {
     const i = p.report.run.shard!.index;
-    if (i > of) throw refuse(p.file, "S51-E607", { index: i, of }, ["run", "shard", "index"], editedHint("it"));
+    if (i > of) throw refuse(p, "S51-E607", { index: i, of }, { path: ["run", "shard", "index"], hint: editedHint("it") });
     const twice = byIndex.get(i);
-    if (twice === p.file) throw refuse(p.file, "S51-E608", {}, ["run", "shard"], "name each shard's report once");
-    if (twice !== undefined) throw refuse(p.file, "S51-E609", { other: twice, index: i, of }, ["run", "shard", "index"], "name each shard's report once; two reports of one shard are the same games");
-    byIndex.set(i, p.file);
+    // The same file, however it is named (p1.json, ./p1.json).
+    if (twice !== undefined && resolve(twice.file) === resolve(p.file)) throw refuse(p, "S51-E608", {}, { path: ["run", "shard"], hint: "name each shard's report once" });
+    if (twice !== undefined) throw refuse(p, "S51-E609", { other: twice.file, index: i, of }, { path: ["run", "shard", "index"], hint: "name each shard's report once; two reports of one shard are the same games" });
+    byIndex.set(i, p);
   }
-  const missing = Array.from({ length: of }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw refuse(first.file, "S51-E610", { count: counted(of, "shard"), missing: missing.map((i) => `${i}/${of}`).join(", ") }, ["run", "shard", "of"], `merge all ${of} shards of the run`);
+  if (byIndex.size < of) throw refuse(first, "S51-E610", { count: counted(of, "shard"), missing: missingShards(byIndex, of) }, { path: ["run", "shard", "of"], hint: `merge all ${of} shards of the run` });
   // A shard interrupted in its own games never played its baseline, so it cannot say whether the run had one.
   const told = parts.filter((p) => p.report.baseline !== undefined || p.report.complete);
   const withOrWithout = (digest: string | null): string => (digest === null ? "no --baseline" : `--baseline cards ${digest.slice(0, 12)}…`);
-  if (told.length > 0) same("baseline", ["baseline"], (r) => r.baseline?.run.cardSet ?? null, told, withOrWithout);
-  for (const p of parts) whole({ file: p.file, at: [], part: "the part" }, p.report, first.file, first.report);
+  if (told.length > 0) same("baseline", ["baseline"], (r) => r.baseline?.run.cardSet ?? null, { among: told, show: withOrWithout });
+  for (const p of parts) whole({ ...p, at: [], part: "the part" }, p.report, first.file, first.report);
   const withBase = parts.find((p) => p.report.baseline !== undefined);
-  for (const p of parts) if (p.report.baseline !== undefined) whole({ file: p.file, at: ["baseline"], part: "the part's baseline" }, p.report.baseline, `${withBase!.file}'s baseline`, withBase!.report.baseline!);
+  for (const p of parts) if (p.report.baseline !== undefined) whole({ ...p, at: ["baseline"], part: "the part's baseline" }, p.report.baseline, `${withBase!.file}'s baseline`, withBase!.report.baseline!);
   const merged = mergeShares(parts.map((p) => p.report));
   // No comparison unless every shard played its share of the baseline (the report is then marked interrupted anyway).
   if (!parts.every((p) => p.report.baseline !== undefined)) return merged;
@@ -133,12 +150,27 @@ export function mergeReports(parts: readonly { readonly file: string; readonly r
   return withBaseline(merged, mergeShares(parts.map((p) => p.report.baseline!)), changed);
 }
 
+/** The shards not named, in words: the first ten, then how many more ("3/40, 4/40, … and 27 more"). */
+function missingShards(named: ReadonlyMap<number, unknown>, of: number): string {
+  const first: string[] = [];
+  // Every index named is one of 1..of (checked above), so the first ten missing are found within named.size + 10 steps.
+  for (let i = 1; i <= of && first.length < 10; i++) if (!named.has(i)) first.push(`${i}/${of}`);
+  const more = of - named.size - first.length;
+  return more > 0 ? `${first.join(", ")} and ${thousands(more)} more` : first.join(", ");
+}
+
 /** The hint for a part whose own figures do not add up: `which` is "it" or "one of them". */
 const editedHint = (which: string): string => `was ${which} edited by hand? play that shard again, then merge`;
 
+/** How a card or faction is shown in a report: its name, and with a card's kind ("Sawmill (location)"). */
+interface Label {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+}
+
 /** Which report a check is about: a part, or the baseline run it carries (`at` its field, `part` it in words). */
-interface Subject {
-  readonly file: string;
+interface Subject extends Pick<Part, "file" | "text"> {
   readonly at: JsonPath;
   readonly part: "the part" | "the part's baseline";
 }
@@ -153,56 +185,63 @@ interface Subject {
  */
 function whole(subject: Subject, r: SimulationReport, firstFile: string, first: SimulationReport): void {
   const { file, part } = subject;
+  const edited = (path: JsonPath, which: "it" | "one of them" = "it"): At => ({ path, hint: editedHint(which) });
   const at = (...path: JsonPath): JsonPath => [...subject.at, ...path];
-  const sameIds = (noun: string, list: "cards" | "factions" | "bots", ids: (x: SimulationReport) => readonly string[]): void => {
+  // Each list's entries are named by this field: a card by its id, a faction by its faction, a bot by its bot.
+  const idField = { cards: "id", factions: "faction", bots: "bot" } as const;
+  const sameIds = (noun: string, list: keyof typeof idField, ids: (x: SimulationReport) => readonly string[]): void => {
     const mine = new Map<string, number>();
     for (const [i, id] of ids(r).entries()) {
-      if (mine.has(id)) throw refuse(file, "S51-E611", { part, noun, id: JSON.stringify(id) }, at(list, i), editedHint("it"));
+      if (mine.has(id)) throw refuse(subject, "S51-E611", { part, noun, id: JSON.stringify(id) }, edited(at(list, i, idField[list])));
       mine.set(id, i);
     }
     const theirs = new Set(ids(first));
     const onlyHere = [...mine.keys()].find((id) => !theirs.has(id));
     const onlyThere = [...theirs].find((id) => !mine.has(id));
     if (onlyHere !== undefined || onlyThere !== undefined)
-      throw refuse(file, "S51-E612", { part, other: firstFile, noun, id: JSON.stringify(onlyHere ?? onlyThere), where: onlyHere !== undefined ? file : firstFile }, onlyHere !== undefined ? at(list, mine.get(onlyHere)!) : at(list), editedHint("one of them"));
+      throw refuse(subject, "S51-E612", { part, other: firstFile, noun, id: JSON.stringify(onlyHere ?? onlyThere), where: onlyHere !== undefined ? file : firstFile }, edited(onlyHere !== undefined ? at(list, mine.get(onlyHere)!, idField[list]) : at(list), "one of them"));
   };
   sameIds("card", "cards", (x) => x.cards.map((c) => c.id));
   sameIds("faction", "factions", (x) => x.factions.map((f) => f.faction));
   sameIds("bot", "bots", (x) => x.bots.map((b) => b.bot));
   const players = r.run.players;
-  if (r.seats.length !== players) throw refuse(file, "S51-E613", { part, seats: counted(r.seats.length, "seat"), players }, at("seats"), editedHint("it"));
+  if (r.seats.length !== players) throw refuse(subject, "S51-E613", { part, seats: counted(r.seats.length, "seat"), players }, edited(at("seats")));
   const seats = new Set<number>();
   for (const [i, s] of r.seats.entries()) {
-    if (s.seat < 1 || s.seat > players) throw refuse(file, "S51-E614", { part, seat: s.seat, players }, at("seats", i, "seat"), editedHint("it"));
-    if (seats.has(s.seat)) throw refuse(file, "S51-E615", { part, seat: s.seat }, at("seats", i, "seat"), editedHint("it"));
+    if (s.seat < 1 || s.seat > players) throw refuse(subject, "S51-E614", { part, seat: s.seat, players }, edited(at("seats", i, "seat")));
+    if (seats.has(s.seat)) throw refuse(subject, "S51-E615", { part, seat: s.seat }, edited(at("seats", i, "seat")));
     seats.add(s.seat);
   }
   const range = shardRange(r.run.seeds.count, r.run.shard ?? { index: 1, of: 1 });
   const share = range.to - range.from;
   if (r.games.played > share || (r.complete && r.games.played !== share))
-    throw refuse(file, "S51-E616", { part, played: `${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}`, share: counted(share, "game") }, at("games", "played"), editedHint("it"));
+    throw refuse(subject, "S51-E616", { part, played: `${counted(r.games.played, "game")}${r.complete ? "" : " (interrupted)"}`, share: counted(share, "game") }, edited(at("games", "played")));
   // Its own counts must agree with the games it played: each game is one game long, and every seat plays it.
   const seatGames = r.games.played * players;
   const sum = (xs: readonly { readonly games: number }[]): number => xs.reduce((n, x) => n + x.games, 0);
   const disagree = (what: string, where: JsonPath, counts: number, want: number): void => {
-    if (counts !== want) throw refuse(file, "S51-E617", { part, counts: counted(counts, "game"), what, played: counted(r.games.played, "game"), want: thousands(want) }, where, editedHint("it"));
+    if (counts !== want) throw refuse(subject, "S51-E617", { part, counts: counted(counts, "game"), what, played: counted(r.games.played, "game"), want: thousands(want) }, edited(where));
   };
   disagree("by length", at("games", "rounds", "histogram"), sum(r.games.rounds.histogram), r.games.played);
   for (const [i, seat] of r.seats.entries()) disagree(`for seat ${seat.seat}`, at("seats", i, "games"), seat.games, r.games.played);
   disagree("by faction", at("factions"), sum(r.factions), seatGames);
   disagree("by bot", at("bots"), sum(r.bots), seatGames);
   const impossible = impossibleCount(r);
-  if (impossible !== undefined) throw refuse(file, "S51-E618", { part, what: impossible.what }, at(...impossible.at), editedHint("it"));
+  if (impossible !== undefined) throw refuse(subject, "S51-E618", { part, what: impossible.what }, edited(at(...impossible.at)));
   // The labels a report is read by: a card or faction renamed in one part would be merged under the first part's name.
-  const renamed = (noun: string, list: "cards" | "factions", mine: readonly { id: string; label: string }[], theirs: readonly { id: string; label: string }[]): void => {
-    const named = new Map(theirs.map((x) => [x.id, x.label]));
-    const i = mine.findIndex((x) => named.get(x.id) !== x.label);
+  const renamed = (noun: string, list: "cards" | "factions", mine: readonly Label[], theirs: readonly Label[]): void => {
+    const named = new Map(theirs.map((x) => [x.id, x]));
+    const i = mine.findIndex((x) => named.get(x.id)?.label !== x.label);
     const other = mine[i];
-    if (other !== undefined) throw refuse(file, "S51-E619", { part, other: firstFile, noun, id: JSON.stringify(other.id), mine: JSON.stringify(other.label), theirs: JSON.stringify(named.get(other.id)) }, at(list, i, "name"), editedHint("one of them"));
+    if (other === undefined) return;
+    const their = named.get(other.id);
+    // At the field that differs: a card's name, or only its kind.
+    const field = list === "cards" && their?.name === other.name ? "kind" : "name";
+    throw refuse(subject, "S51-E619", { part, other: firstFile, noun, id: JSON.stringify(other.id), mine: JSON.stringify(other.label), theirs: JSON.stringify(their?.label) }, edited(at(list, i, field), "one of them"));
   };
-  const cardLabel = (x: SimulationReport): { id: string; label: string }[] => x.cards.map((c) => ({ id: c.id, label: `${c.name} (${c.kind})` }));
+  const cardLabel = (x: SimulationReport): Label[] => x.cards.map((c) => ({ id: c.id, name: c.name, label: `${c.name} (${c.kind})` }));
   renamed("card", "cards", cardLabel(r), cardLabel(first));
-  const factionLabel = (x: SimulationReport): { id: string; label: string }[] => x.factions.map((f) => ({ id: f.faction, label: f.name }));
+  const factionLabel = (x: SimulationReport): Label[] => x.factions.map((f) => ({ id: f.faction, name: f.name, label: f.name }));
   renamed("faction", "factions", factionLabel(r), factionLabel(first));
 }
 
@@ -220,7 +259,7 @@ function impossibleCount(r: SimulationReport): { what: string; at: JsonPath } | 
     ...r.bots.map((o, i) => ({ o, who: `bot ${o.bot}`, at: ["bots", i] })),
   ];
   const over = outcomes.find(({ o }) => o.wins + o.draws > o.games);
-  if (over !== undefined) return { what: `${thousands(over.o.wins)} wins and ${thousands(over.o.draws)} draws for ${over.who} in ${counted(over.o.games, "game")}`, at: [...over.at, "wins"] };
+  if (over !== undefined) return { what: `${thousands(over.o.wins)} wins and ${thousands(over.o.draws)} draws for ${over.who} in ${counted(over.o.games, "game")}`, at: [...over.at, over.o.wins > over.o.games ? "wins" : over.o.draws > over.o.games ? "draws" : "games"] };
   for (const [i, c] of r.cards.entries()) {
     const card = `card ${c.id}`;
     const at = (field: string): JsonPath => ["cards", i, field];
