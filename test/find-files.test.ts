@@ -51,6 +51,6 @@ describe("searching a folder that changes or cannot be read", () => {
     expect(found.missing).toEqual([]);
     expect(found.unreadable).toEqual([{ path: join(root, "locked"), reason: "EACCES" }]);
     const result = validatePaths([root], { cwd: root });
-    expect(result.diagnostics.filter((d) => d.code === "S51-E001").map((d) => `${d.file}: ${d.message}`)).toEqual(["locked: cannot read the file (EACCES)"]);
+    expect(result.diagnostics.filter((d) => d.code === "S51-E001").map((d) => `${d.file}: ${d.message}`)).toEqual(["locked: cannot read the file (permission denied)"]);
   });
 });

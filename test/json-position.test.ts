@@ -2,6 +2,7 @@
  * Where a refused log line's or part's field is (src/sim/json-position.ts): the line and column
  * a replay or merge diagnostic points at, in the text as written (pretty, minified, CRLF).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonRange, syntaxError } from "../src/sim/json-position.js";
 
@@ -65,9 +66,10 @@ describe("syntaxError", () => {
   });
 
   it("points at the mistakes JSON.parse gives no position for on Node 20.15 and later, and says what JSON has there", () => {
-    expect(stop("[1,2,]")).toBe("1:6 a value (a number, a string in double quotes, true, false, null, a list or an object)");
-    expect(stop('{"a":}')).toBe("1:6 a value (a number, a string in double quotes, true, false, null, a list or an object)");
-    expect(stop("nope")).toBe("1:1 a value (a number, a string in double quotes, true, false, null, a list or an object)");
+    expect(stop("[1,2,]")).toBe("1:6 a value (a number, a string, true, false, null, a list or an object)");
+    expect(stop('{"a":}')).toBe("1:6 a value (a number, a string, true, false, null, a list or an object)");
+    expect(stop("what")).toBe("1:1 a value (a number, a string, true, false, null, a list or an object)");
+    expect(stop("nope")).toBe('1:2 the rest of "null"');
     expect(stop('{\n  "a": 1,\n}')).toBe('3:1 a key in double quotes');
     expect(stop('{"a" 1}')).toBe('1:6 ":"');
     expect(stop('{"a":1 "b":2}')).toBe('1:8 "," or "}"');
@@ -78,8 +80,49 @@ describe("syntaxError", () => {
     expect(stop('{"a":"b')).toBe("1:8 the string's closing quote");
     expect(stop('["a\tb"]')).toMatch(/^1:4 the string's closing quote \(a line break or a tab inside a string is written/);
     expect(stop('["\\x"]')).toMatch(/^1:3 an escape: /);
-    expect(stop("")).toBe("1:1 a value (a number, a string in double quotes, true, false, null, a list or an object)");
+    expect(stop("")).toBe("1:1 a value (a number, a string, true, false, null, a list or an object)");
     expect(stop('{"a":[1,{"b":2}')).toBe('1:16 "," or "]"');
+  });
+
+  it("points into a broken number or word, at the first character that breaks it", () => {
+    expect(stop('{"seed":4.}')).toBe('1:11 a digit after "."');
+    expect(stop("[4e]")).toBe("1:4 a digit in the exponent");
+    expect(stop("[1e+]")).toBe("1:5 a digit in the exponent");
+    expect(stop("[-]")).toBe('1:3 a digit after "-"');
+    expect(stop("[-.5]")).toBe('1:3 a digit after "-"');
+    expect(stop("[.5]")).toBe("1:2 a value or \"]\"");
+    expect(stop("[tru]")).toBe('1:5 the rest of "true"');
+    expect(stop('{"paths":t2ue}')).toBe('1:11 the rest of "true"');
+    expect(stop("[fa-se]")).toBe('1:4 the rest of "false"');
+    expect(stop("[nul")).toBe('1:5 the rest of "null"');
+  });
+
+  it("underlines a whole character where the text stops being JSON, an emoji's two halves together", () => {
+    const found = syntaxError('{"report": 😀}');
+    expect(found?.range).toEqual({ start: { line: 1, column: 12 }, end: { line: 1, column: 14 } });
+  });
+
+  it("agrees with JSON.parse on what is JSON, over texts near and far from JSON", () => {
+    const near = fc
+      .tuple(fc.json(), fc.nat(), fc.constantFrom("", ",", "]", "}", ":", '"', "\\", ".", "e", "-", "0", " ", "\t", "\n", "\r", "\f", "\u00a0", "\u2028", "\ufeff", "t", "x"), fc.boolean())
+      .map(([text, at, insert, replace]) => {
+        const i = at % (text.length + 1);
+        return text.slice(0, i) + insert + text.slice(replace ? i + 1 : i);
+      });
+    const accepts = (text: string): boolean => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    fc.assert(
+      fc.property(fc.oneof(near, fc.string(), fc.json()), (text) => {
+        expect(syntaxError(text) === undefined, text).toBe(accepts(text));
+      }),
+      { numRuns: 3000, seed: 51 },
+    );
   });
 
   it("reads a text nested a million deep without running out of stack", () => {

@@ -73,7 +73,7 @@ describe("state51 play and replay", () => {
     writeFileSync(log, "not json\n");
     const notJson = runCli(["replay", log]);
     expect(notJson.status).toBe(1);
-    expect(notJson.stderr).toBe(`${log}:1:1: error S51-E501: this line is not JSON (a value (a number, a string in double quotes, true, false, null, a list or an object) expected here): a game log holds one JSON value a line\n   1 | not json\n     | ^\n\n`);
+    expect(notJson.stderr).toBe(`${log}:1:2: error S51-E501: this line is not JSON: the rest of "null" expected here; a game log holds one JSON value a line\n   1 | not json\n     |  ^\n\n`);
   });
 
   it("rejects bad options with exit 2 and a message, no stack trace", () => {
@@ -162,8 +162,8 @@ describe("state51 replay on damaged logs", () => {
       ["a third faction for two bots", withHeader({ factions: [...header.factions, "mutants-union"] }), /S51-E513 the header names 3 factions and 2 bots, but a game has one of each a seat$/],
       ["an answer missing at the end", [...lines.slice(0, -2), lines.at(-1)!], new RegExp(`^${lines.length - 1}:1 S51-E518 the log has no answer for [a-z-]+ \\(seat \\d\\), which the game asks next$`)],
       ["an answer too many", [...lines.slice(0, -1), lines.at(-2)!, lines.at(-1)!], new RegExp(`^${lines.length}:1 S51-E524 the game ended with 1 logged choice unused, from this one on$`)],
-      ["a line that is not JSON", [lines[0]!, '{"type":"choice",', ...lines.slice(1)], /^2:18 S51-E501 this line is not JSON \(a key in double quotes expected here\)/],
-      ["a trailing comma, where JSON.parse gives no position", [lines[0]!, '{"type":"choice","round":1,}', ...lines.slice(1)], /^2:28 S51-E501 this line is not JSON \(a key in double quotes expected here\)/],
+      ["a line that is not JSON", [lines[0]!, '{"type":"choice",', ...lines.slice(1)], /^2:18 S51-E501 this line is not JSON: a key in double quotes expected here; /],
+      ["a trailing comma, where JSON.parse gives no position", [lines[0]!, '{"type":"choice","round":1,}', ...lines.slice(1)], /^2:28 S51-E501 this line is not JSON: a key in double quotes expected here; /],
       ["an empty log", [""], /^1:1 S51-E503 the log is empty/],
       ["a first line that is not a header", lines.slice(1), /^1:1 S51-E504 the first line is not a state51 game header$/],
     ];

@@ -1,7 +1,7 @@
 /** `state51 simulate` as a designer runs it (the bundled CLI): options, bad input, the report, Ctrl-C. */
 import { Ajv } from "ajv";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -261,6 +261,8 @@ describe("state51 simulate --shard and --merge", () => {
     const otherCards = shard(dir, ["simulate", "cards/", "cards/examples/", ...run.slice(1)], 2, 2, "cards");
     const otherSeed = shard(dir, [...run, "--seed", "12"], 2, 2, "seed");
     const otherBots = shard(dir, [...run, "--bots", "greedy"], 2, 2, "bots");
+    const link = join(dir, "link.json");
+    symlinkSync(parts[0]!, link);
     const cases: [string[], RegExp][] = [
       // Each a diagnostic at the field of the part it names, the field's line shown under it.
       [[parts[0]!, otherCards], /cards2\.json:\d+:\d+: error S51-E605: the part and .*part1\.json differ in card set/],
@@ -268,6 +270,8 @@ describe("state51 simulate --shard and --merge", () => {
       [[parts[0]!, otherBots], /bots2\.json:\d+:\d+: error S51-E605: .* differ in bots/],
       [[parts[0]!], /part1\.json:\d+:\d+: error S51-E610: the run has 2 shards; not named: 2\/2\n.*\n.*\n {5}= hint: merge all 2 shards of the run\n/],
       [[parts[0]!, parts[0]!, parts[1]!], /part1\.json:\d+:\d+: error S51-E608: the part is named twice\n.*\n.*\n {5}= hint: name each shard's report once\n/],
+      // A link to a part is that part.
+      [[parts[0]!, link, parts[1]!], /link\.json:\d+:\d+: error S51-E608: the part is named twice\n/],
     ];
     for (const [files, message] of cases) {
       const r = runCli(["simulate", "--merge", ...files]);

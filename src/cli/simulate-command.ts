@@ -5,6 +5,7 @@
  * atomically, and an interrupted run (Ctrl-C) reports the games it played.
  */
 import { readInputText } from "../load/read-file.js";
+import { realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { Format, SingleBar, type GenericFormatter, type ValueFormatter } from "cli-progress";
@@ -95,7 +96,7 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
     const parts = paths.map((file) => {
       const read = readInputText(resolve(file));
       if (!read.ok) throw new MergeError(diagnostic(file, fileStart, "S51-E001", { reason: read.reason }, "name the JSON reports written by simulate --shard i/n"));
-      return { file, report: parseReport(file, read.text), text: read.text };
+      return { file, report: parseReport(file, read.text), text: read.text, identity: realFile(file) };
     });
     const merged = mergeReports(parts);
     writeReport(merged, checked, io);
@@ -111,6 +112,15 @@ export function runMerge(paths: readonly string[], checked: Pick<Checked, "forma
     // Shown as validate shows a card file's diagnostic: at the field, with its line of the report.
     io.writeError(formatDiagnostic(error.found, error.text) + "\n\nnothing merged\n");
     return 1;
+  }
+}
+
+/** The file a path names, however it is spelt (./p1.json, a link): its real path, or the path made absolute when it has none. */
+function realFile(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return resolve(path);
   }
 }
 

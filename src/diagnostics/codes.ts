@@ -101,7 +101,7 @@ export const codes = {
   "S51-E363": { stage: "check", category: "error", summary: "an `icon` or `colour` on a vocabulary entry that is not a card type", message: "a {noun} has no `{field}`: only card types are drawn as tiles" },
   "S51-E364": { stage: "check", category: "error", summary: "a vocabulary id that every JavaScript object already has as a property (`constructor`)", message: '"{id}" cannot be a {noun} id: the compiled cards keep {noun}s by id, and every JavaScript object already has a "{id}"' },
   // A game log (`state51 replay`): each code points at the log's line, and at the field on it.
-  "S51-E501": { stage: "replay", category: "error", summary: "a line of a game log that is not JSON", message: "this line is not JSON ({expected} expected here): a game log holds one JSON value a line" },
+  "S51-E501": { stage: "replay", category: "error", summary: "a line of a game log that is not JSON", message: "this line is not JSON: {expected} expected here; a game log holds one JSON value a line" },
   "S51-E502": { stage: "replay", category: "error", summary: "a line of a game log nested deeper than any log entry", message: "this line nests more than {depth} deep: it is not a log entry" },
   "S51-E503": { stage: "replay", category: "error", summary: "an empty game log", message: "the log is empty: it has no header, answers or end line" },
   "S51-E504": { stage: "replay", category: "error", summary: "a game log whose first line is not a game header", message: "the first line is not a state51 game header" },

@@ -77,7 +77,7 @@ export function readCardFile(path: string, displayPath: string): ReadResult {
   const read = readBounded(path, maxFileBytes);
   if (!read.ok) {
     return read.notAFile === undefined
-      ? fail("S51-E001", { reason: read.reason })
+      ? fail("S51-E001", { reason: systemWords(read.reason) })
       : fail("S51-E014", { what: read.notAFile }, "name a .yaml file or a folder of them");
   }
   if (read.tooBig) return { ok: false, diagnostic: tooBig(displayPath) };

@@ -27,6 +27,7 @@ import { validateSchema } from "../schema/validate-schema.js";
 import { packageRoot } from "./package-root.js";
 import { fileIdentity } from "../fs/file-identity.js";
 import { isBelow, isWithin } from "../fs/paths.js";
+import { systemWords } from "../fs/system-reason.js";
 
 export interface ValidationResult {
   readonly cards: Card[];
@@ -322,7 +323,7 @@ export function pathDiagnostics(
 ): Diagnostic[] {
   return [
     ...found.empty.map((dir) => diagnostic(displayPath(dir, cwd), fileStart, "S51-E012", {}, "name a folder holding *.yaml card files, or the files themselves")),
-    ...found.unreadable.map(({ path, reason }) => diagnostic(displayPath(path, cwd), fileStart, "S51-E001", { reason })),
+    ...found.unreadable.map(({ path, reason }) => diagnostic(displayPath(path, cwd), fileStart, "S51-E001", { reason: systemWords(reason) })),
     ...found.missing.map((missing) => diagnostic(displayPath(missing, cwd), fileStart, "S51-E001", { reason: "no such file or folder" }, baseSetHint(missing, baseCards))),
   ];
 }

@@ -20,7 +20,7 @@ import type { GameState } from "../engine/state.js";
 import { engineVersion } from "../engine/version.js";
 import { counted } from "./report.js";
 import { deepestJson, nestedDeeperThan } from "./json-depth.js";
-import { jsonRange, syntaxError, type JsonPath } from "./json-position.js";
+import { jsonRange, lineFields, syntaxError, type JsonPath } from "./json-position.js";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import type { Code } from "../diagnostics/codes.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
@@ -202,7 +202,7 @@ const choiceFields = {
   seat: { fits: isCount, what: "a whole number from 0" },
   index: { fits: isCount, what: "a whole number from 0" },
   decision: { fits: (x: unknown) => typeof x === "string", what: "the decision's name, a string" },
-  choice: { fits: () => true, what: "the choice made" },
+  choice: { fits: () => true, what: "there, with the choice made" },
 } as const;
 
 function checkChoice(entry: Entry, choice: Record<string, unknown>): ChoiceRecord {
@@ -237,7 +237,7 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
       } catch {
         const stopped = syntaxError(entry.text);
         const at = stopped === undefined ? onLine(entry) : { start: { line: entry.line, column: stopped.range.start.column }, end: { line: entry.line, column: stopped.range.end.column } };
-        throw refuse("S51-E501", { expected: stopped?.expected ?? "JSON" }, at);
+        throw refuse("S51-E501", { expected: stopped?.expected ?? "a JSON value" }, at);
       }
       if (nestedDeeperThan(value, deepestJson)) throw refuse("S51-E502", { depth: deepestJson }, onLine(entry));
       return { ...entry, value };
@@ -306,9 +306,18 @@ export function endDifferences(logged: Readonly<Record<string, unknown>>, replay
   const fields = Object.entries(endFields) as [keyof typeof endFields, string][];
   const differ = fields.filter(([key]) => stableJson(logged[key]) !== stableJson(replayed[key]));
   const unknown = Object.keys(logged).filter((key) => key !== "type" && !Object.hasOwn(endFields, key));
+  // The fields said (at most 100) found in one pass over the line: each jsonRange would read the whole line again.
+  const keys = [...differ.map(([key]) => key), ...unknown].slice(0, mostDifferences);
+  const located = lineFields(endLine.text, new Set(keys));
+  const at = (key: string, part: "value" | "key"): Range => {
+    const field = located.get(key);
+    if (field === undefined) return onLine(endLine);
+    const { start, end } = field[part];
+    return { start: { line: endLine.line, column: start.column }, end: { line: endLine.line, column: end.column } };
+  };
   const said = [
-    ...differ.map(([key, label]) => () => diagnostic("", onLine(endLine, Object.hasOwn(logged, key) ? [key] : []), "S51-E525", { field: label, logged: shown(logged[key]), replayed: shown(replayed[key]) })),
-    ...unknown.map((key) => () => diagnostic("", onLine(endLine, [key], "key"), "S51-E526", { key: shown(key) })),
+    ...differ.map(([key, label]) => () => diagnostic("", at(key, "value"), "S51-E525", { field: label, logged: shown(logged[key]), replayed: shown(replayed[key]) })),
+    ...unknown.map((key) => () => diagnostic("", at(key, "key"), "S51-E526", { key: shown(key) })),
   ];
   const shownNow = said.slice(0, mostDifferences).map((make) => make());
   const left = said.length - shownNow.length;

@@ -74,15 +74,20 @@ function skipValue(text: string, i: number): number {
   return i;
 }
 
+/** A member of an object or a list: its name (a key, or an item's index), what to underline for it (an object's key, an item's first character), and where its value starts. */
+interface Member {
+  readonly name: string | number;
+  readonly key: Span;
+  readonly value: number;
+}
+
 /**
- * The member `step` of the object or list whose bracket is at `at`: where its value starts and
- * what to underline for it (an object's key, a list item's first character). An object's key
- * named twice is the last one, as JSON.parse takes the last.
+ * Each member of the object or list whose bracket is at `at`, in order, to `visit` until it
+ * says stop (returns true): one pass over the text, every value skipped, not built.
  */
-function member(text: string, at: number, step: string | number): { value: number; key: Span } | undefined {
+function eachMember(text: string, at: number, visit: (m: Member) => boolean | void): void {
   const open = text[at];
-  if (open !== "{" && open !== "[") return undefined;
-  let found: { value: number; key: Span } | undefined;
+  if (open !== "{" && open !== "[") return;
   let i = blank(text, at + 1);
   for (let index = 0; i < text.length && text[i] !== "}" && text[i] !== "]"; index++) {
     let key: Span = [i, i + 1];
@@ -91,18 +96,43 @@ function member(text: string, at: number, step: string | number): { value: numbe
       key = [i, skipString(text, i)];
       name = keyName(text.slice(key[0], key[1]));
       i = blank(text, key[1]);
-      if (text[i] !== ":") return found;
+      if (text[i] !== ":") return;
       i = blank(text, i + 1);
     }
-    if (String(name) === String(step) && (open === "{" || typeof step === "number")) {
-      found = { value: i, key };
-      if (open === "[") return found;
-    }
+    if (visit({ name, key, value: i }) === true) return;
     i = blank(text, skipValue(text, i));
-    if (text[i] !== ",") break;
+    if (text[i] !== ",") return;
     i = blank(text, i + 1);
   }
+}
+
+/** The member `step` of the object or list at `at`; of a key named twice, the last, as JSON.parse takes the last. */
+function member(text: string, at: number, step: string | number): Member | undefined {
+  const isList = text[at] === "[";
+  if (isList && typeof step !== "number") return undefined;
+  let found: Member | undefined;
+  eachMember(text, at, (m) => {
+    if (String(m.name) !== String(step)) return false;
+    found = m;
+    return isList;
+  });
   return found;
+}
+
+/**
+ * The range of each field `wanted` of the object a one-line text is (a log line), by key, in
+ * one pass: as `jsonRange(text, [key])` gives it, or its key's range (`key`), for messages about
+ * many fields of one line (each `jsonRange` reads the line again).
+ */
+export function lineFields(text: string, wanted: ReadonlySet<string>): Map<string, { readonly value: Range; readonly key: Range }> {
+  const fields = new Map<string, { value: Range; key: Range }>();
+  const range = (span: Span): Range => ({ start: { line: 1, column: span[0] + 1 }, end: { line: 1, column: span[1] + 1 } });
+  eachMember(text, blank(text, 0), (m) => {
+    if (!wanted.has(String(m.name))) return;
+    const scalar = text[m.value] !== "{" && text[m.value] !== "[";
+    fields.set(String(m.name), { value: range(scalar ? [m.value, skipValue(text, m.value)] : m.key), key: range(m.key) });
+  });
+  return fields;
 }
 
 /** A key as JSON.parse reads it (escapes and all), or its text when it is not a string. */
@@ -141,15 +171,22 @@ export function syntaxError(text: string): SyntaxProblem | undefined {
   const found = firstMistake(text);
   if (found === undefined) return undefined;
   const start = positionOf(text, found.offset);
-  return { range: { start, end: { line: start.line, column: start.column + 1 } }, expected: found.expected };
+  // One character underlined, an emoji's two halves together.
+  const width = (text.charCodeAt(found.offset) & 0xfc00) === 0xd800 ? 2 : 1;
+  return { range: { start, end: { line: start.line, column: start.column + width } }, expected: found.expected };
+}
+
+/** Where a text stops being JSON, as an offset, and what JSON has there. */
+interface Mistake {
+  readonly offset: number;
+  readonly expected: string;
 }
 
 /** What the reader expects next: a value (or, first in a list, its end), a key (or, first in an object, its end), a colon, or a comma or the end of what is open. */
 type Want = "value" | "value or ]" | "key" | "key or }" | ":" | "next";
 
-function firstMistake(text: string): { offset: number; expected: string } | undefined {
+function firstMistake(text: string): Mistake | undefined {
   const open: ("{" | "[")[] = [];
-  const scalar = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
   let want: Want = "value";
   for (let i = blank(text, 0); ; i = blank(text, i)) {
     const c = text[i];
@@ -191,19 +228,50 @@ function firstMistake(text: string): { offset: number; expected: string } | unde
       want = "next";
       i = end;
     } else {
-      scalar.lastIndex = i;
-      const word = scalar.exec(text);
-      if (word === null) return { offset: i, expected: expecting(want, closes) };
+      const end = scalarEnd(text, i, expecting(want, closes));
+      if (typeof end !== "number") return end;
       want = "next";
-      i += word[0].length;
+      i = end;
     }
   }
+}
+
+/**
+ * The end of the number or the word (true, false, null) at `i`, or the first character that
+ * breaks it and what was needed there ("4." wants a digit after the point, "tru" the rest of
+ * "true"); `value` is what was wanted when nothing there begins a value.
+ */
+function scalarEnd(text: string, i: number, value: string): number | Mistake {
+  const word = ["true", "false", "null"].find((w) => w[0] === text[i]);
+  if (word !== undefined) {
+    for (let k = 1; k < word.length; k++) if (text[i + k] !== word[k]) return { offset: i + k, expected: `the rest of "${word}"` };
+    return i + word.length;
+  }
+  // charCodeAt past the end is NaN: no digit there.
+  const isDigit = (k: number): boolean => text.charCodeAt(k) >= 0x30 && text.charCodeAt(k) <= 0x39;
+  const digits = (k: number): number => {
+    while (isDigit(k)) k++;
+    return k;
+  };
+  let k = text[i] === "-" ? i + 1 : i;
+  if (!isDigit(k)) return { offset: k, expected: k === i ? value : 'a digit after "-"' };
+  k = text[k] === "0" ? k + 1 : digits(k);
+  if (text[k] === ".") {
+    if (!isDigit(k + 1)) return { offset: k + 1, expected: 'a digit after "."' };
+    k = digits(k + 1);
+  }
+  if (text[k] === "e" || text[k] === "E") {
+    k += text[k + 1] === "+" || text[k + 1] === "-" ? 2 : 1;
+    if (!isDigit(k)) return { offset: k, expected: "a digit in the exponent" };
+    k = digits(k);
+  }
+  return k;
 }
 
 /** What JSON has where the reader wants `want`, in words. */
 function expecting(want: Want, closes: "}" | "]"): string {
   const words: Record<Want, string> = {
-    value: "a value (a number, a string in double quotes, true, false, null, a list or an object)",
+    value: "a value (a number, a string, true, false, null, a list or an object)",
     "value or ]": 'a value or "]"',
     key: "a key in double quotes",
     "key or }": 'a key in double quotes or "}"',
@@ -214,7 +282,7 @@ function expecting(want: Want, closes: "}" | "]"): string {
 }
 
 /** The end of the string whose quote is at `i`, or where it stops being a JSON string. */
-function stringEnd(text: string, i: number): number | { offset: number; expected: string } {
+function stringEnd(text: string, i: number): number | Mistake {
   for (i++; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) return i + 1;

@@ -4,7 +4,6 @@
  * reports hold every count, so adding their tallies gives exactly the tally,
  * and so the report, of the whole run played at once.
  */
-import { resolve } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import schema from "../../grammar/simulation.schema.json" with { type: "json" };
 import { canonical } from "../engine/card-digest.js";
@@ -45,6 +44,8 @@ export interface Part {
   readonly file: string;
   readonly report: SimulationReport;
   readonly text?: string;
+  /** The file itself however it is named (p1.json, ./p1.json, a link to it): the caller's to find; without it, the name. */
+  readonly identity?: string;
 }
 
 /** Where a refusal points: a field by its path (its value, or with `key` its key), the file's start without one; and its hint. */
@@ -69,13 +70,13 @@ export function parseReport(file: string, text: string): SimulationReport {
     data = JSON.parse(text);
   } catch {
     const stopped = syntaxError(text);
-    throw new MergeError(diagnostic(file, stopped?.range ?? fileStart, "S51-E601", { expected: stopped?.expected ?? "JSON" }, "write the parts with --shard i/n, which writes JSON"), text);
+    throw new MergeError(diagnostic(file, stopped?.range ?? fileStart, "S51-E601", { expected: stopped?.expected ?? "a JSON value" }, "write the parts with --shard i/n, which writes JSON"), text);
   }
   if (nestedDeeperThan(data, deepestJson)) throw refuse(here, "S51-E602", { depth: deepestJson });
   // A part written by another state51 release fails the schema at its version; say so rather than name a field.
   const head = data as { report?: unknown; version?: unknown } | null;
-  if (head?.report === "state51-simulation" && typeof head.version === "number" && head.version !== reportFormat)
-    throw refuse(here, "S51-E603", { format: head.version, expected: reportFormat }, { path: ["version"], hint: "play that shard again with this release, then merge" });
+  if (head?.report === "state51-simulation" && Number.isInteger(head.version) && head.version !== reportFormat)
+    throw refuse(here, "S51-E603", { format: head.version as number, expected: reportFormat }, { path: ["version"], hint: "play that shard again with this release, then merge" });
   validator ??= new Ajv({ allErrors: false }).compile(schema);
   if (!validator(data)) {
     const e = validator.errors?.[0];
@@ -129,8 +130,8 @@ export function mergeReports(parts: readonly Part[]): SimulationReport {
     const i = p.report.run.shard!.index;
     if (i > of) throw refuse(p, "S51-E607", { index: i, of }, { path: ["run", "shard", "index"], hint: editedHint("it") });
     const twice = byIndex.get(i);
-    // The same file, however it is named (p1.json, ./p1.json).
-    if (twice !== undefined && resolve(twice.file) === resolve(p.file)) throw refuse(p, "S51-E608", {}, { path: ["run", "shard"], hint: "name each shard's report once" });
+    // The same file, however it is named (p1.json, ./p1.json, a link to it).
+    if (twice !== undefined && (twice.identity ?? twice.file) === (p.identity ?? p.file)) throw refuse(p, "S51-E608", {}, { path: ["run", "shard"], hint: "name each shard's report once" });
     if (twice !== undefined) throw refuse(p, "S51-E609", { other: twice.file, index: i, of }, { path: ["run", "shard", "index"], hint: "name each shard's report once; two reports of one shard are the same games" });
     byIndex.set(i, p);
   }
