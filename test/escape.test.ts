@@ -215,8 +215,8 @@ describe("hostile card names in every output", () => {
     const [, code, caret] = formatDiagnostic(at(wide, '"note"', 6), wide).split("\n");
     expect(stringWidth(caret!.slice(0, caret!.indexOf("^")))).toBe(stringWidth(code!.slice(0, code!.indexOf('"note"'))));
     // A window of the line that would start in the middle of an emoji starts after it.
-    // (The character first makes the window's start fall on an emoji's second half.)
-    const emoji = "x" + "😀".repeat(80) + '"note":1';
+    // (169 characters: the window of 100 around the field starts at 69, an emoji's second half.)
+    const emoji = "😀".repeat(80) + '"note":12';
     const [, cut] = formatDiagnostic(at(emoji, '"note"', 6), emoji).split("\n");
     expect(cut).not.toMatch(/\\ud[89a-f]/);
     expect(cut).toContain('"note":1');
