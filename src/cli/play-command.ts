@@ -20,7 +20,7 @@ import { validOrReport } from "./validate-command.js";
 import { errorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
-import { diagnostic, fileStart, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { tooFewFactions, tooFewFactionsHint } from "../sim/simulated-game.js";
 
 export { UsageError };
@@ -210,9 +210,9 @@ function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; qui
  * why it cannot be replayed, or how it differs from the log, to `writeError`.
  */
 export function prepareReplay(file: string, paths: readonly string[], quiet: boolean, write: (s: string) => void, writeError: (s: string) => void): Ready | number {
-  const read = readInputText(resolve(file));
+  const read = readInputText(resolve(file), file, "name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl");
   if (!read.ok) {
-    writeError(formatDiagnostic(diagnostic(file, fileStart, "S51-E001", { reason: read.reason }, "name a log written by state51 play --log, e.g. state51 play --log game.jsonl && state51 replay game.jsonl")) + "\n\n");
+    writeError(formatDiagnostic(read.diagnostic) + "\n\n");
     return 1;
   }
   return (cards) => runReplay(cards, { file, paths, text: read.text, quiet }, write, writeError);

@@ -18,7 +18,6 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { buildReport, cardLabels, counted, factionNames, mainComplete, thousands, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
-import { diagnostic, fileStart } from "../diagnostics/diagnostic.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
 import { runSimulation } from "../sim/runner.js";
 import { tallyShape, tooFewFactions, tooFewFactionsHint, type SimulationPlan } from "../sim/simulated-game.js";
@@ -94,8 +93,8 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
 export function runMerge(paths: readonly string[], checked: Pick<Checked, "format" | "out" | "mkdir">, io: SimulateIo): number {
   try {
     const parts = paths.map((file) => {
-      const read = readInputText(resolve(file));
-      if (!read.ok) throw new MergeError(diagnostic(file, fileStart, "S51-E001", { reason: read.reason }, "name the JSON reports written by simulate --shard i/n"));
+      const read = readInputText(resolve(file), file, "name the JSON reports written by simulate --shard i/n");
+      if (!read.ok) throw new MergeError(read.diagnostic);
       return { file, report: parseReport(file, read.text), text: read.text, identity: realFile(file) };
     });
     const merged = mergeReports(parts);

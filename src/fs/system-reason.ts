@@ -28,6 +28,5 @@ export function systemWords(code: string): string {
   return reasons[code] ?? code;
 }
 
-
 /** A failed system call's code (ENOENT, EACCES…), which reports name as the reason. */
 export const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? "unknown error";

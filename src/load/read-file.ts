@@ -140,17 +140,17 @@ function bytePosition(bytes: Uint8Array, offset: number): { line: number; column
 export const maxInputBytes = 256 * 1024 * 1024;
 
 /**
- * A file given as input other than card files (a game log, a shard's report)
- * as text: at most `limit` bytes, a regular file only; else why not, in a few words
- * ("no such file or folder", the code itself only when it has no words), as a
- * diagnostic's reason (S51-E001). Both are JSON, so a
- * byte-order mark at the start (Windows editors and PowerShell write one) is left
- * out, as RFC 8259 lets a reader do: JSON.parse would refuse the file for it.
+ * A file given as input other than card files (a game log, a shard's report), named `shown`,
+ * as text: at most `limit` bytes, a regular file only; else why not, as `validate` says it of a
+ * card file (S51-E001, the reason in words), with `hint`. Both are JSON, so a byte-order mark at
+ * the start (Windows editors and PowerShell write one) is left out, as RFC 8259 lets a reader
+ * do: JSON.parse would refuse the file for it.
  */
-export function readInputText(path: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; reason: string } {
+export function readInputText(path: string, shown: string, hint: string, limit: number = maxInputBytes): { ok: true; text: string } | { ok: false; diagnostic: Diagnostic } {
   const read = readBounded(path, limit);
-  if (!read.ok) return { ok: false, reason: read.notAFile === undefined ? systemWords(read.reason) : `it is ${read.notAFile}, not a file` };
-  if (read.tooBig) return { ok: false, reason: `it is over ${limit / 1024 / 1024} MB` };
+  const fail = (reason: string): { ok: false; diagnostic: Diagnostic } => ({ ok: false, diagnostic: diagnostic(shown, fileStart, "S51-E001", { reason }, hint) });
+  if (!read.ok) return fail(read.notAFile === undefined ? systemWords(read.reason) : `it is ${read.notAFile}, not a file`);
+  if (read.tooBig) return fail(`it is over ${limit / 1024 / 1024} MB`);
   const text = read.bytes.toString("utf8");
   return { ok: true, text: text.startsWith("\ufeff") ? text.slice(1) : text };
 }

@@ -20,7 +20,7 @@ import type { GameState } from "../engine/state.js";
 import { engineVersion } from "../engine/version.js";
 import { counted } from "./report.js";
 import { deepestJson, nestedDeeperThan } from "./json-depth.js";
-import { jsonRange, lineFields, syntaxError, type JsonPath } from "./json-position.js";
+import { jsonRange, syntaxError, topFields, type JsonPath } from "./json-position.js";
 import type { MessageArgs } from "../diagnostics/catalog.js";
 import type { Code } from "../diagnostics/codes.js";
 import { diagnostic, fileStart, type Diagnostic, type Range } from "../diagnostics/diagnostic.js";
@@ -135,10 +135,14 @@ export interface Entry {
 
 /** The field at `path` on a log line (its value, or with `part` "key" its key); the whole line when the path is empty. */
 function onLine(entry: Entry, path: JsonPath = [], part: "value" | "key" = "value"): Range {
-  const { line, text } = entry;
-  if (path.length === 0) return { start: { line, column: 1 }, end: { line, column: Math.max(2, text.length + 1) } };
-  const found = jsonRange(text, path, part);
-  return { start: { line, column: found.start.column }, end: { line, column: found.end.line === 1 ? found.end.column : text.length + 1 } };
+  if (path.length === 0) return { start: { line: entry.line, column: 1 }, end: { line: entry.line, column: Math.max(2, entry.text.length + 1) } };
+  return inLog(entry, jsonRange(entry.text, path, part));
+}
+
+/** A range found in one line's text (its line 1) as a range of the log, on that line. */
+function inLog(entry: Entry, found: Range): Range {
+  const end = found.end.line === found.start.line ? found.end.column : entry.text.length + 1;
+  return { start: { line: entry.line, column: found.start.column }, end: { line: entry.line, column: end } };
 }
 
 function refuse<C extends Code>(code: C, args: MessageArgs<C>, at: Range, hint?: string): ReplayError {
@@ -214,10 +218,8 @@ function checkChoice(entry: Entry, choice: Record<string, unknown>): ChoiceRecor
 }
 
 /** A recorded answer and the line of the log it is on (for a message to point at). */
-export interface LoggedChoice {
+export interface LoggedChoice extends Entry {
   readonly record: ChoiceRecord;
-  readonly line: number;
-  readonly text: string;
 }
 
 /** A log's lines parsed: each line's value, with the line it is on. */
@@ -236,8 +238,7 @@ export function parseLog(text: string, cards: CardRegistry): { header: LogHeader
         value = JSON.parse(entry.text);
       } catch {
         const stopped = syntaxError(entry.text);
-        const at = stopped === undefined ? onLine(entry) : { start: { line: entry.line, column: stopped.range.start.column }, end: { line: entry.line, column: stopped.range.end.column } };
-        throw refuse("S51-E501", { expected: stopped?.expected ?? "a JSON value" }, at);
+        throw refuse("S51-E501", { expected: stopped?.expected ?? "a JSON value" }, stopped === undefined ? onLine(entry) : inLog(entry, stopped.range));
       }
       if (nestedDeeperThan(value, deepestJson)) throw refuse("S51-E502", { depth: deepestJson }, onLine(entry));
       return { ...entry, value };
@@ -308,12 +309,10 @@ export function endDifferences(logged: Readonly<Record<string, unknown>>, replay
   const unknown = Object.keys(logged).filter((key) => key !== "type" && !Object.hasOwn(endFields, key));
   // The fields said (at most 100) found in one pass over the line: each jsonRange would read the whole line again.
   const keys = [...differ.map(([key]) => key), ...unknown].slice(0, mostDifferences);
-  const located = lineFields(endLine.text, new Set(keys));
+  const located = topFields(endLine.text, new Set(keys));
   const at = (key: string, part: "value" | "key"): Range => {
     const field = located.get(key);
-    if (field === undefined) return onLine(endLine);
-    const { start, end } = field[part];
-    return { start: { line: endLine.line, column: start.column }, end: { line: endLine.line, column: end.column } };
+    return field === undefined ? onLine(endLine) : inLog(endLine, field[part]);
   };
   const said = [
     ...differ.map(([key, label]) => () => diagnostic("", at(key, "value"), "S51-E525", { field: label, logged: shown(logged[key]), replayed: shown(replayed[key]) })),

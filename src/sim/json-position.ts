@@ -29,12 +29,20 @@ export function jsonRange(text: string, path: JsonPath, part: "value" | "key" = 
     const field = member(text, at, step);
     if (field === undefined) break;
     at = field.value;
-    const isLast = i === path.length - 1;
-    const scalar = text[at] !== "{" && text[at] !== "[";
-    span = scalar && !(isLast && part === "key") ? [at, skipValue(text, at)] : field.key;
+    // A key asked for is the last step's: the steps before it are the fields it is in.
+    span = spanOf(text, field, i === path.length - 1 ? part : "value");
   }
-  return { start: positionOf(text, span[0]), end: positionOf(text, span[1]) };
+  return rangeOf(text, span);
 }
+
+/** What to underline for a member: a number's or a string's value, else (a list, an object, or `part` "key") its key. */
+function spanOf(text: string, m: Member, part: "value" | "key"): Span {
+  const scalar = text[m.value] !== "{" && text[m.value] !== "[";
+  return scalar && part === "value" ? [m.value, skipValue(text, m.value)] : m.key;
+}
+
+/** A span of the text as lines and columns. */
+const rangeOf = (text: string, span: Span): Range => ({ start: positionOf(text, span[0]), end: positionOf(text, span[1]) });
 
 /** The first offset from `i` that is not JSON white space. */
 function blank(text: string, i: number): number {
@@ -120,17 +128,14 @@ function member(text: string, at: number, step: string | number): Member | undef
 }
 
 /**
- * The range of each field `wanted` of the object a one-line text is (a log line), by key, in
- * one pass: as `jsonRange(text, [key])` gives it, or its key's range (`key`), for messages about
- * many fields of one line (each `jsonRange` reads the line again).
+ * The range of each field `wanted` of the object the text is (a log line), by key, in one pass:
+ * as `jsonRange(text, [key])` and `jsonRange(text, [key], "key")` give them, for messages about
+ * many fields of one object (each `jsonRange` reads the text again).
  */
-export function lineFields(text: string, wanted: ReadonlySet<string>): Map<string, { readonly value: Range; readonly key: Range }> {
+export function topFields(text: string, wanted: ReadonlySet<string>): Map<string, { readonly value: Range; readonly key: Range }> {
   const fields = new Map<string, { value: Range; key: Range }>();
-  const range = (span: Span): Range => ({ start: { line: 1, column: span[0] + 1 }, end: { line: 1, column: span[1] + 1 } });
   eachMember(text, blank(text, 0), (m) => {
-    if (!wanted.has(String(m.name))) return;
-    const scalar = text[m.value] !== "{" && text[m.value] !== "[";
-    fields.set(String(m.name), { value: range(scalar ? [m.value, skipValue(text, m.value)] : m.key), key: range(m.key) });
+    if (wanted.has(String(m.name))) fields.set(String(m.name), { value: rangeOf(text, spanOf(text, m, "value")), key: rangeOf(text, m.key) });
   });
   return fields;
 }
