@@ -149,7 +149,6 @@ export interface RegistryVocabulary {
 }
 
 /** `index.ts`: the registry, every module's list in plan order, a lookup by id, and what it holds of the vocabulary. */
-
 export function emitIndexModule(project: Project, plans: readonly ModulePlan[], { basicResources, contactColours, resourceNames }: RegistryVocabulary, definitions: string = defaultDefinitions): SourceFile {
   const aliases = uniqueIdentifiers(
     plans.map((p) => `${p.set}-${p.listName}`),
