@@ -52,6 +52,13 @@ function syntaxDiagnostic(file: SourceFile, e: YAMLError): Diagnostic {
     const line = lineAt(text, e.pos[0]);
     return at(line.start + indentOf(text.slice(line.start, line.end)), line.end, indentation, "this line is indented less than the field above it");
   }
+  // A { or [ left open on a line above runs on into the lines below it, and YAML finds it wrong only there.
+  const open = e.code === "BAD_INDENT" || e.code === "MISSING_CHAR" || e.code === "UNEXPECTED_TOKEN" ? unclosedBracket(text, lineAt(text, e.pos[0]).start) : undefined;
+  if (open !== undefined) {
+    const bracket = text[open]!;
+    const close = bracket === "{" ? "}" : "]";
+    return at(open, lineAt(text, open).end, `close it with ${close} on the same line, e.g. ${bracket === "{" ? "name: { en: Old Factory, fr: Vieille usine }" : "types: [scrap, fuel]"}`, `this ${bracket} is never closed`);
+  }
   if (e.code === "BAD_INDENT") {
     const line = lineAt(text, e.pos[0]);
     const indent = indentOf(text.slice(line.start, line.end));
@@ -71,6 +78,33 @@ function syntaxDiagnostic(file: SourceFile, e: YAMLError): Diagnostic {
   }
   if (e.code === "BLOCK_IN_FLOW") return at(e.pos[0], e.pos[1], yamlHints[e.code], 'a ": " inside { … } or [ … ] starts a key: this value needs quotes');
   return at(e.pos[0], e.pos[1], yamlHints[e.code]);
+}
+
+/** How many lines above an error `unclosedBracket` looks at: a card is a dozen lines, and a file of errors stays linear. */
+const bracketLookback = 40;
+
+/**
+ * The offset of a { or [ still open at `before` (the start of the line YAML stumbled on), opened
+ * on one of the few lines above it; or undefined. Quotes and comments are passed over.
+ */
+function unclosedBracket(text: string, before: number): number | undefined {
+  let from = before;
+  for (let n = 0; n < bracketLookback && from > 0; n++) from = text.lastIndexOf("\n", from - 2) + 1;
+  const opened: number[] = [];
+  let quote: string | undefined;
+  for (let i = from; i < before; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === quote && !(quote === '"' && text[i - 1] === "\\")) quote = undefined;
+      else if (c === "\n" && opened.length === 0) quote = undefined;
+    } else if (c === '"' || (c === "'" && /[\s,[{:]/.test(text[i - 1] ?? " "))) quote = c;
+    else if (c === "#" && /\s/.test(text[i - 1] ?? " ")) {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? before : end - 1;
+    } else if (c === "{" || c === "[") opened.push(i);
+    else if ((c === "}" || c === "]") && opened.length > 0) opened.pop();
+  }
+  return opened[0];
 }
 
 /** The quote that opens an unclosed quoted value: the last one before the error not escaped (\" or ''). */
