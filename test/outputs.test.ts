@@ -270,6 +270,51 @@ describe.each(Object.entries(overInputs))("state51 %s over a file it reads", (_n
   });
 });
 
+/** File outputs that replace only an earlier output of their kind: the command line with that output at `path`, and the kind's name. */
+const replacing: Record<string, { readonly args: (path: string) => string[]; readonly kind: string; readonly noun: string }> = {
+  "print --out": { args: (p) => ["print", "--cards", "old-factory", "--out", p], kind: "a sheet of cards", noun: "the sheet" },
+  "print --pdf": { args: (p) => ["print", "--cards", "old-factory", "--pdf", p], kind: "a PDF", noun: "the PDF" },
+  "print --png": { args: (p) => ["print", "--cards", "old-factory", "--png", p], kind: "a PNG picture", noun: "the picture" },
+  "play --log": { args: (p) => ["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet", "--log", p], kind: "a game log", noun: "the log" },
+  "simulate --out": { args: (p) => ["simulate", "--games", "1", "--players", "2", "--bots", "random", "--workers", "1", "--out", p], kind: "a simulation report", noun: "the report" },
+  "simulate --merge … --out": { args: (p) => ["simulate", "--merge", "part.json", "--out", p], kind: "a simulation report", noun: "the report" },
+};
+
+describe.each(Object.entries(replacing))("state51 %s over a file that is no earlier output of its kind", (_name, output) => {
+  it("is refused before any work (exit 2), naming what it is not, the file left as it was: an expansion left out of the paths is not lost", () => {
+    const file = join(tempDir(), "my-expansion.yaml");
+    const text = readFileSync(join(repoRoot, "cards/examples/wastelanders.yaml"), "utf8");
+    writeFileSync(file, text);
+    const r = run(output.args(file));
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toBe(`state51: error: cannot write ${output.noun === "the log" ? "the game log" : output.noun}: ${file} is not ${output.kind}, and ${output.noun} would replace it\n  hint: name a new file, or an earlier ${output.kind.replace(/^an? /, "")} to replace\n`);
+    expect(readFileSync(file, "utf8")).toBe(text);
+  });
+});
+
+describe("an output over an earlier one of its kind, or an empty file", () => {
+  it("simulate --out replaces an earlier report of any format, and an empty file", () => {
+    const file = join(tempDir(), "report.out");
+    writeFileSync(file, "");
+    for (const format of ["text", "json", "html", "text"]) {
+      const r = run(["simulate", "--games", "1", "--players", "2", "--bots", "random", "--workers", "1", "--format", format, "--out", file]);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    expect(readFileSync(file, "utf8")).toMatch(/^state51 simulate: 2 players/);
+  });
+
+  it("print --out replaces an earlier sheet, and --png a PNG picture", () => {
+    const dir = tempDir();
+    const sheet = join(dir, "sheet.html");
+    for (let i = 0; i < 2; i++) expect(run(["print", "--cards", "old-factory", "--out", sheet]).status).toBe(0);
+    const png = join(dir, "sheet.png");
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    const r = run(["print", "--cards", "old-factory", "--png", png]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(png).length).toBeGreaterThan(1000);
+  });
+});
+
 describe("state51 grammar --out /proc/g.html", () => {
   it.runIf(process.platform === "linux")("is refused at once (it once spun for ever making folders)", () => {
     const r = spawnSync(process.execPath, [cli, "grammar", "--out", "/proc/g.html"], { encoding: "utf8", timeout: 10_000 });

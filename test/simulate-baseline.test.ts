@@ -8,7 +8,7 @@ import schema from "../grammar/simulation.schema.json" with { type: "json" };
 import { cardDigests, cardSetDigest } from "../src/engine/card-digest.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { engineVersion } from "../src/engine/version.js";
-import { compareReports, ordinal, withBaseline } from "../src/sim/compare.js";
+import { compareReports, ordinal, tooFewToTell, withBaseline } from "../src/sim/compare.js";
 import { buildReport, cardLabels, factionNames, reportText, type SimulationReport } from "../src/sim/report.js";
 import { reportHtml } from "../src/sim/report-html.js";
 import { playRange, tallyShape, type SimulationPlan } from "../src/sim/simulated-game.js";
@@ -86,6 +86,15 @@ describe("the comparison with a baseline", () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     const first = c.cards.new[0]!;
     expect(reportText(r)).toContain(`  ${first.name.padEnd(24)} ranks ${ordinal(first.rank!)} of ${first.of}`);
+    // A rank over too few games to tell says so, in the text and the page: it is no average card's.
+    const lines = reportText(r).split("\n");
+    for (const k of c.cards.new.filter((n) => n.rank !== null)) {
+      const line = lines.find((l) => l.startsWith(`  ${k.name.padEnd(24)} ranks `))!;
+      expect(line.endsWith(", too few games to tell (under 30 played or not)"), line).toBe(tooFewToTell(k));
+    }
+    const few = c.cards.new.filter((n) => n.rank !== null && tooFewToTell(n)).length;
+    expect(few).toBeGreaterThan(0);
+    expect(reportHtml(r).match(/too few games to tell/g)).toHaveLength(few);
     // The other way round, the expansion's cards are removed ones; a card given as changed is ranked in both runs.
     const changedId = base.cards.find((k) => k.difference !== null)!.id;
     const back = compareReports(base, main, new Set([changedId]));

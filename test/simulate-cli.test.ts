@@ -168,7 +168,9 @@ describe("state51 simulate", () => {
 describe("state51 simulate: Ctrl-C before the first game ends", () => {
   it("writes nothing, leaving the last run's report as it was (it once wrote a report of no games over it)", { timeout: 60_000 }, async () => {
     const out = join(temp(), "report.txt");
-    writeFileSync(out, "the last run's report\n");
+    // An earlier report, as --out replaces (a file of anything else is refused before any work).
+    const last = "state51 simulate: 2 players, bots greedy,greedy, seeds 1–4\n(the last run's report)\n";
+    writeFileSync(out, last);
     // A game of the search bot takes seconds: at 1.5 s the cards are compiled or compiling, and no game has ended.
     const child = spawn(process.execPath, [join(repoRoot, "dist/state51.cjs"), "simulate", "--games", "4", "--players", "2", "--bots", "mcts:300", "--workers", "1", "--out", out], { cwd: repoRoot });
     let stderr = "";
@@ -177,7 +179,7 @@ describe("state51 simulate: Ctrl-C before the first game ends", () => {
     const status = await new Promise<number | null>((done) => child.on("close", done));
     expect(status, stderr).toBe(130);
     expect(stderr).toMatch(/^simulate: interrupted before the first game ended; nothing written$/m);
-    expect(readFileSync(out, "utf8")).toBe("the last run's report\n");
+    expect(readFileSync(out, "utf8")).toBe(last);
   });
 });
 

@@ -5,10 +5,9 @@ import { maxRounds } from "../engine/limits.js";
 import { winningScore } from "../engine/scoring.js";
 import type { GameState } from "../engine/state.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { systemReason } from "../fs/system-reason.js";
-import { readBounded, readInputText } from "../load/read-file.js";
+import { readInputText } from "../load/read-file.js";
 import { filesRead } from "../pipeline/validate.js";
-import { checkOutput, UsageError } from "./usage-error.js";
+import { checkOutput, UsageError, type Replaceable } from "./usage-error.js";
 import { namesAFolder } from "../fs/output-problem.js";
 import { BotSpecError, parseBotSpec, type BotSpec } from "../bots/index.js";
 import { CardSetMismatch, isLogHeader, playWithBots, replay, ReplayError } from "../sim/game-log.js";
@@ -150,26 +149,17 @@ export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths
   return (cards) => runPlay(cards, { seed, bots, quiet: opts.quiet === true, log: opts.log, mkdir }, write, paths, writeError);
 }
 
-/** Enough of an existing file to read a game log's header line, which is a few hundred bytes. */
-const headerPrefixBytes = 64 * 1024;
-
-/**
- * Why `--log` must not replace the file at `path`, or undefined: it is missing, empty (nothing to
- * lose: made by touch or mktemp) or an earlier game log. Anything else there (a card file, a
- * source file named by mistake) would be lost to the log.
- */
-function notALog(path: string): string | undefined {
-  const read = readBounded(resolve(path), headerPrefixBytes);
-  if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${path} is a game log: ${systemReason(read.reason)}`;
-  // Blank lines before the header are passed over, as replay passes them over.
-  const text = read.bytes.toString("utf8").replace(/^\s+/, "");
-  if (text === "") return undefined;
-  const newline = text.search(/\r?\n/);
-  const refusal = `${path} is not a game log, and the log would replace it`;
-  // A first line longer than the prefix is no header `play` writes.
-  if (newline < 0 && read.tooBig) return refusal;
-  return isLogHeader(newline < 0 ? text : text.slice(0, newline)) ? undefined : refusal;
-}
+/** An earlier game log: its first line is a log's header (a first line longer than what is read is none `play` writes). */
+const gameLog: Replaceable = {
+  kind: "a game log",
+  noun: "the log",
+  is: (head, cut) => {
+    const text = head.toString("utf8");
+    const newline = text.search(/\r?\n/);
+    if (newline < 0 && cut) return false;
+    return isLogHeader(newline < 0 ? text : text.slice(0, newline));
+  },
+};
 
 /**
  * A UsageError, before the game, when `--log` names nothing a log can be written to: no name,
@@ -179,9 +169,7 @@ function notALog(path: string): string | undefined {
 function checkLog(path: string, mkdir: boolean, paths: readonly string[]): void {
   if (path === "-") throw new UsageError('--log - would mix the log into the game\'s account on standard output: name a file\n  hint: state51 play --log game.jsonl (--log ./- for a file named "-")');
   if (namesAFolder(path)) throw new UsageError(`--log names a file, not a folder: "${path}"\n  hint: name the log file in it, e.g. --log ${shellWord(path.endsWith("/") ? `${path}game.jsonl` : `${path}/game.jsonl`)}`);
-  checkOutput(path, "the game log", { mkdir, reads: () => filesRead(paths) });
-  const problem = notALog(path);
-  if (problem !== undefined) throw new UsageError(`cannot write the game log: ${problem}\n  hint: name a new file, or an earlier game log to replace`);
+  checkOutput(path, "the game log", { mkdir, reads: () => filesRead(paths), replaces: gameLog });
 }
 
 function runPlay(cards: CardRegistry, opts: { seed: number; bots: BotSpec[]; quiet: boolean; log: string | undefined; mkdir: boolean }, write: (s: string) => void, paths: readonly string[], writeError: (s: string) => void): number {

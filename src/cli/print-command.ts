@@ -17,11 +17,11 @@ import { ChromiumFailedError, ChromiumMissingError, requireChromium } from "../p
 import { cardHtml } from "../print/card-html.js";
 import { checkFit, fitLine, overflowing, tightest } from "../print/fit.js";
 import { onlyPictures, printPdf, screenshotPng, writeCardPngs } from "../print/pdf.js";
-import { capacity, cardPageHtml, cardPixels, layoutFor, maxBleed, paginate, renderSheet, type Layout, type PaperName } from "../print/sheet.js";
+import { capacity, cardPageHtml, cardPixels, isSheetStart, layoutFor, maxBleed, paginate, renderSheet, type Layout, type PaperName } from "../print/sheet.js";
 import { textRenderer } from "../text/render.js";
 import type { Lang } from "../text/words.js";
 import { filesRead } from "../pipeline/validate.js";
-import { checkOutput, UsageError } from "./usage-error.js";
+import { checkOutput, UsageError, type Replaceable } from "./usage-error.js";
 import { validOrReport } from "./validate-command.js";
 import { errorLine, systemErrorLine } from "./error-line.js";
 import { terminalLine } from "../text/escape.js";
@@ -91,6 +91,18 @@ function checkPictureFolder(folder: string, mkdir: boolean): void {
   if (problem !== undefined) throw new UsageError(`cannot write the card pictures: ${problem}`);
 }
 
+/**
+ * What each output may replace: an earlier sheet, any PDF, any PNG picture (told by their first
+ * bytes), so that a card file or a page named by mistake is never lost to a sheet.
+ */
+const earlier: Readonly<Record<"sheet" | "pdf" | "png", Replaceable>> = {
+  sheet: { kind: "a sheet of cards", noun: "the sheet", is: (head) => isSheetStart(head.toString("utf8")) },
+  pdf: { kind: "a PDF", noun: "the PDF", is: (head) => head.subarray(0, 5).toString("latin1") === "%PDF-" },
+  png: { kind: "a PNG picture", noun: "the picture", is: (head) => head.subarray(0, 8).equals(pngSignature) },
+};
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /** Checks the options (a UsageError if one makes no sense, or an output cannot be written): nothing is read yet. */
 export function checkPrint(opts: PrintOptions, paths: readonly string[]): CheckedPrint {
   const bleed = opts.bleed === undefined ? 0 : parseBleed(opts.bleed);
@@ -102,9 +114,9 @@ export function checkPrint(opts: PrintOptions, paths: readonly string[]): Checke
   if (opts.cards !== undefined) cardIds(opts.cards);
   const mkdir = opts.mkdir === true;
   const reads = (): string[] => filesRead(paths);
-  checkOutput(opts.out, "the sheet", { mkdir, reads });
-  checkOutput(opts.pdf, "the PDF", { mkdir, reads });
-  checkOutput(opts.png, "the picture", { mkdir, reads });
+  checkOutput(opts.out, "the sheet", { mkdir, reads, replaces: earlier.sheet });
+  checkOutput(opts.pdf, "the PDF", { mkdir, reads, replaces: earlier.pdf });
+  checkOutput(opts.png, "the picture", { mkdir, reads, replaces: earlier.png });
   if (opts.pngCards !== undefined) checkPictureFolder(opts.pngCards, mkdir);
   return { layout: layoutFor(opts.paper, bleed), dpi };
 }

@@ -15,7 +15,7 @@ import type { CardRegistry } from "../engine/definitions.js";
 import { withBaseline } from "../sim/compare.js";
 import { engineVersion } from "../engine/version.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { buildReport, cardLabels, counted, factionNames, mainComplete, thousands, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
+import { buildReport, cardLabels, counted, factionNames, isReportStart, mainComplete, thousands, reportText, roundLimitWarning, type ReportMeta, type SimulationReport } from "../sim/report.js";
 import { reportHtml } from "../sim/report-html.js";
 import { mergeReports, MergeError, parseReport, shardRange, type Shard } from "../sim/merge.js";
 import { formatDiagnostic } from "./format-diagnostics.js";
@@ -24,7 +24,7 @@ import { tallyShape, tooFewFactions, tooFewFactionsHint, type SimulationPlan } f
 import { jsonText, terminalLine } from "../text/escape.js";
 import { compiledCards, integer, playersAndBots } from "./play-command.js";
 import { filesRead } from "../pipeline/validate.js";
-import { checkOutput, UsageError } from "./usage-error.js";
+import { checkOutput, UsageError, type Replaceable } from "./usage-error.js";
 import { errorLine } from "./error-line.js";
 
 export interface SimulateOptions {
@@ -72,6 +72,10 @@ function parseShard(text: string, games: number): Shard {
   return { index, of };
 }
 
+
+/** `--out` replaces an earlier report, in any format (a merge's too), and nothing else. */
+const earlierReport: Replaceable = { kind: "a simulation report", noun: "the report", is: (head) => isReportStart(head.toString("utf8")) };
+
 /** The game options `--merge` does not take (its parts say how they were played). */
 const gameOptions = ["games", "players", "bots", "seed", "workers", "shard", "baseline"] as const;
 
@@ -85,7 +89,7 @@ export function checkMerge(paths: readonly string[], opts: SimulateOptions): Pic
     );
   if (paths.length === 0) throw new UsageError("--merge needs the shards' report files (written with --shard i/n)");
   const mkdir = opts.mkdir === true;
-  checkOutput(opts.out, "the report", { mkdir, reads: () => paths });
+  checkOutput(opts.out, "the report", { mkdir, reads: () => paths, replaces: earlierReport });
   return { format: opts.format ?? "text", out: opts.out, mkdir };
 }
 
@@ -140,7 +144,7 @@ export function checkSimulate(opts: SimulateOptions, paths: readonly string[]): 
   const option = opts.baseline?.find((p) => p.startsWith("-"));
   if (option !== undefined) throw new UsageError(`--baseline needs the baseline's card files or folders before any other option, not "${option}"\n  hint: state51 simulate cards/ my-expansion.yaml --baseline cards/ --games 400`);
   const reads = (): string[] => [...filesRead(paths), ...(opts.baseline === undefined ? [] : filesRead(opts.baseline))];
-  checkOutput(opts.out, "the report", { mkdir, reads });
+  checkOutput(opts.out, "the report", { mkdir, reads, replaces: earlierReport });
   const range = shard === undefined ? undefined : shardRange(games, shard);
   const share = range === undefined ? games : range.to - range.from;
   return { plan: { firstSeed, games, players, bots }, shard, workers: Math.min(workers, share), format, out: opts.out, mkdir };

@@ -205,6 +205,9 @@ export interface SheetOptions {
 
 const titles: Readonly<Record<Lang, string>> = { en: "51st State — cards to print", fr: "51st State — cartes à imprimer" };
 
+/** Whether a file's first bytes are a sheet `print` wrote, in either language: `--out` replaces an earlier sheet, never a card file named by mistake. */
+export const isSheetStart = (head: string): boolean => head.startsWith("<!DOCTYPE html>") && Object.values(titles).some((t) => head.includes(`<title>${t}`));
+
 /** The sheet around the cards' HTML (from `cardHtml`), nine to a page. */
 export function sheetHtml(cards: readonly string[], options: SheetOptions): string {
   const layout = options.layout ?? defaultLayout;

@@ -10,8 +10,8 @@
  */
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
-import { baselineSeeds, ordinal, roundsCompared } from "./compare.js";
-import { atLimit, counted, finalVpText, mainComplete, minGames, thousands, optPct, pct, roundLimitText, roundsText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { baselineSeeds, ordinal, roundsCompared, tooFewToTell } from "./compare.js";
+import { atLimit, counted, finalVpText, htmlTitleStart, mainComplete, minGames, thousands, optPct, pct, roundLimitText, roundsText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";
@@ -353,7 +353,8 @@ function summary(r: SimulationReport): string {
 
 const diffCell = (d: { readonly value: number; readonly low: number; readonly high: number } | null): string =>
   d === null ? "–" : `${pts(d.value)} <span class="ci">[${pts(d.low)}, ${pts(d.high)}]</span>`;
-const rankCell = (rank: number | null, of: number): string => (rank === null ? "–" : `${ordinal(rank)} of ${of}`);
+/** A rank, with the caveat `tooFewToTell` gives for a card of few games (`few`). */
+const rankCell = (rank: number | null, of: number, few = false): string => (rank === null ? "–" : `${ordinal(rank)} of ${of}${few ? ` <span class="ci">too few games to tell</span>` : ""}`);
 
 /** `--baseline`: what changed from the baseline run, as tables (none without a baseline). */
 function baselineSection(r: SimulationReport): string[] {
@@ -368,7 +369,7 @@ function baselineSection(r: SimulationReport): string[] {
       `<tr><th scope="row"><span class="swatch" style="background:${factionColour(f.faction)}"></span>${e(f.name)}</th><td>${optPct(f.winRate)}</td><td>${optPct(f.baselineWinRate)}</td><td class="diff">${diffCell(f.difference)}</td></tr>`,
   );
   const cardRow = (k: { readonly name: string; readonly kind: string; readonly rank: number | null; readonly of: number; readonly difference: Parameters<typeof diffCell>[0]; readonly played: number; readonly seen: number }, extra = ""): string =>
-    `<tr><th scope="row">${e(k.name)}</th><td class="kind">${e(k.kind)}</td><td class="rank">${rankCell(k.rank, k.of)}</td><td class="diff">${diffCell(k.difference)}</td><td>${thousands(k.played)}</td><td>${thousands(k.seen)}</td>${extra}</tr>`;
+    `<tr><th scope="row">${e(k.name)}</th><td class="kind">${e(k.kind)}</td><td class="rank">${rankCell(k.rank, k.of, tooFewToTell(k))}</td><td class="diff">${diffCell(k.difference)}</td><td>${thousands(k.played)}</td><td>${thousands(k.seen)}</td>${extra}</tr>`;
   const cardCols = ["card", "kind", "rank", "difference (pts) [95%]", "played", "seen"];
   const items: [string, string][] = [
     ["baseline card set", b.run.cardSet],
@@ -462,7 +463,7 @@ export interface ReportHtmlOptions {
 export function reportHtml(r: SimulationReport, options: ReportHtmlOptions = {}): string {
   const run = r.run;
   const fair = 1 / run.players;
-  const title = `51st State — simulation of ${games(r.games.played)}, ${run.players} players`;
+  const title = `${htmlTitleStart} ${games(r.games.played)}, ${run.players} players`;
   const body = [
     `<header class="top"><h1>${e(title)}</h1><p>${e(`bots ${run.bots.join(", ")}; seeds ${run.seeds.first} to ${run.seeds.first + run.seeds.count - 1}`)}</p></header>`,
     `<h2>Summary</h2>`,

@@ -17,6 +17,19 @@ import { emptyTally, playWays, type CardTally, type Outcome, type PlayWay, type 
 /** The JSON report's format: 2 named the factions; 3 gives null, not 0, for figures over no games. Merge refuses parts of another format. */
 export const reportFormat = 3;
 
+/** How the HTML report's title begins (report-html.ts writes it; an earlier report is told by it). */
+export const htmlTitleStart = "51st State — simulation of";
+
+/**
+ * Whether a file's first bytes are a report `simulate` wrote, in any format: `--out` replaces an
+ * earlier report (of whatever format), never a card file or another file named by mistake.
+ */
+export function isReportStart(head: string): boolean {
+  if (head.startsWith("state51 simulate")) return true;
+  if (head.startsWith("{")) return /"report"\s*:\s*"state51-simulation"/.test(head);
+  return head.startsWith("<!DOCTYPE html>") && head.includes(`<title>${htmlTitleStart}`);
+}
+
 /** What was run: enough to tell whether two reports can be merged. */
 export interface ReportMeta {
   readonly engine: string;
@@ -354,7 +367,7 @@ export function reportText(r: SimulationReport): string {
   out.push("Cards: seen = player-games with it in hand; played = of those, the ones it was played in;");
   out.push("ways: S Spoils, A Agreement, L Location (R of them Redevelopments), Ld Leader, C Contact;");
   out.push("diff = win rate when played minus when seen and not played, with its 95% interval (Newcombe);");
-  out.push("VP/g = VP on the card at the end, per player-game played.");
+  out.push("VP/g = VP on the card at the end, per player-game played; a name marked * is flagged (see Flagged cards below).");
   const marked = (c: CardReport): string => c.name + (c.flags.length > 0 ? " *" : "");
   const cardWidth = nameColumn(r.cards.map(marked));
   out.push(`${padName("card", cardWidth)} ${"seen".padStart(9)} ${"played".padStart(9)} ${"rate".padStart(6)}  ${"S/A/L(R)/Ld/C".padEnd(26)} ${"win".padStart(6)} ${"not".padStart(6)}  ${"diff [95%]".padEnd(26)} ${"VP/g".padStart(5)}`);
