@@ -177,11 +177,11 @@ describe("ruling 12: combos", () => {
   it("cashing a second time in a turn costs 2 workers; not a third time", () => {
     const game = testGame();
     const p = player(game, 0);
-    placeLocation(game, 0, "war-factory"); // combo weapons building-material -> 2 vp
+    placeLocation(game, 0, "war-factory"); // combo weapons weapons building-material -> 2 vp, 1 card
     p.pool.workers = 3;
-    p.pool.resources = { weapons: 3, "building-material": 3 };
+    p.pool.resources = { weapons: 6, "building-material": 3 };
     const fill = () => {
-      for (const token of ["weapons", "building-material"]) perform(game, 0, { kind: "combo-place", location: 0, from: { kind: "pool" }, token });
+      for (const token of ["weapons", "weapons", "building-material"]) perform(game, 0, { kind: "combo-place", location: 0, from: { kind: "pool" }, token });
     };
     fill();
     perform(game, 0, { kind: "work", location: 0 });

@@ -379,8 +379,8 @@ describe("combos", () => {
   it("cashing is an action: it ends the action turn", () => {
     const game = testGame();
     const p = player(game, 0);
-    placeLocation(game, 0, "war-factory"); // combo weapons building-material -> 2 vp
-    p.locations[0]!.combo = { weapons: 1, "building-material": 1 };
+    placeLocation(game, 0, "war-factory"); // combo weapons weapons building-material -> 2 vp, 1 card
+    p.locations[0]!.combo = { weapons: 2, "building-material": 1 };
     p.pool.workers = 1;
     actionTurn(game);
     choose(game, isAction("work", { location: 0 }));

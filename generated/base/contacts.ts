@@ -34,9 +34,11 @@ export const expedition: ContactDef = {
   price: {
     calls: [
       { call: "resource", resource: "fuel", amount: 1 },
+      { call: "resource", resource: "scrap", amount: 1 },
     ],
     run: (pay) => {
       pay.resource({ resource: "fuel", amount: 1 });
+      pay.resource({ resource: "scrap", amount: 1 });
     },
   },
 };
@@ -168,10 +170,10 @@ export const hiredGuns: ContactDef = {
   range: 2,
   price: {
     calls: [
-      { call: "resource", resource: "fuel", amount: 1 },
+      { call: "resource", resource: "scrap", amount: 1 },
     ],
     run: (pay) => {
-      pay.resource({ resource: "fuel", amount: 1 });
+      pay.resource({ resource: "scrap", amount: 1 });
     },
   },
 };
@@ -225,10 +227,10 @@ export const mutantEnvoys: ContactDef = {
   range: 2,
   price: {
     calls: [
-      { call: "resource", resource: "weapons", amount: 1 },
+      { call: "resource", resource: "fuel", amount: 1 },
     ],
     run: (pay) => {
-      pay.resource({ resource: "weapons", amount: 1 });
+      pay.resource({ resource: "fuel", amount: 1 });
     },
   },
 };

@@ -972,7 +972,7 @@ export const barterTent: LocationDef = {
   ability: {
     pattern: "trait",
     traits: [
-      { kind: "slots", amount: 2, holds: "agreement" },
+      { kind: "slots", amount: 3, holds: "agreement" },
     ],
   },
   once: undefined,
@@ -2494,35 +2494,33 @@ export const warFactory: LocationDef = {
   types: ["weapons", "building-material"],
   spoils: {
     calls: [
-      { call: "resource", resource: "weapons", amount: 3 },
-      { call: "resource", resource: "building-material", amount: 1 },
+      { call: "resource", resource: "weapons", amount: 4 },
     ],
     run: (give) => {
-      give.resource({ resource: "weapons", amount: 3 });
-      give.resource({ resource: "building-material", amount: 1 });
+      give.resource({ resource: "weapons", amount: 4 });
     },
   },
   agreement: {
     calls: [
-      { call: "resource", resource: "weapons", amount: 1 },
-      { call: "resource", resource: "building-material", amount: 1 },
+      { call: "resource", resource: "weapons", amount: 2 },
     ],
     run: (give) => {
-      give.resource({ resource: "weapons", amount: 1 });
-      give.resource({ resource: "building-material", amount: 1 });
+      give.resource({ resource: "weapons", amount: 2 });
     },
   },
   ability: {
     pattern: "action",
     work: {
       kind: "combo",
-      resources: ["weapons", "building-material"],
+      resources: ["weapons", "weapons", "building-material"],
       gains: {
         calls: [
           { call: "vp", tokens: 1, value: 2 },
+          { call: "cards", amount: 1 },
         ],
         run: (give) => {
           give.vp({ tokens: 1, value: 2 });
+          give.cards({ amount: 1 });
         },
       },
     },

@@ -15,7 +15,7 @@ import { createRng, type Rng } from "../engine/rng.js";
 import { leaderVpCap, locationVpCap } from "../engine/tokens.js";
 import type { PlayerView, PublicPlayer } from "../engine/view.js";
 import type { Agent } from "./agent.js";
-import { cardWorth, demandWorth, stepsWorth, worth } from "./values.js";
+import { cardWorth, dealWorth, demandWorth, leaderWorth, locationWorth, stepsWorth, worth } from "./values.js";
 
 /**
  * What valuing one decision's choices reads of the table, worked out once
@@ -43,11 +43,11 @@ function actionValue(v: Valuing, a: Action): number {
   const { cards, view, me } = v;
   switch (a.kind) {
     case "incorporate":
-      return 10 + distanceOf(cards, a.card);
+      return 10 + locationWorth(cards, a.card);
     case "redevelop":
-      return 12;
+      return 12 + locationWorth(cards, a.card) - locationWorth(cards, me.locations[a.replaces]!.card);
     case "play-leader":
-      return me.leader ? 3 : 11;
+      return (me.leader ? 3 - leaderWorth(cards, me.leader.card) : 11) + leaderWorth(cards, a.card);
     case "work": {
       const l = me.locations[a.location]!;
       return workValue(v, cardFacts(cards).locations.get(l.card), l);
@@ -67,9 +67,11 @@ function actionValue(v: Valuing, a: Action): number {
     }
     case "base-convert":
       return me.power ? convertValue(v, cardFacts(cards).powers.get(me.base), a.trait, me.power) : -1;
+    // What the red or blue part gives: Spoils once (kept until cashed), an Agreement every turn.
     case "conquer":
+      return 5 + 0.75 * dealWorth(cards, a.card, "spoils");
     case "cooperate":
-      return 5 + distanceOf(cards, a.card);
+      return 5 + dealWorth(cards, a.card, "agreement");
     case "send-worker":
       return 4;
     case "combo-place":
@@ -120,11 +122,6 @@ function canSteal(view: PlayerView): boolean {
     return false;
   };
   return view.players.some((p) => p.seat !== view.seat && (any(p.pool.resources) || (p.leader !== undefined && any(p.leader.resources)) || p.locations.some((l) => any(l.resources))));
-}
-
-function distanceOf(cards: CardRegistry, id: string): number {
-  const c = cards.byId.get(id);
-  return c?.kind === "location" ? c.distance : 0;
 }
 
 /** What a payment costs the bot: pool tokens are lost at Clean-up anyway; kept tokens and universal ones are worth keeping. */

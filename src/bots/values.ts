@@ -6,9 +6,9 @@
 import type { CountAt } from "../constructs/amount.js";
 import { amountPieces } from "../constructs/amounts/index.js";
 import type { CardRegistry } from "../engine/definitions.js";
-import { demandOf, stepsOf } from "../engine/facts.js";
+import { cardFacts, demandOf, stepsOf, type LeaderFacts, type LocationFacts } from "../engine/facts.js";
 import type { Demand, EffectStep } from "../engine/tasks.js";
-import { isGain, scaledStep } from "../engine/tokens.js";
+import { isGain, leaderVpCap, locationVpCap, scaledStep } from "../engine/tokens.js";
 
 export const worth = {
   vp: 3,
@@ -89,18 +89,95 @@ export function demandWorth(d: Demand): number {
   return v;
 }
 
-/** How much a card in the hand is worth: what it can become. */
+/** How much a card in the hand is worth: what it can become (a Location, a Leader: what its ability does in play). */
 export function cardWorth(cards: CardRegistry, id: string): number {
   const c = cards.byId.get(id);
   if (!c) return 0;
   switch (c.kind) {
     case "location":
-      return 2 + c.distance + Math.max(stepsWorth(stepsOf(c.spoils)), stepsWorth(stepsOf(c.agreement))) / 3;
+      return 2 + locationWorth(cards, id) + Math.max(dealWorth(cards, id, "spoils"), dealWorth(cards, id, "agreement")) / 3;
     case "leader":
-      return 4;
+      return 2 + leaderWorth(cards, id);
     case "contact":
       return 1 + c.range - demandWorth(demandOf(c.price)) / 2;
     case "base":
       return 0;
   }
+}
+
+/** What each card is worth in each way it can be in play, by set, worked out once: the bots ask at every decision, and a card's worth never changes. */
+type Way = "location" | "leader" | "spoils" | "agreement";
+const worths = new WeakMap<CardRegistry, Record<Way, Map<string, number>>>();
+
+function cached(cards: CardRegistry, way: Way, id: string, work: () => number): number {
+  let byWay = worths.get(cards);
+  if (!byWay) worths.set(cards, (byWay = { location: new Map(), leader: new Map(), spoils: new Map(), agreement: new Map() }));
+  const m = byWay[way];
+  let w = m.get(id);
+  if (w === undefined) m.set(id, (w = work()));
+  return w;
+}
+
+/** What a Location is worth as Spoils (once, cashed in) or as an Agreement (each Production phase). */
+export function dealWorth(cards: CardRegistry, id: string, way: "spoils" | "agreement"): number {
+  return cached(cards, way, id, () => {
+    const f = cardFacts(cards).locations.get(id);
+    return f ? stepsWorth(f[way]) : 0;
+  });
+}
+
+/**
+ * What a Location's grey part is worth to its owner in a turn while it is in
+ * play, in the table's units: what it produces, what its worker action or
+ * combo nets, what its traits bring (those that change a rule at a rough
+ * price). A card is played for what it does, so a designer's new card is
+ * taken, built and rebuilt over by its ability, not by its distance alone.
+ */
+export function locationWorth(cards: CardRegistry, id: string): number {
+  return cached(cards, "location", id, () => {
+    const f = cardFacts(cards).locations.get(id);
+    return f ? groundWorth(f) : 0;
+  });
+}
+
+function groundWorth(f: LocationFacts): number {
+  let v = 0;
+  if (f.produces) v += stepsWorth(f.produces, locationVpCap);
+  if (f.paid) v += Math.max(0, stepsWorth(f.paid.steps, locationVpCap) - demandWorth(f.paid.demand));
+  // Given once, as it comes into play: spread over the turns it gives in the others' place.
+  if (f.once) v += stepsWorth(f.once.steps, locationVpCap) / 3;
+  if (f.keeps !== undefined) v += 0.5;
+  if (f.work) {
+    const placed = f.work.kind === "combo" ? f.work.needed.length * worth.resource : 0;
+    v += Math.max(0, stepsWorth(f.work.steps, locationVpCap) - demandWorth(f.work.demands[0]) - placed);
+  }
+  if (f.slots) v += (Math.max(f.slots.spoils, f.slots.agreement) * worth.deal) / 5;
+  for (const c of f.converts) v += Math.max(0, stepsWorth(c.steps, locationVpCap) - demandWorth(c.demand));
+  for (const d of f.depots) v += d.amount / 4;
+  // Counted once for each card of its type: a card or two of the type, at first.
+  for (const p of f.perCardType) v += 1.5 * stepsWorth(p.steps, locationVpCap);
+  for (const t of f.triggers) v += stepsWorth(t.steps, locationVpCap) / 2;
+  v += f.lookout.size + f.rangeChanges.length + Object.keys(f.limits).length;
+  return v;
+}
+
+/**
+ * What a Leader's ability is worth in a turn, beyond the VP any Leader in
+ * play is: what it carries in, what its `after` trait gives (met about one
+ * turn in two), what its action nets.
+ */
+export function leaderWorth(cards: CardRegistry, id: string): number {
+  return cached(cards, "leader", id, () => {
+    const f = cardFacts(cards).leaders.get(id);
+    return f ? chiefWorth(f) : 0;
+  });
+}
+
+function chiefWorth(f: LeaderFacts): number {
+  let v = 0;
+  if (f.once) v += stepsWorth(f.once.steps, leaderVpCap);
+  for (const t of f.triggers) v += stepsWorth(t.steps, leaderVpCap) / 2;
+  const a = f.def.ability;
+  if (f.action && a.kind === "action") v += Math.max(0, stepsWorth(stepsOf(a.effects), leaderVpCap) - demandWorth(f.action.demand));
+  return v;
 }
