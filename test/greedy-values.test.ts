@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { greedyChoice } from "../src/bots/greedy.js";
-import { cardWorth, leaderWorth, locationWorth } from "../src/bots/values.js";
+import { cardWorth, leaderWorth, locationWorth, worth } from "../src/bots/values.js";
 import type { Action, Decision } from "../src/engine/choices.js";
 import type { CardRegistry } from "../src/engine/definitions.js";
 import { createRng } from "../src/engine/rng.js";
@@ -22,6 +22,8 @@ const pairYaml = [
   "cards:",
   locationLines({ id: "golden-mine", name: "{ en: Golden Mine, fr: Mine d'or }", distance: "2", ability: "produce 2 vp" }),
   locationLines({ id: "dust-heap", name: "{ en: Dust Heap, fr: Tas de poussière }", distance: "2", ability: "produce 1 scrap" }),
+  locationLines({ id: "loss-mill", name: "{ en: Loss Mill, fr: Moulin à pertes }", pattern: "action", ability: '"action: pay 2 scrap -> 1 scrap"' }),
+  locationLines({ id: "fair-pit", name: "{ en: Fair Pit, fr: Fosse honnête }", pattern: "action", ability: '"action: pay 1 weapons -> 2 vp"' }),
   "  - id: war-chief",
   "    kind: leader",
   "    name: { en: War Chief, fr: Chef de guerre }",
@@ -63,11 +65,13 @@ describe("what a card's ability is worth to the bots", () => {
   it("a Leader that scores 2 VP a conquest is worth more than one that gives a scrap", () => {
     expect(leaderWorth(cards, "war-chief")).toBeGreaterThan(leaderWorth(cards, "scrap-chief"));
     expect(cardWorth(cards, "war-chief")).toBeGreaterThan(cardWorth(cards, "scrap-chief"));
+
   });
 
-  it("counts a worker action's gain less its cost, and nothing for one that loses", () => {
-    // Arena: pay 1 weapons -> 2 vp (a gain); a card with no grey part that gives anything is worth 0.
-    expect(locationWorth(cards, "arena")).toBeGreaterThan(0);
+  it("counts a worker action's gain less its cost (the worker too), and nothing for one that loses", () => {
+    // 1 VP token of 2 for 1 Weapons and a Worker.
+    expect(locationWorth(cards, "fair-pit")).toBe(2 * worth.vp - worth.resource - worth.worker);
+    expect(locationWorth(cards, "loss-mill")).toBe(0);
     expect(locationWorth(cards, "not-a-card")).toBe(0);
   });
 });
@@ -98,6 +102,15 @@ describe("the greedy bot plays by ability", () => {
     expect(picks(game, leaders)).toEqual({ kind: "play-leader", card: "war-chief" });
     player(game, 0).leader = { card: "borgo-the-almighty", resources: {}, vpTokens: [], uses: 0 };
     expect(picks(game, leaders)).toEqual({ kind: "play-leader", card: "war-chief" });
+  });
+
+  it("changes a weak Leader for a strong one before a small action, and a strong one for a weak one only after it", () => {
+    const game = testGame({ cards });
+    const trade = { kind: "workers-for-resource", resource: "scrap" } as const;
+    player(game, 0).leader = { card: "scrap-chief", resources: {}, vpTokens: [], uses: 0 };
+    expect(picks(game, [trade, { kind: "play-leader", card: "war-chief" }])).toEqual({ kind: "play-leader", card: "war-chief" });
+    player(game, 0).leader = { card: "war-chief", resources: {}, vpTokens: [], uses: 0 };
+    expect(picks(game, [trade, { kind: "play-leader", card: "scrap-chief" }])).toEqual(trade);
   });
 });
 

@@ -271,13 +271,13 @@ describe.each(Object.entries(overInputs))("state51 %s over a file it reads", (_n
 });
 
 /** File outputs that replace only an earlier output of their kind: the command line with that output at `path`, and the kind's name. */
-const replacing: Record<string, { readonly args: (path: string) => string[]; readonly kind: string; readonly noun: string }> = {
-  "print --out": { args: (p) => ["print", "--cards", "old-factory", "--out", p], kind: "a sheet of cards", noun: "the sheet" },
-  "print --pdf": { args: (p) => ["print", "--cards", "old-factory", "--pdf", p], kind: "a PDF", noun: "the PDF" },
-  "print --png": { args: (p) => ["print", "--cards", "old-factory", "--png", p], kind: "a PNG picture", noun: "the picture" },
-  "play --log": { args: (p) => ["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet", "--log", p], kind: "a game log", noun: "the log" },
-  "simulate --out": { args: (p) => ["simulate", "--games", "1", "--players", "2", "--bots", "random", "--workers", "1", "--out", p], kind: "a simulation report", noun: "the report" },
-  "simulate --merge … --out": { args: (p) => ["simulate", "--merge", "part.json", "--out", p], kind: "a simulation report", noun: "the report" },
+const replacing: Record<string, { readonly args: (path: string) => string[]; readonly kind: string; readonly what: string }> = {
+  "print --out": { args: (p) => ["print", "--cards", "old-factory", "--out", p], kind: "a sheet of cards", what: "the sheet" },
+  "print --pdf": { args: (p) => ["print", "--cards", "old-factory", "--pdf", p], kind: "a PDF", what: "the PDF" },
+  "print --png": { args: (p) => ["print", "--cards", "old-factory", "--png", p], kind: "a PNG picture", what: "the picture" },
+  "play --log": { args: (p) => ["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet", "--log", p], kind: "a game log", what: "the game log" },
+  "simulate --out": { args: (p) => ["simulate", "--games", "1", "--players", "2", "--bots", "random", "--workers", "1", "--out", p], kind: "a simulation report", what: "the report" },
+  "simulate --merge … --out": { args: (p) => ["simulate", "--merge", "part.json", "--out", p], kind: "a simulation report", what: "the report" },
 };
 
 describe.each(Object.entries(replacing))("state51 %s over a file that is no earlier output of its kind", (_name, output) => {
@@ -287,7 +287,7 @@ describe.each(Object.entries(replacing))("state51 %s over a file that is no earl
     writeFileSync(file, text);
     const r = run(output.args(file));
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr).toBe(`state51: error: cannot write ${output.noun === "the log" ? "the game log" : output.noun}: ${file} is not ${output.kind}, and ${output.noun} would replace it\n  hint: name a new file, or an earlier ${output.kind.replace(/^an? /, "")} to replace\n`);
+    expect(r.stderr).toBe(`state51: error: cannot write ${output.what}: ${file} is not ${output.kind}, and ${output.what} would replace it\n  hint: name a new file, or an earlier ${output.kind.replace(/^an? /, "")} to replace\n`);
     expect(readFileSync(file, "utf8")).toBe(text);
   });
 });
@@ -301,6 +301,37 @@ describe("an output over an earlier one of its kind, or an empty file", () => {
       expect(r.status, r.stderr).toBe(0);
     }
     expect(readFileSync(file, "utf8")).toMatch(/^state51 simulate: 2 players/);
+  });
+
+  it("play --log replaces an earlier log saved again with a byte-order mark and CRLF line ends (a Windows editor)", () => {
+    const log = join(tempDir(), "game.jsonl");
+    const play = ["play", "--seed", "3", "--bots", "random", "--players", "2", "--quiet", "--log", log];
+    expect(run(play).status).toBe(0);
+    writeFileSync(log, "\uFEFF" + readFileSync(log, "utf8").replaceAll("\n", "\r\n"));
+    const r = run(play);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(log, "utf8")).toMatch(/^\{"type":"game"/);
+  });
+
+  it("simulate --out replaces an earlier JSON report whose keys a tool sorted, its kind told past the first 64 KiB", () => {
+    const file = join(tempDir(), "report.json");
+    const sim = ["simulate", "cards/", "cards/examples/", "--games", "2", "--players", "3", "--bots", "random", "--workers", "1", "--format", "json", "--out", file];
+    expect(run(sim).status).toBe(0);
+    const sorted = (x: unknown): unknown =>
+      Array.isArray(x) ? x.map(sorted) : x !== null && typeof x === "object" ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sorted((x as Record<string, unknown>)[k])])) : x;
+    const text = JSON.stringify(sorted(JSON.parse(readFileSync(file, "utf8"))), null, 2);
+    expect(Buffer.byteLength(text.slice(0, text.indexOf('"report"')))).toBeGreaterThan(64 * 1024);
+    writeFileSync(file, text);
+    const r = run(sim);
+    expect(r.status, r.stderr).toBe(0);
+  });
+
+  it("print --pdf replaces an earlier PDF", () => {
+    const pdf = join(tempDir(), "sheet.pdf");
+    writeFileSync(pdf, "%PDF-1.4\n% an earlier sheet\n");
+    const r = run(["print", "--cards", "old-factory", "--pdf", pdf]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(pdf).length).toBeGreaterThan(1000);
   });
 
   it("print --out replaces an earlier sheet, and --png a PNG picture", () => {

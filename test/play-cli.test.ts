@@ -420,7 +420,7 @@ describe("play --log: only a file, and never over a file that is not a game log"
     writeFileSync(join(dir, "long.txt"), "x".repeat(100_000));
     for (const file of ["wastelanders.yaml", "generated/index.ts", "long.txt"]) {
       const before = readFileSync(join(dir, file), "utf8");
-      refused(play(file, dir), `state51: error: cannot write the game log: ${file} is not a game log, and the log would replace it\n  hint: name a new file, or an earlier game log to replace\n`);
+      refused(play(file, dir), `state51: error: cannot write the game log: ${file} is not a game log, and the game log would replace it\n  hint: name a new file, or an earlier game log to replace\n`);
       expect(readFileSync(join(dir, file), "utf8")).toBe(before);
     }
   });

@@ -47,6 +47,7 @@ function actionValue(v: Valuing, a: Action): number {
     case "redevelop":
       return 12 + locationWorth(cards, a.card) - locationWorth(cards, me.locations[a.replaces]!.card);
     case "play-leader":
+      // A change: 1 VP now (ruling 2), and the new Leader's ability for the old one's.
       return (me.leader ? 3 - leaderWorth(cards, me.leader.card) : 11) + leaderWorth(cards, a.card);
     case "work": {
       const l = me.locations[a.location]!;
@@ -67,7 +68,7 @@ function actionValue(v: Valuing, a: Action): number {
     }
     case "base-convert":
       return me.power ? convertValue(v, cardFacts(cards).powers.get(me.base), a.trait, me.power) : -1;
-    // What the red or blue part gives: Spoils once (kept until cashed), an Agreement every turn.
+    // What the red or blue part gives: an Agreement every turn, Spoils once (so less, as 5 + distance was for the base set's curve).
     case "conquer":
       return 5 + 0.75 * dealWorth(cards, a.card, "spoils");
     case "cooperate":

@@ -91,39 +91,12 @@ export function demandWorth(d: Demand): number {
 
 /** How much a card in the hand is worth: what it can become (a Location, a Leader: what its ability does in play). */
 export function cardWorth(cards: CardRegistry, id: string): number {
-  const c = cards.byId.get(id);
-  if (!c) return 0;
-  switch (c.kind) {
-    case "location":
-      return 2 + locationWorth(cards, id) + Math.max(dealWorth(cards, id, "spoils"), dealWorth(cards, id, "agreement")) / 3;
-    case "leader":
-      return 2 + leaderWorth(cards, id);
-    case "contact":
-      return 1 + c.range - demandWorth(demandOf(c.price)) / 2;
-    case "base":
-      return 0;
-  }
-}
-
-/** What each card is worth in each way it can be in play, by set, worked out once: the bots ask at every decision, and a card's worth never changes. */
-type Way = "location" | "leader" | "spoils" | "agreement";
-const worths = new WeakMap<CardRegistry, Record<Way, Map<string, number>>>();
-
-function cached(cards: CardRegistry, way: Way, id: string, work: () => number): number {
-  let byWay = worths.get(cards);
-  if (!byWay) worths.set(cards, (byWay = { location: new Map(), leader: new Map(), spoils: new Map(), agreement: new Map() }));
-  const m = byWay[way];
-  let w = m.get(id);
-  if (w === undefined) m.set(id, (w = work()));
-  return w;
+  return worthsOf(cards).hand.get(id) ?? 0;
 }
 
 /** What a Location is worth as Spoils (once, cashed in) or as an Agreement (each Production phase). */
 export function dealWorth(cards: CardRegistry, id: string, way: "spoils" | "agreement"): number {
-  return cached(cards, way, id, () => {
-    const f = cardFacts(cards).locations.get(id);
-    return f ? stepsWorth(f[way]) : 0;
-  });
+  return worthsOf(cards)[way].get(id) ?? 0;
 }
 
 /**
@@ -134,10 +107,56 @@ export function dealWorth(cards: CardRegistry, id: string, way: "spoils" | "agre
  * taken, built and rebuilt over by its ability, not by its distance alone.
  */
 export function locationWorth(cards: CardRegistry, id: string): number {
-  return cached(cards, "location", id, () => {
-    const f = cardFacts(cards).locations.get(id);
-    return f ? groundWorth(f) : 0;
-  });
+  return worthsOf(cards).location.get(id) ?? 0;
+}
+
+/** What a Leader's ability is worth in a turn, beyond the VP any Leader in play is (see `chiefWorth`). */
+export function leaderWorth(cards: CardRegistry, id: string): number {
+  return worthsOf(cards).leader.get(id) ?? 0;
+}
+
+/** Every card's worths, by the way it is valued: the bots ask at every decision, and a card's worth never changes. */
+interface Worths {
+  readonly hand: ReadonlyMap<string, number>;
+  readonly location: ReadonlyMap<string, number>;
+  readonly leader: ReadonlyMap<string, number>;
+  readonly spoils: ReadonlyMap<string, number>;
+  readonly agreement: ReadonlyMap<string, number>;
+}
+
+const worthsCache = new WeakMap<CardRegistry, Worths>();
+/** The last set asked for, as `cardFacts` keeps it: a game asks for its own set's at every decision. */
+let lastCards: CardRegistry | undefined;
+let lastWorths: Worths | undefined;
+
+/** The table of a set's worths, made once in one pass over its cards' facts. */
+function worthsOf(cards: CardRegistry): Worths {
+  if (cards === lastCards) return lastWorths!;
+  let w = worthsCache.get(cards);
+  if (!w) {
+    const facts = cardFacts(cards);
+    const hand = new Map<string, number>();
+    const location = new Map<string, number>();
+    const leader = new Map<string, number>();
+    const spoils = new Map<string, number>();
+    const agreement = new Map<string, number>();
+    for (const [id, f] of facts.locations) {
+      location.set(id, groundWorth(f));
+      spoils.set(id, stepsWorth(f.spoils));
+      agreement.set(id, stepsWorth(f.agreement));
+      hand.set(id, 2 + location.get(id)! + Math.max(spoils.get(id)!, agreement.get(id)!) / 3);
+    }
+    for (const [id, f] of facts.leaders) {
+      leader.set(id, chiefWorth(f));
+      hand.set(id, 2 + leader.get(id)!);
+    }
+    for (const c of cards.cards) if (c.kind === "contact") hand.set(c.id, 1 + c.range - demandWorth(demandOf(c.price)) / 2);
+    w = { hand, location, leader, spoils, agreement };
+    worthsCache.set(cards, w);
+  }
+  lastCards = cards;
+  lastWorths = w;
+  return w;
 }
 
 function groundWorth(f: LocationFacts): number {
@@ -162,17 +181,12 @@ function groundWorth(f: LocationFacts): number {
 }
 
 /**
- * What a Leader's ability is worth in a turn, beyond the VP any Leader in
- * play is: what it carries in, what its `after` trait gives (met about one
- * turn in two), what its action nets.
+ * What a Leader brings beyond the VP any Leader in play is: its one-time-only
+ * icon, what its `after` trait gives (met about one turn in two), what its
+ * action nets. The resources it carries in are not counted: the base set was
+ * balanced for this bot without them (docs/card-set.md, "Second pass"), and
+ * counting them moved New York's 2-player pairings to the band's edge.
  */
-export function leaderWorth(cards: CardRegistry, id: string): number {
-  return cached(cards, "leader", id, () => {
-    const f = cardFacts(cards).leaders.get(id);
-    return f ? chiefWorth(f) : 0;
-  });
-}
-
 function chiefWorth(f: LeaderFacts): number {
   let v = 0;
   if (f.once) v += stepsWorth(f.once.steps, leaderVpCap);

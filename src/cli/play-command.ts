@@ -152,7 +152,6 @@ export function preparePlay(opts: PlayOptions, write: (s: string) => void, paths
 /** An earlier game log: its first line is a log's header (a first line longer than what is read is none `play` writes). */
 const gameLog: Replaceable = {
   kind: "a game log",
-  noun: "the log",
   is: (head, cut) => {
     const text = head.toString("utf8");
     const newline = text.search(/\r?\n/);

@@ -16,7 +16,7 @@ import { outputProblem } from "../fs/output-problem.js";
 import { ChromiumFailedError, ChromiumMissingError, requireChromium } from "../print/chromium.js";
 import { cardHtml } from "../print/card-html.js";
 import { checkFit, fitLine, overflowing, tightest } from "../print/fit.js";
-import { onlyPictures, printPdf, screenshotPng, writeCardPngs } from "../print/pdf.js";
+import { isPdf, isPng, onlyPictures, printPdf, screenshotPng, writeCardPngs } from "../print/pdf.js";
 import { capacity, cardPageHtml, cardPixels, isSheetStart, layoutFor, maxBleed, paginate, renderSheet, type Layout, type PaperName } from "../print/sheet.js";
 import { textRenderer } from "../text/render.js";
 import type { Lang } from "../text/words.js";
@@ -96,12 +96,10 @@ function checkPictureFolder(folder: string, mkdir: boolean): void {
  * bytes), so that a card file or a page named by mistake is never lost to a sheet.
  */
 const earlier: Readonly<Record<"sheet" | "pdf" | "png", Replaceable>> = {
-  sheet: { kind: "a sheet of cards", noun: "the sheet", is: (head) => isSheetStart(head.toString("utf8")) },
-  pdf: { kind: "a PDF", noun: "the PDF", is: (head) => head.subarray(0, 5).toString("latin1") === "%PDF-" },
-  png: { kind: "a PNG picture", noun: "the picture", is: (head) => head.subarray(0, 8).equals(pngSignature) },
+  sheet: { kind: "a sheet of cards", is: (head) => isSheetStart(head.toString("utf8")) },
+  pdf: { kind: "a PDF", is: isPdf },
+  png: { kind: "a PNG picture", is: isPng },
 };
-
-const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Checks the options (a UsageError if one makes no sense, or an output cannot be written): nothing is read yet. */
 export function checkPrint(opts: PrintOptions, paths: readonly string[]): CheckedPrint {

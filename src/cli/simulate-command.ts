@@ -72,9 +72,8 @@ function parseShard(text: string, games: number): Shard {
   return { index, of };
 }
 
-
 /** `--out` replaces an earlier report, in any format (a merge's too), and nothing else. */
-const earlierReport: Replaceable = { kind: "a simulation report", noun: "the report", is: (head) => isReportStart(head.toString("utf8")) };
+const earlierReport: Replaceable = { kind: "a simulation report", is: (head, cut, whole) => isReportStart(head.toString("utf8"), cut ? () => whole()?.toString("utf8") : undefined) };
 
 /** The game options `--merge` does not take (its parts say how they were played). */
 const gameOptions = ["games", "players", "bots", "seed", "workers", "shard", "baseline"] as const;

@@ -16,22 +16,34 @@ export class UsageError extends Error {
 export interface Replaceable {
   /** What an earlier one is called: "a game log", "a simulation report". */
   readonly kind: string;
-  /** What replaces it, in the refusal: "the log". */
-  readonly noun: string;
-  /** Whether a file's first bytes (at most `headBytes`, its leading blank lines passed over; `cut` when there is more) are such an output's. */
-  readonly is: (head: Buffer, cut: boolean) => boolean;
+  /**
+   * Whether a file is such an output, by its first bytes (at most `headBytes`, a byte-order mark
+   * and blank lines before them passed over); `cut` when the file goes on, and `whole` reads it
+   * all (undefined when it cannot), for a kind told only further in.
+   */
+  readonly is: (head: Buffer, cut: boolean, whole: () => Buffer | undefined) => boolean;
 }
 
 /** Enough of a file to tell an earlier output by its start: a game log's header line is a few hundred bytes. */
-export const headBytes = 64 * 1024;
+const headBytes = 64 * 1024;
 
-/** Why writing `path` would lose a file that is not an earlier output of its kind, or undefined: missing, empty (made by touch or mktemp) or an earlier one. */
-function wouldBeLost(path: string, r: Replaceable): string | undefined {
-  const read = readBounded(resolve(path), headBytes);
+/** The most `whole` reads: far more than any report, and a bound on a file that is none. */
+const wholeBytes = 256 * 1024 * 1024;
+
+/** Why writing `path` as `what` would lose a file that is not an earlier output of its kind, or undefined: missing, empty (made by touch or mktemp) or an earlier one. */
+function wouldBeLost(path: string, what: string, r: Replaceable): string | undefined {
+  const full = resolve(path);
+  const read = readBounded(full, headBytes);
   if (!read.ok) return read.reason === "ENOENT" ? undefined : `cannot tell whether ${path} is ${r.kind}: ${systemReason(read.reason)}`;
-  const start = read.bytes.findIndex((b) => !blank.has(b));
-  if (start < 0 && !read.tooBig) return undefined;
-  return r.is(read.bytes.subarray(Math.max(0, start)), read.tooBig) ? undefined : `${path} is not ${r.kind}, and ${r.noun} would replace it`;
+  const bytes = read.bytes;
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (start < bytes.length && blank.has(bytes[start]!)) start++;
+  if (start === bytes.length && !read.tooBig) return undefined;
+  const whole = (): Buffer | undefined => {
+    const all = readBounded(full, wholeBytes);
+    return all.ok && !all.tooBig ? all.bytes : undefined;
+  };
+  return r.is(bytes.subarray(start), read.tooBig, whole) ? undefined : `${path} is not ${r.kind}, and ${what} would replace it`;
 }
 
 /** Blank bytes before an output's first line: space, tab, CR, LF. */
@@ -46,7 +58,7 @@ export function checkOutput(path: string | undefined, what: string, options: Out
   if (path === undefined) return;
   const problem = outputProblem(path, options);
   if (problem !== undefined) throw new UsageError(`cannot write ${what}: ${problem}`);
-  const lost = options.replaces === undefined ? undefined : wouldBeLost(path, options.replaces);
+  const lost = options.replaces === undefined ? undefined : wouldBeLost(path, what, options.replaces);
   if (lost !== undefined) throw new UsageError(`cannot write ${what}: ${lost}\n  hint: name a new file, or an earlier ${options.replaces!.kind.replace(/^an? /, "")} to replace`);
 }
 

@@ -53,7 +53,7 @@ function syntaxDiagnostic(file: SourceFile, e: YAMLError): Diagnostic {
     return at(line.start + indentOf(text.slice(line.start, line.end)), line.end, indentation, "this line is indented less than the field above it");
   }
   // A { or [ left open on a line above runs on into the lines below it, and YAML finds it wrong only there.
-  const open = e.code === "BAD_INDENT" || e.code === "MISSING_CHAR" || e.code === "UNEXPECTED_TOKEN" ? unclosedBracket(text, lineAt(text, e.pos[0]).start) : undefined;
+  const open = e.code === "BAD_INDENT" || e.code === "MISSING_CHAR" || e.code === "UNEXPECTED_TOKEN" ? unclosedBracket(text, e.pos[0]) : undefined;
   if (open !== undefined) {
     const bracket = text[open]!;
     const close = bracket === "{" ? "}" : "]";
@@ -84,25 +84,41 @@ function syntaxDiagnostic(file: SourceFile, e: YAMLError): Diagnostic {
 const bracketLookback = 40;
 
 /**
- * The offset of a { or [ still open at `before` (the start of the line YAML stumbled on), opened
- * on one of the few lines above it; or undefined. Quotes and comments are passed over.
+ * The offset of a { or [ opened on one of the few lines above `at` (where YAML stumbled) and
+ * still open at the end of that line, or undefined. Quotes open only where a value starts (after
+ * ": ", ",", "[", "{", "- " or at a line's start, so the apostrophe of "Usine d'armement" or
+ * "Rock 'n Roll" is none); '' inside single quotes and \" inside double ones are escapes;
+ * comments are passed over.
  */
-function unclosedBracket(text: string, before: number): number | undefined {
-  let from = before;
+function unclosedBracket(text: string, at: number): number | undefined {
+  const { start: lineStart, end } = lineAt(text, at);
+  let from = lineStart;
   for (let n = 0; n < bracketLookback && from > 0; n++) from = text.lastIndexOf("\n", from - 2) + 1;
   const opened: number[] = [];
   let quote: string | undefined;
-  for (let i = from; i < before; i++) {
+  // The last character before this one on its line that is not a space: where a quote may open.
+  let before = "";
+  for (let i = from; i < end; i++) {
     const c = text[i]!;
     if (quote !== undefined) {
-      if (c === quote && !(quote === '"' && text[i - 1] === "\\")) quote = undefined;
-      else if (c === "\n" && opened.length === 0) quote = undefined;
-    } else if (c === '"' || (c === "'" && /[\s,[{:]/.test(text[i - 1] ?? " "))) quote = c;
-    else if (c === "#" && /\s/.test(text[i - 1] ?? " ")) {
-      const end = text.indexOf("\n", i);
-      i = end < 0 ? before : end - 1;
+      if (quote === '"' && c === "\\") i++;
+      else if (quote === "'" && c === "'" && text[i + 1] === "'") i++;
+      else if (c === quote) quote = undefined;
+      before = c === "\n" ? "" : before;
+      continue;
+    }
+    if (c === "\n") {
+      before = "";
+      continue;
+    }
+    if ((c === '"' || c === "'") && (before === "" || ":,[{-?".includes(before))) quote = c;
+    else if (c === "#" && (before === "" || /\s/.test(text[i - 1]!))) {
+      const eol = text.indexOf("\n", i);
+      i = (eol < 0 ? end : eol) - 1;
+      continue;
     } else if (c === "{" || c === "[") opened.push(i);
     else if ((c === "}" || c === "]") && opened.length > 0) opened.pop();
+    if (c !== " " && c !== "\t") before = c;
   }
   return opened[0];
 }

@@ -33,12 +33,20 @@ function throughChromium(html: string, outputName: string, produce: (page: strin
   }
 }
 
+/** Whether bytes begin as a PDF does ("%PDF-"): Chromium's output is checked by it, and an earlier PDF told by it. */
+export const isPdf = (bytes: Buffer): boolean => bytes.subarray(0, 5).toString("latin1") === "%PDF-";
+
+/** Whether bytes begin with PNG's eight-byte signature. */
+export const isPng = (bytes: Buffer): boolean => bytes.subarray(0, 8).equals(pngSignature);
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /** Prints the sheet to a PDF at `out` (its pages at the paper's size, no header or footer). */
 export function printPdf(html: string, out: string, chromium: string): void {
   const pdf = throughChromium(html, "sheet.pdf", (page, output) =>
     runChromium(chromium, ["--no-pdf-header-footer", `--print-to-pdf=${output}`, page]),
   );
-  if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-") throw new ChromiumFailedError("Chromium's output is not a PDF");
+  if (!isPdf(pdf)) throw new ChromiumFailedError("Chromium's output is not a PDF");
   writeFileAtomic(out, pdf);
 }
 
@@ -47,7 +55,7 @@ function screenshot(html: string, size: { readonly width: number; readonly heigh
   const png = throughChromium(html, "shot.png", (page, output) =>
     runChromium(chromium, [`--window-size=${size.width},${size.height}`, `--force-device-scale-factor=${scale}`, `--screenshot=${output}`, page]),
   );
-  if (png.subarray(1, 4).toString("latin1") !== "PNG") throw new ChromiumFailedError("Chromium's output is not a PNG");
+  if (!isPng(png)) throw new ChromiumFailedError("Chromium's output is not a PNG");
   return png;
 }
 

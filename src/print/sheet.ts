@@ -9,6 +9,7 @@
  */
 import type { Card } from "../check/model.js";
 import type { Vocabulary } from "../check/vocabulary.js";
+import { escapeHtml } from "../text/escape.js";
 import { textRenderer } from "../text/render.js";
 import type { Lang } from "../text/words.js";
 import { cardHtml } from "./card-html.js";
@@ -206,7 +207,7 @@ export interface SheetOptions {
 const titles: Readonly<Record<Lang, string>> = { en: "51st State — cards to print", fr: "51st State — cartes à imprimer" };
 
 /** Whether a file's first bytes are a sheet `print` wrote, in either language: `--out` replaces an earlier sheet, never a card file named by mistake. */
-export const isSheetStart = (head: string): boolean => head.startsWith("<!DOCTYPE html>") && Object.values(titles).some((t) => head.includes(`<title>${t}`));
+export const isSheetStart = (head: string): boolean => head.startsWith("<!DOCTYPE html>") && Object.values(titles).some((t) => head.includes(`<title>${escapeHtml(t)}`));
 
 /** The sheet around the cards' HTML (from `cardHtml`), nine to a page. */
 export function sheetHtml(cards: readonly string[], options: SheetOptions): string {

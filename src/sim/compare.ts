@@ -7,7 +7,7 @@
  * same comparison as one run.
  */
 import { newcombe } from "./stats.js";
-import { counted, diffText, minGames, nameColumn, orDash, padName, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
+import { counted, diffText, minGames, nameColumn, tooFewToTell, orDash, padName, thousands, optPct, r4, signed, type CardReport, type SimulationReport } from "./report.js";
 
 type Diff = { readonly value: number; readonly low: number; readonly high: number };
 
@@ -122,14 +122,7 @@ export function ordinal(k: number): string {
   return `${k}${suffix}`;
 }
 
-/**
- * Whether a card was played, or held and not played, in too few player-games for its difference
- * to say much: the usual range and the flags leave such a card out, and its rank is told with a
- * caveat, not read as an average card's.
- */
-export const tooFewToTell = (k: { readonly played: number; readonly seen: number }): boolean => k.played < minGames || k.seen - k.played < minGames;
-
-/** The caveat after a rank whose card has too few games (see `tooFewToTell`), or nothing. */
+/** The caveat after a rank whose card has too few games in this run (see `tooFewToTell`), or nothing. */
 export const rankCaveat = (k: { readonly played: number; readonly seen: number; readonly rank: number | null }): string =>
   k.rank !== null && tooFewToTell(k) ? `, too few games to tell (under ${minGames} played or not)` : "";
 
@@ -170,7 +163,7 @@ export function comparisonText(r: SimulationReport): string[] {
   const cardWidth = nameColumn([...c.cards.new, ...c.cards.changed, ...c.cards.removed].map((k) => k.name));
   for (const k of c.cards.new) out.push(`  ${padName(k.name, cardWidth)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} played ${thousands(k.played)} of ${thousands(k.seen)} seen${rankCaveat(k)}`);
   if (c.cards.changed.length > 0) out.push(`Changed cards (${c.cards.changed.length}): rank and difference here, then in the baseline:`);
-  for (const k of c.cards.changed) out.push(`  ${padName(k.name, cardWidth)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}`);
+  for (const k of c.cards.changed) out.push(`  ${padName(k.name, cardWidth)} ${rankText(k.rank, k.of).padEnd(16)}  diff ${diffText(k.difference).padEnd(26)} baseline: ${rankText(k.baselineRank, k.baselineOf)}, diff ${diffText(k.baselineDifference)}${rankCaveat(k)}`);
   if (c.cards.removed.length > 0) out.push(`Removed cards (${c.cards.removed.length}): difference in the baseline:`);
   for (const k of c.cards.removed) out.push(`  ${padName(k.name, cardWidth)} diff ${diffText(k.baselineDifference)}`);
   return out;

@@ -10,8 +10,8 @@
  */
 import { escapeHtml, htmlPage, num } from "../print/html.js";
 import { factionColour } from "../print/icons.js";
-import { baselineSeeds, ordinal, roundsCompared, tooFewToTell } from "./compare.js";
-import { atLimit, counted, finalVpText, htmlTitleStart, mainComplete, minGames, thousands, optPct, pct, roundLimitText, roundsText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
+import { baselineSeeds, ordinal, roundsCompared } from "./compare.js";
+import { atLimit, counted, finalVpText, htmlTitleStart, tooFewToTell, mainComplete, minGames, thousands, optPct, pct, roundLimitText, roundsText, signedPoints, type CardReport, type Rate, type SimulationReport } from "./report.js";
 
 /** Colours and fonts of the printed sheets (src/print/sheet.ts, card-html.ts). */
 const ink = "#1c1c1c";

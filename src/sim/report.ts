@@ -8,7 +8,7 @@
 import stringWidth from "string-width";
 import type { CardRegistry } from "../engine/definitions.js";
 import { maxRounds } from "../engine/limits.js";
-import { terminalLine } from "../text/escape.js";
+import { escapeHtml, terminalLine } from "../text/escape.js";
 import { newcombe, wilson } from "./stats.js";
 import type { Comparison } from "./compare.js";
 import { comparisonText } from "./compare.js";
@@ -22,12 +22,23 @@ export const htmlTitleStart = "51st State — simulation of";
 
 /**
  * Whether a file's first bytes are a report `simulate` wrote, in any format: `--out` replaces an
- * earlier report (of whatever format), never a card file or another file named by mistake.
+ * earlier report (of whatever format), never a card file or another file named by mistake. A JSON
+ * report's kind may stand past the first bytes (keys sorted by jq -S put "report" after "cards"):
+ * then `whole` gives the whole text, if it can be read.
  */
-export function isReportStart(head: string): boolean {
-  if (head.startsWith("state51 simulate")) return true;
-  if (head.startsWith("{")) return /"report"\s*:\s*"state51-simulation"/.test(head);
-  return head.startsWith("<!DOCTYPE html>") && head.includes(`<title>${htmlTitleStart}`);
+export function isReportStart(head: string, whole?: () => string | undefined): boolean {
+  if (head.startsWith("state51 simulate: ")) return true;
+  if (head.startsWith("<!DOCTYPE html>")) return head.includes(`<title>${escapeHtml(htmlTitleStart)}`);
+  if (!head.startsWith("{")) return false;
+  if (/"report"\s*:\s*"state51-simulation"/.test(head)) return true;
+  const text = whole?.();
+  if (text === undefined) return false;
+  try {
+    const value = JSON.parse(text) as { readonly report?: unknown } | null;
+    return value?.report === "state51-simulation";
+  } catch {
+    return false;
+  }
 }
 
 /** What was run: enough to tell whether two reports can be merged. */
@@ -217,7 +228,13 @@ function cardReport(id: string, c: CardTally, labels: CardLabels): Omit<CardRepo
   };
 }
 
-const enough = (c: Omit<CardReport, "flags">): boolean => c.difference !== null && c.played >= minGames && c.seen - c.played >= minGames;
+/**
+ * Whether a card was played, or held and not played, in too few player-games for its difference
+ * to say much: the usual range and the flags leave it out, and a rank of it says so.
+ */
+export const tooFewToTell = (c: { readonly played: number; readonly seen: number }): boolean => c.played < minGames || c.seen - c.played < minGames;
+
+const enough = (c: Omit<CardReport, "flags">): boolean => c.difference !== null && !tooFewToTell(c);
 
 /** The run's details with their keys in one order, whatever order a merged part held them in (`jq -S`): the same run, the same bytes. */
 const metaInOrder = (m: ReportMeta): ReportMeta => ({
