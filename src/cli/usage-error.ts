@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { outputProblem, type OutputOptions } from "../fs/output-problem.js";
 import { systemReason } from "../fs/system-reason.js";
@@ -39,8 +40,11 @@ function wouldBeLost(path: string, what: string, r: Replaceable): string | undef
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (start < bytes.length && blank.has(bytes[start]!)) start++;
   if (start === bytes.length && !read.tooBig) return undefined;
+  // Sized by the file (a read allocates its bound at once): a file past the bound is not read.
   const whole = (): Buffer | undefined => {
-    const all = readBounded(full, wholeBytes);
+    const size = statSync(full, { throwIfNoEntry: false })?.size ?? Infinity;
+    if (size > wholeBytes) return undefined;
+    const all = readBounded(full, size);
     return all.ok && !all.tooBig ? all.bytes : undefined;
   };
   return r.is(bytes.subarray(start), read.tooBig, whole) ? undefined : `${path} is not ${r.kind}, and ${what} would replace it`;
